@@ -1,0 +1,59 @@
+# Two entry points, both safe to run on a fresh Debian machine as root and
+# quick when everything is already in place:
+#   make demo   build, then run the main example
+#   make test   build, then run the whole test suite
+#
+# Steps: Debian's LLVM/MLIR 22 packages (if missing) -> .venv with the
+# Python dependencies -> incremental in-place build, importable from .venv.
+
+PYTHON      ?= python3
+VENV        ?= .venv
+LLVM_ROOT   ?= $(or $(MLIR_CYTHON_LLVM_ROOT),/usr/lib/llvm-22)
+DEBIAN_PKGS := libmlir-22-dev mlir-22-tools llvm-22-dev
+VPY         := $(VENV)/bin/python
+PYTEST_ARGS ?=
+
+export MLIR_CYTHON_LLVM_ROOT := $(LLVM_ROOT)
+
+SOURCES := $(shell find mlir csrc -name '*.pyx' -o -name '*.pxd' -o -name '*.pxi' \
+             -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' 2>/dev/null) \
+           CMakeLists.txt setup.py pyproject.toml
+
+.PHONY: demo test build deps llvm clean
+demo: build
+	$(VPY) examples/main.py
+
+test: build
+	$(VPY) -m pytest -q $(PYTEST_ARGS)
+
+build: $(VENV)/.built
+
+llvm: $(LLVM_ROOT)/lib/libMLIR.so
+
+$(LLVM_ROOT)/lib/libMLIR.so:
+	@if [ "$(LLVM_ROOT)" != /usr/lib/llvm-22 ]; then \
+	  echo "MLIR not found under MLIR_CYTHON_LLVM_ROOT=$(LLVM_ROOT)"; exit 1; fi
+	@echo "Installing Debian's LLVM/MLIR 22: $(DEBIAN_PKGS)"
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y $(DEBIAN_PKGS)
+
+deps: $(VENV)/.deps
+
+$(VENV)/.deps: requirements-dev.txt | llvm
+	test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install -q --upgrade pip
+	$(VPY) -m pip install -q -r requirements-dev.txt
+	touch $@
+
+# Extensions are built in place and the checkout is put on the venv's path
+# (a .pth file), so a rebuild recompiles only what changed.
+$(VENV)/.built: $(VENV)/.deps $(SOURCES)
+	$(VPY) setup.py -q build_ext --inplace
+	$(VPY) -c "import sysconfig, pathlib; \
+	  pathlib.Path(sysconfig.get_paths()['purelib'], 'mlir-cython-dev.pth').write_text('$(CURDIR)\n')"
+	touch $@
+
+clean:
+	rm -rf build $(VENV)/.built
+	find mlir -name '*.so' -delete
+	find mlir -name '*.pyx' | sed 's/\.pyx$$/.cpp/' | xargs rm -f

@@ -1,0 +1,129 @@
+"""Native parts of the mlir package, and site initialisation.
+
+Importing this package runs the site initializers: modules of this package
+named _mlirRegisterEverything, _site_initialize_0, _site_initialize_1, ...
+(the numbered ones until the first missing), as upstream's bindings do. Each
+may define any of:
+
+    register_dialects(registry)   fill the DialectRegistry every Context gets
+    context_init_hook(context)    called on each new Context
+    disable_multithreading        True: contexts start single-threaded
+    disable_load_all_available_dialects
+                                  present: a new Context loads only the
+                                  dialects named by
+                                  append_load_on_create_dialect()
+
+A downstream packager changes what is "in the box" by choosing which of
+these modules to ship, without touching the rest of the package.
+"""
+
+import importlib
+import itertools
+import logging
+import os
+
+from . import _ir
+
+_this_dir = os.path.dirname(__file__)
+
+
+def get_lib_dirs():
+    """Directories holding libMLIRCythonCAPI.so, for linking downstream
+    extensions against the one C API library of this package."""
+    return [_this_dir]
+
+
+def get_include_dirs():
+    """Include directories for downstream native code: the parent of the
+    `mlir` package (for cimport of mlir._mlir_libs.*) and our shim headers
+    when installed beside the package."""
+    dirs = [os.path.dirname(os.path.dirname(_this_dir))]
+    shim = os.path.join(_this_dir, "include")
+    if os.path.isdir(shim):
+        dirs.append(shim)
+    return dirs
+
+
+_dialect_registry = None
+_load_on_create_dialects = []
+
+
+def get_dialect_registry():
+    """The DialectRegistry appended to every new Context."""
+    global _dialect_registry
+    if _dialect_registry is None:
+        _dialect_registry = _ir.DialectRegistry()
+    return _dialect_registry
+
+
+def append_load_on_create_dialect(dialect: str):
+    _load_on_create_dialects.append(dialect)
+
+
+def get_load_on_create_dialects():
+    return _load_on_create_dialects
+
+
+def _site_initialize():
+    logger = logging.getLogger(__name__)
+    hooks = []
+    options = {"disable_multithreading": False, "load_all": True}
+    translations = []
+
+    def process(module_name):
+        try:
+            m = importlib.import_module(f".{module_name}", __name__)
+        except ModuleNotFoundError as e:
+            if e.name != f"{__name__}.{module_name}":
+                logger.warning("error importing mlir initializer %s",
+                               module_name, exc_info=True)
+            return False
+        except ImportError:
+            logger.warning("error importing mlir initializer %s", module_name,
+                           exc_info=True)
+            return False
+        if hasattr(m, "register_dialects"):
+            m.register_dialects(get_dialect_registry())
+        if hasattr(m, "context_init_hook"):
+            hooks.append(m.context_init_hook)
+        if hasattr(m, "register_llvm_translations"):
+            translations.append(m.register_llvm_translations)
+        if getattr(m, "disable_multithreading", False):
+            options["disable_multithreading"] = True
+        if hasattr(m, "disable_load_all_available_dialects"):
+            options["load_all"] = False
+        return True
+
+    process("_mlirRegisterEverything")
+    for i in itertools.count():
+        if not process(f"_site_initialize_{i}"):
+            break
+
+    def init_context(context, load_on_create_dialects=None, thread_pool=None):
+        context.append_dialect_registry(get_dialect_registry())
+        for hook in hooks:
+            hook(context)
+        if options["disable_multithreading"]:
+            if thread_pool is not None:
+                raise ValueError("Context constructor has given thread_pool "
+                                 "argument, but disable_multithreading flag "
+                                 "is True.")
+        elif thread_pool is None:
+            context.enable_multithreading(True)
+        else:
+            context.set_thread_pool(thread_pool)
+        if load_on_create_dialects is not None:
+            for name in load_on_create_dialects:
+                context.dialects[name]
+        elif options["load_all"]:
+            context.load_all_available_dialects()
+        else:
+            for name in get_load_on_create_dialects():
+                context.dialects[name]
+        for register in translations:
+            register(context)
+
+    _ir._set_context_init_hook(init_context)
+
+
+_site_initialize()

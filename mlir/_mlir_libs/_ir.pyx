@@ -1,0 +1,50 @@
+# cython: language_level=3
+"""The MLIR object model: mlir.ir's extension types.
+
+House rules (read before editing):
+- One topic per .pxi file, included below; a reader finds "where are
+  locations?" from the file list alone.
+- C handles live in fields named c_*; every object that wraps a handle also
+  holds a strong reference to the Python object owning that handle
+  (Context for context-owned values), so the owner outlives it.
+- Objects are made by factories (wrap_*, *_for_handle), never by filling
+  fields from outside this module.
+- A C call that can take time runs without the GIL; callbacks into Python
+  are declared `noexcept with gil` and never let an exception escape into C.
+- Types that destroy a C object in __dealloc__ and hold their owner are
+  @cython.no_gc_clear, so the owner is still alive when they destroy.
+"""
+
+cimport cython
+from cpython.pycapsule cimport PyCapsule_IsValid
+from cpython.ref cimport PyObject
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+from cython.operator cimport dereference as deref
+from libc.stdint cimport intptr_t, uintptr_t
+from libcpp.string cimport string
+from libcpp.unordered_map cimport unordered_map
+
+from mlir._mlir_libs.capi.support cimport *
+from mlir._mlir_libs.capi.ir cimport *
+from mlir._mlir_libs.capi.diagnostics cimport *
+from mlir._mlir_libs.capi.bindings.python.interop cimport (
+    mlirPythonContextToCapsule, mlirPythonCapsuleToContext,
+    mlirPythonLocationToCapsule, mlirPythonCapsuleToLocation,
+    mlirPythonModuleToCapsule, mlirPythonCapsuleToModule,
+    mlirPythonDialectRegistryToCapsule, mlirPythonCapsuleToDialectRegistry,
+    MLIR_PYTHON_CAPSULE_CONTEXT, MLIR_PYTHON_CAPSULE_LOCATION,
+    MLIR_PYTHON_CAPSULE_MODULE, MLIR_PYTHON_CAPSULE_DIALECT_REGISTRY,
+)
+from mlir._mlir_libs.capi.mlir_cython.version cimport mlirCyGetLLVMVersion
+
+include "ir_support.pxi"
+include "ir_threadlocal.pxi"
+include "ir_diagnostics.pxi"
+include "ir_context.pxi"
+include "ir_location.pxi"
+include "ir_module.pxi"
+
+__all__ = [
+    "Context", "DialectRegistry", "DiagnosticInfo", "DiagnosticSeverity",
+    "Location", "MLIRError", "Module",
+]

@@ -1,0 +1,92 @@
+# Module: a top-level builtin.module, owned by its Python object.
+
+# Live modules by handle (borrowed; erased in __dealloc__), so a handle that
+# comes back through a capsule finds its one owner instead of a second one.
+cdef unordered_map[uintptr_t, PyObject*] _live_modules
+
+@cython.no_gc_clear
+@cython.final
+cdef class Module:
+    """A builtin.module operation, owned by this object."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("Modules are made by Module.create() or "
+                        "Module.parse()")
+
+    def __dealloc__(self):
+        if self.c_module.ptr != NULL:
+            _live_modules.erase(_key(self.c_module.ptr))
+            mlirModuleDestroy(self.c_module)
+            self.c_module.ptr = NULL
+
+    @staticmethod
+    def create(loc=None):
+        """An empty module at `loc` (default: the current location)."""
+        cdef Location l
+        if loc is None:
+            l = Location.unknown()
+        elif isinstance(loc, Location):
+            l = <Location>loc
+        else:
+            raise TypeError("loc must be a Location")
+        return module_for_handle(l.context, mlirModuleCreateEmpty(l.c_location))
+
+    @staticmethod
+    def parse(asm, context=None):
+        """Parses a module from its textual (str) or bytecode/textual
+        (bytes) form. Raises MLIRError with MLIR's diagnostics on failure."""
+        cdef Context ctx = resolve_context(context)
+        cdef bytes data = to_bytes(asm, "asm")
+        cdef MlirStringRef ref = str_ref(data)
+        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        cdef MlirModule m
+        try:
+            with nogil:
+                m = mlirModuleCreateParse(ctx.c_context, ref)
+        finally:
+            errors = cap.detach()
+        if m.ptr == NULL:
+            raise MLIRError("Unable to parse module assembly", errors)
+        return module_for_handle(ctx, m)
+
+    def __str__(self):
+        cdef string buf
+        cdef MlirOperation op = mlirModuleGetOperation(self.c_module)
+        with nogil:
+            mlirOperationPrint(op, append_to_string, &buf)
+        return decode_string(buf)
+
+    def dump(self):
+        mlirOperationDump(mlirModuleGetOperation(self.c_module))
+
+    def __eq__(self, other):
+        if not isinstance(other, Module):
+            return NotImplemented
+        return self.c_module.ptr == (<Module>other).c_module.ptr
+
+    def __hash__(self):
+        return hash(<uintptr_t>self.c_module.ptr)
+
+    @property
+    def _CAPIPtr(self):
+        return mlirPythonModuleToCapsule(self.c_module)
+
+    @staticmethod
+    def _CAPICreate(capsule):
+        """Adopts the module of a capsule made by _CAPIPtr: the returned
+        object owns it."""
+        check_capsule(capsule, MLIR_PYTHON_CAPSULE_MODULE)
+        cdef MlirModule m = mlirPythonCapsuleToModule(capsule)
+        return module_for_handle(context_for_handle(mlirModuleGetContext(m)), m)
+
+
+cdef Module module_for_handle(Context context, MlirModule m):
+    """The one Python Module of a handle; a new handle becomes owned."""
+    it = _live_modules.find(_key(m.ptr))
+    if it != _live_modules.end():
+        return <Module>deref(it).second
+    cdef Module mod = Module.__new__(Module)
+    _live_modules[_key(m.ptr)] = <PyObject*>mod
+    mod.c_module = m
+    mod.context = context
+    return mod

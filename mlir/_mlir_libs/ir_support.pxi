@@ -1,0 +1,41 @@
+# Strings across the C boundary.
+
+cdef inline MlirStringRef str_ref(bytes b):
+    """A borrowed view of a bytes object; valid while `b` is alive."""
+    return mlirStringRefCreate(<const char*>b, len(b))
+
+
+cdef inline bytes to_bytes(object s, str what):
+    """str (UTF-8 encoded) or bytes -> bytes; anything else is a TypeError."""
+    if isinstance(s, str):
+        return (<str>s).encode("utf-8")
+    if isinstance(s, bytes):
+        return <bytes>s
+    raise TypeError(f"{what} must be str or bytes, not {type(s).__name__}")
+
+
+cdef inline str from_ref(MlirStringRef s):
+    return PyUnicode_DecodeUTF8(s.data, <Py_ssize_t>s.length, "replace")
+
+
+cdef void append_to_string(MlirStringRef s, void* user) noexcept nogil:
+    """MlirStringCallback that appends to a std::string passed as user data."""
+    (<string*>user).append(s.data, s.length)
+
+
+cdef inline str decode_string(const string& s):
+    return PyUnicode_DecodeUTF8(s.data(), <Py_ssize_t>s.size(), "replace")
+
+
+def _llvm_version():
+    """The LLVM version the C API library was built against."""
+    return from_ref(mlirCyGetLLVMVersion())
+
+
+cdef int check_capsule(object capsule, const char* name) except -1:
+    """Raises TypeError unless `capsule` is a capsule of the given name
+    (mlir-c/Bindings/Python/Interop.h), before the C API reads it."""
+    if not PyCapsule_IsValid(capsule, name):
+        raise TypeError(f"expected a capsule named '{name.decode()}', got "
+                        f"{type(capsule).__name__}")
+    return 0

@@ -1,0 +1,74 @@
+# The thread-local stack of (Context, Location, InsertionPoint) frames that
+# `with` statements push and pop. Threads never see each other's frames.
+
+import threading
+
+cdef object _tls = threading.local()
+
+
+cdef class _Frame:
+    cdef object entered     # the object whose __enter__ pushed this frame
+    cdef Context context
+    cdef object location    # Location or None
+    cdef object ip          # InsertionPoint or None
+
+
+cdef list _frames():
+    try:
+        return _tls.frames
+    except AttributeError:
+        frames = []
+        _tls.frames = frames
+        return frames
+
+
+cdef _Frame _top_frame():
+    cdef list frames = _frames()
+    return frames[-1] if frames else None
+
+
+cdef void _push_frame(object entered, Context context, object location,
+                      object ip) except *:
+    cdef list frames = _frames()
+    cdef _Frame f = _Frame.__new__(_Frame)
+    f.entered = entered
+    f.context = context
+    f.location = location
+    f.ip = ip
+    if frames:
+        prev = <_Frame>frames[-1]
+        # Within the same context, a frame inherits what it does not set.
+        if prev.context is context:
+            if f.location is None:
+                f.location = prev.location
+            if f.ip is None:
+                f.ip = prev.ip
+    frames.append(f)
+
+
+cdef void _pop_frame(object entered) except *:
+    cdef list frames = _frames()
+    if not frames or (<_Frame>frames[-1]).entered is not entered:
+        raise RuntimeError(
+            f"unbalanced exit of {type(entered).__name__}: it is not the "
+            "innermost active 'with' of this thread")
+    frames.pop()
+
+
+cdef Context current_context():
+    cdef _Frame f = _top_frame()
+    return None if f is None else f.context
+
+
+cdef Context resolve_context(object context):
+    """The explicit context if given, else the current one; else an error."""
+    if context is not None:
+        if not isinstance(context, Context):
+            raise TypeError(
+                f"context must be a Context, not {type(context).__name__}")
+        return <Context>context
+    cdef Context ctx = current_context()
+    if ctx is None:
+        raise RuntimeError(
+            "no current Context: pass context= or enter 'with Context():'")
+    return ctx

@@ -128,5 +128,6 @@ setup(
     cmdclass={"build_ext": BuildExt},
     package_data={"mlir": ["**/*.pxd", "**/*.pxi", "**/*.pyi", "py.typed",
                            "_mlir_libs/*.so"]},
+    exclude_package_data={"mlir": ["**/*.cpp"]},
     zip_safe=False,
 )

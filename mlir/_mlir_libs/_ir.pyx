@@ -18,33 +18,62 @@ House rules (read before editing):
 cimport cython
 from cpython.pycapsule cimport PyCapsule_IsValid
 from cpython.ref cimport PyObject
-from cpython.unicode cimport PyUnicode_DecodeUTF8
+from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_AsUTF8AndSize
 from cython.operator cimport dereference as deref
-from libc.stdint cimport intptr_t, uintptr_t
+from libc.stdint cimport int32_t, int64_t, intptr_t, uintptr_t
+from libcpp cimport bool
 from libcpp.string cimport string
 from libcpp.unordered_map cimport unordered_map
+from libcpp.vector cimport vector
 
 from mlir._mlir_libs.capi.support cimport *
 from mlir._mlir_libs.capi.ir cimport *
 from mlir._mlir_libs.capi.diagnostics cimport *
+from mlir._mlir_libs.capi.builtin_attributes cimport (
+    mlirDenseI32ArrayGet, mlirStringAttrGet,
+)
 from mlir._mlir_libs.capi.bindings.python.interop cimport (
     mlirPythonContextToCapsule, mlirPythonCapsuleToContext,
     mlirPythonLocationToCapsule, mlirPythonCapsuleToLocation,
     mlirPythonModuleToCapsule, mlirPythonCapsuleToModule,
     mlirPythonDialectRegistryToCapsule, mlirPythonCapsuleToDialectRegistry,
+    mlirPythonOperationToCapsule, mlirPythonCapsuleToOperation,
+    mlirPythonTypeToCapsule, mlirPythonCapsuleToType,
+    mlirPythonAttributeToCapsule, mlirPythonCapsuleToAttribute,
+    mlirPythonValueToCapsule, mlirPythonCapsuleToValue,
+    mlirPythonBlockToCapsule, mlirPythonTypeIDToCapsule,
+    mlirPythonCapsuleToTypeID,
     MLIR_PYTHON_CAPSULE_CONTEXT, MLIR_PYTHON_CAPSULE_LOCATION,
     MLIR_PYTHON_CAPSULE_MODULE, MLIR_PYTHON_CAPSULE_DIALECT_REGISTRY,
+    MLIR_PYTHON_CAPSULE_OPERATION, MLIR_PYTHON_CAPSULE_TYPE,
+    MLIR_PYTHON_CAPSULE_ATTRIBUTE, MLIR_PYTHON_CAPSULE_VALUE,
+    MLIR_PYTHON_CAPSULE_TYPEID,
 )
 from mlir._mlir_libs.capi.mlir_cython.version cimport mlirCyGetLLVMVersion
 
 include "ir_support.pxi"
 include "ir_threadlocal.pxi"
 include "ir_diagnostics.pxi"
+include "ir_registry.pxi"
 include "ir_context.pxi"
 include "ir_location.pxi"
+include "ir_typeattr.pxi"
 include "ir_module.pxi"
+include "ir_operation.pxi"
+include "ir_opstate.pxi"
+include "ir_oplists.pxi"
+include "ir_blocks.pxi"
+include "ir_values.pxi"
+include "ir_symbols.pxi"
 
 __all__ = [
-    "Context", "DialectRegistry", "DiagnosticInfo", "DiagnosticSeverity",
-    "Location", "MLIRError", "Module",
+    "AsmState", "Attribute", "Block", "BlockArgument", "BlockArgumentList",
+    "BlockList", "Context", "Diagnostic", "DiagnosticHandler", "DiagnosticInfo",
+    "DiagnosticSeverity", "Dialect", "DialectDescriptor", "DialectRegistry",
+    "InsertionPoint", "Location", "MLIRError", "Module", "NamedAttribute",
+    "OpAttributeMap", "OpOperand", "OpOperandList", "OpResult", "OpResultList",
+    "OpSuccessors", "OpView", "Operation", "OperationList", "Region",
+    "RegionSequence", "SymbolTable", "Type", "TypeID", "Value", "WalkOrder",
+    "WalkResult", "register_attribute_caster", "register_dialect",
+    "register_operation", "register_type_caster", "register_value_caster",
 ]

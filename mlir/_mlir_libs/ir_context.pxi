@@ -51,6 +51,8 @@ cdef class Context:
     current context of this thread."""
 
     def __cinit__(self, *args, _adopt=None, **kwargs):
+        self.op_name_keepalive = []
+        self.epoch = 1
         cdef MlirContext ctx
         if _adopt is not None:
             ctx.ptr = <void*><uintptr_t>_adopt
@@ -68,6 +70,7 @@ cdef class Context:
 
     def __dealloc__(self):
         if self.c_context.ptr != NULL:
+            _detach_all_handlers(self)
             _live_contexts.erase(_key(self.c_context.ptr))
             mlirContextDestroy(self.c_context)
             self.c_context.ptr = NULL
@@ -125,6 +128,108 @@ cdef class Context:
         cdef MlirContext ctx = mlirPythonCapsuleToContext(capsule)
         return context_for_handle(ctx)
 
+    # -- operations ---------------------------------------------------------
+
+    cdef object lookup_op(self, MlirOperation op):
+        it = self.live_ops.find(<uintptr_t>op.ptr)
+        if it == self.live_ops.end():
+            return None
+        return <object>deref(it).second
+
+    cdef int invalidate_nested(self, MlirOperation root,
+                               bint include_root) except -1:
+        """Marks the live objects of operations nested in `root` (and root
+        itself if include_root) invalid and forgets them. Call before MLIR
+        erases or may rewrite them."""
+        cdef vector[uintptr_t] doomed
+        cdef MlirOperation op
+        cdef Operation o
+        self.epoch += 1
+        if include_root and self.live_ops.find(<uintptr_t>root.ptr) != self.live_ops.end():
+            doomed.push_back(<uintptr_t>root.ptr)
+        if mlirOperationGetNumRegions(root) != 0:
+            for entry in self.live_ops:
+                if entry.first == <uintptr_t>root.ptr:
+                    continue
+                op.ptr = <void*>entry.first
+                if _is_ancestor(root, op):
+                    doomed.push_back(entry.first)
+        for key in doomed:
+            o = <Operation>self.live_ops[key]
+            o.valid = False
+            o.owned = False
+            o.interned = False
+            self.live_ops.erase(key)
+        return 0
+
+    def _get_live_operation_count(self):
+        """Number of live Operation objects of this context."""
+        return self.live_ops.size()
+
+    def _get_live_operation_objects(self):
+        return [<object>entry.second for entry in self.live_ops]
+
+    def _clear_live_operations(self):
+        """Invalidates every live Operation object; returns how many."""
+        cdef size_t n = self.live_ops.size()
+        cdef Operation o
+        for entry in self.live_ops:
+            o = <Operation>entry.second
+            o.valid = False
+            o.owned = False
+            o.interned = False
+        self.live_ops.clear()
+        self.epoch += 1
+        return n
+
+    def _clear_live_operations_inside(self, operation):
+        """Invalidates the live objects nested in `operation` (not itself),
+        as after a pass run on it."""
+        cdef Operation op = as_operation(operation, "operation")
+        self.invalidate_nested(op.c_op, False)
+
+    # -- dialects (continued) ---------------------------------------------
+
+    @property
+    def dialects(self):
+        """Loaded dialects by namespace: ctx.dialects["func"] or
+        ctx.dialects.func (loads a registered dialect on first access)."""
+        return _Dialects.new(self)
+
+    @property
+    def d(self):
+        return _Dialects.new(self)
+
+    def get_dialect_descriptor(self, str dialect_name not None):
+        cdef bytes b = dialect_name.encode("utf-8")
+        cdef MlirDialect d = mlirContextGetOrLoadDialect(self.c_context, str_ref(b))
+        if d.ptr == NULL:
+            raise ValueError(f"Dialect '{dialect_name}' not found")
+        return _wrap_dialect_descriptor(self, d)
+
+    def set_thread_pool(self, pool):
+        raise NotImplementedError("custom thread pools are not supported; "
+                                  "use enable_multithreading()")
+
+    def get_num_threads(self):
+        return mlirContextGetNumThreads(self.c_context)
+
+    @property
+    def emit_error_diagnostics(self):
+        """When True, errors of failing calls also reach the attached
+        diagnostic handlers (they are still collected into MLIRError)."""
+        return self.emit_error_diagnostics
+
+    @emit_error_diagnostics.setter
+    def emit_error_diagnostics(self, bint value):
+        self.emit_error_diagnostics = value
+
+    def attach_diagnostic_handler(self, callback):
+        """Calls callback(Diagnostic) for each diagnostic; returning True
+        marks it handled. Returns a DiagnosticHandler (detach() it, or use
+        it as a context manager)."""
+        return _attach_handler(self, callback)
+
     current = _CurrentContext()
 
 
@@ -137,3 +242,57 @@ cdef Context context_for_handle(MlirContext ctx):
 
 
 _BaseContext = Context
+
+
+@cython.final
+cdef class DialectDescriptor:
+    """A loaded dialect of a context."""
+    cdef MlirDialect c_dialect
+    cdef readonly Context context
+
+    @property
+    def namespace(self):
+        return from_ref(mlirDialectGetNamespace(self.c_dialect))
+
+    def __repr__(self):
+        return f"<DialectDescriptor {self.namespace}>"
+
+
+cdef DialectDescriptor _wrap_dialect_descriptor(Context ctx, MlirDialect d):
+    cdef DialectDescriptor r = DialectDescriptor.__new__(DialectDescriptor)
+    r.c_dialect = d
+    r.context = ctx
+    return r
+
+
+@cython.final
+cdef class _Dialects:
+    """Context.dialects: ctx.dialects['ns'] and ctx.dialects.ns give the
+    registered Dialect class of the namespace (or Dialect) over its
+    descriptor."""
+    cdef Context context
+
+    @staticmethod
+    cdef _Dialects new(Context ctx):
+        cdef _Dialects d = _Dialects.__new__(_Dialects)
+        d.context = ctx
+        return d
+
+    cdef object get(self, str name, type exc):
+        cdef bytes b = name.encode("utf-8")
+        cdef MlirDialect d = mlirContextGetOrLoadDialect(self.context.c_context,
+                                                         str_ref(b))
+        if d.ptr == NULL:
+            raise exc(f"Dialect '{name}' not found")
+        desc = _wrap_dialect_descriptor(self.context, d)
+        _import_dialect_module(name)
+        cls = _dialect_classes.get(name, Dialect)
+        return cls(desc)
+
+    def __getitem__(self, str name not None):
+        return self.get(name, IndexError)
+
+    def __getattr__(self, str name not None):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return self.get(name, AttributeError)

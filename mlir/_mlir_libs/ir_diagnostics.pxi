@@ -14,14 +14,23 @@ class DiagnosticSeverity(enum.IntEnum):
 
 
 cdef class DiagnosticInfo:
-    """A diagnostic copied out of MLIR: it outlives the emitting call."""
+    """A diagnostic copied out of MLIR: it outlives the emitting call.
+    DiagnosticInfo(diagnostic) copies a Diagnostic inside a handler."""
     cdef readonly object severity
     cdef readonly Location location
     cdef readonly str message
     cdef readonly tuple notes
 
-    def __init__(self, *args, **kwargs):
-        raise TypeError("DiagnosticInfo objects are made by MLIR diagnostics")
+    def __init__(self, diagnostic):
+        if not isinstance(diagnostic, Diagnostic):
+            raise TypeError("DiagnosticInfo needs a Diagnostic")
+        cdef Diagnostic d = <Diagnostic>diagnostic
+        d.check()
+        cdef DiagnosticInfo info = diagnostic_info(d.context, d.c_diag)
+        self.severity = info.severity
+        self.location = info.location
+        self.message = info.message
+        self.notes = info.notes
 
     def __str__(self):
         return self.message
@@ -110,7 +119,157 @@ cdef MlirLogicalResult _capture_handler(MlirDiagnostic diag,
     cdef _ErrorCapture cap = <_ErrorCapture>user
     if mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError:
         return mlirLogicalResultFailure()
-    # An exception here (memory) is reported as unraisable by Cython; it
-    # never unwinds into C, and the caller still raises MLIRError.
-    cap.errors.append(diagnostic_info(cap.context, diag))
+    try:
+        cap.errors.append(diagnostic_info(cap.context, diag))
+    except BaseException as e:
+        _report_unraisable(e, cap)
+    if cap.context.emit_error_diagnostics:
+        return mlirLogicalResultFailure()   # let the handlers see it too
     return mlirLogicalResultSuccess()
+
+
+cdef extern from "Python.h":
+    void PyErr_WriteUnraisable(object obj)
+    void PyErr_SetObject(object type, object value)
+
+
+cdef void _report_unraisable(BaseException e, object where) noexcept:
+    """Reports an exception that cannot propagate (we are inside a C
+    callback) through sys.unraisablehook, as Python does for __del__."""
+    PyErr_SetObject(type(e), e)
+    PyErr_WriteUnraisable(where)
+
+
+@cython.final
+cdef class Diagnostic:
+    """A diagnostic being delivered to a handler. Valid only during the
+    handler call; use DiagnosticInfo(diag) to keep it."""
+    cdef MlirDiagnostic c_diag
+    cdef Context context
+    cdef bint valid
+    cdef list children
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("Diagnostics are delivered to diagnostic handlers")
+
+    cdef int check(self) except -1:
+        if not self.valid:
+            raise ValueError("Diagnostic is invalid (used outside of callback)")
+        return 0
+
+    @property
+    def severity(self):
+        self.check()
+        return DiagnosticSeverity(<int>mlirDiagnosticGetSeverity(self.c_diag))
+
+    @property
+    def location(self):
+        self.check()
+        return wrap_location(self.context, mlirDiagnosticGetLocation(self.c_diag))
+
+    @property
+    def message(self):
+        self.check()
+        cdef string buf
+        mlirDiagnosticPrint(self.c_diag, append_to_string, &buf)
+        return decode_string(buf)
+
+    @property
+    def notes(self):
+        self.check()
+        cdef intptr_t i, n = mlirDiagnosticGetNumNotes(self.c_diag)
+        out = []
+        for i in range(n):
+            out.append(_new_diagnostic(self.context,
+                                       mlirDiagnosticGetNote(self.c_diag, i), self))
+        return tuple(out)
+
+    def __str__(self):
+        return self.message
+
+    def __repr__(self):
+        if not self.valid:
+            return "<Diagnostic: invalid>"
+        return f"<Diagnostic {self.severity!s}: {self.message}>"
+
+
+cdef Diagnostic _new_diagnostic(Context ctx, MlirDiagnostic d, Diagnostic parent):
+    cdef Diagnostic diag = Diagnostic.__new__(Diagnostic)
+    diag.c_diag = d
+    diag.context = ctx
+    diag.valid = True
+    diag.children = []
+    if parent is not None:
+        parent.children.append(diag)
+    return diag
+
+
+cdef void _invalidate_diagnostic(Diagnostic d):
+    d.valid = False
+    for c in d.children:
+        _invalidate_diagnostic(<Diagnostic>c)
+
+
+@cython.final
+cdef class DiagnosticHandler:
+    """A Python callable attached to a context's diagnostics."""
+    cdef Context context
+    cdef object callback
+    cdef MlirDiagnosticHandlerID handler_id
+    cdef readonly bint attached
+    cdef readonly bint had_error
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("use Context.attach_diagnostic_handler()")
+
+    def detach(self):
+        if self.attached:
+            mlirContextDetachDiagnosticHandler(self.context.c_context,
+                                               self.handler_id)
+            self.attached = False
+            try:
+                self.context.diagnostic_handlers.remove(self)
+            except ValueError:
+                pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        self.detach()
+
+
+cdef DiagnosticHandler _attach_handler(Context ctx, object callback):
+    if not callable(callback):
+        raise TypeError("diagnostic handler must be callable")
+    cdef DiagnosticHandler h = DiagnosticHandler.__new__(DiagnosticHandler)
+    h.context = ctx
+    h.callback = callback
+    if ctx.diagnostic_handlers is None:
+        ctx.diagnostic_handlers = []
+    ctx.diagnostic_handlers.append(h)     # keeps h alive while attached
+    h.handler_id = mlirContextAttachDiagnosticHandler(
+        ctx.c_context, _user_handler, <void*>h, NULL)
+    h.attached = True
+    return h
+
+
+cdef int _detach_all_handlers(Context ctx) except -1:
+    if ctx.diagnostic_handlers:
+        for h in list(ctx.diagnostic_handlers):
+            (<DiagnosticHandler>h).detach()
+    return 0
+
+
+cdef MlirLogicalResult _user_handler(MlirDiagnostic d, void* user) noexcept with gil:
+    cdef DiagnosticHandler h = <DiagnosticHandler>user
+    cdef Diagnostic diag = _new_diagnostic(h.context, d, None)
+    cdef bint handled = False
+    try:
+        handled = True if h.callback(diag) else False
+    except BaseException as e:
+        h.had_error = True
+        _report_unraisable(e, h.callback)
+    finally:
+        _invalidate_diagnostic(diag)
+    return mlirLogicalResultSuccess() if handled else mlirLogicalResultFailure()

@@ -7,6 +7,15 @@ cdef Location wrap_location(Context context, MlirLocation loc):
     return l
 
 
+class _CurrentLocation:
+    """Location.current: the innermost of this thread; ValueError if none."""
+    def __get__(self, obj, objtype=None):
+        loc = current_location()
+        if loc is None:
+            raise ValueError("No current Location")
+        return loc
+
+
 @cython.final
 cdef class Location:
     """A source location. A context manager: `with Location.unknown():`
@@ -16,17 +25,30 @@ cdef class Location:
         raise TypeError("Locations are made by Location.unknown(), "
                         "Location.file(), ...")
 
+    current = _CurrentLocation()
+
     @staticmethod
     def unknown(context=None):
         cdef Context ctx = resolve_context(context)
         return wrap_location(ctx, mlirLocationUnknownGet(ctx.c_context))
 
     @staticmethod
-    def file(filename, int line, int col, context=None):
+    def file(filename, int start_line, int start_col, end_line=None,
+             end_col=None, context=None):
+        """A file:line:col location, or a range with end_line/end_col."""
         cdef Context ctx = resolve_context(context)
         cdef bytes f = to_bytes(filename, "filename")
-        return wrap_location(ctx, mlirLocationFileLineColGet(
-            ctx.c_context, str_ref(f), line, col))
+        if start_line < 0 or start_col < 0:
+            raise ValueError("line and column must be non-negative")
+        if end_line is None and end_col is None:
+            return wrap_location(ctx, mlirLocationFileLineColGet(
+                ctx.c_context, str_ref(f), start_line, start_col))
+        cdef int el = start_line if end_line is None else end_line
+        cdef int ec = start_col if end_col is None else end_col
+        if el < 0 or ec < 0:
+            raise ValueError("line and column must be non-negative")
+        return wrap_location(ctx, mlirLocationFileLineColRangeGet(
+            ctx.c_context, str_ref(f), start_line, start_col, el, ec))
 
     @staticmethod
     def name(name, childLoc=None, context=None):
@@ -41,6 +63,143 @@ cdef class Location:
             raise TypeError("childLoc must be a Location")
         return wrap_location(ctx, mlirLocationNameGet(ctx.c_context, str_ref(n),
                                                       child))
+
+    @staticmethod
+    def callsite(callee, frames, context=None):
+        """callee called from frames[0], itself called from frames[1], ..."""
+        if not isinstance(callee, Location):
+            raise TypeError("callee must be a Location")
+        frames = list(frames)
+        if not frames:
+            raise ValueError("No caller frames provided")
+        for f in frames:
+            if not isinstance(f, Location):
+                raise TypeError("frames must be Locations")
+        cdef MlirLocation caller = (<Location>frames[-1]).c_location
+        for f in reversed(frames[:-1]):
+            caller = mlirLocationCallSiteGet((<Location>f).c_location, caller)
+        cdef Location c = <Location>callee
+        return wrap_location(c.context, mlirLocationCallSiteGet(c.c_location, caller))
+
+    @staticmethod
+    def fused(locations, metadata=None, context=None):
+        cdef Context ctx = resolve_context(context)
+        cdef vector[MlirLocation] locs
+        for l in locations:
+            if not isinstance(l, Location):
+                raise TypeError("locations must be Locations")
+            locs.push_back((<Location>l).c_location)
+        cdef MlirAttribute meta
+        meta.ptr = NULL
+        if metadata is not None:
+            meta = attribute_handle(metadata, "metadata")
+        return wrap_location(ctx, mlirLocationFusedGet(ctx.c_context, locs.size(),
+                                                       locs.data(), meta))
+
+    @staticmethod
+    def from_attr(attribute, context=None):
+        cdef MlirAttribute a = attribute_handle(attribute, "attribute")
+        cdef Context ctx = resolve_context(context) if context is not None \
+            else (<Attribute>attribute).context
+        cdef MlirLocation loc = mlirLocationFromAttribute(a)
+        if loc.ptr == NULL:
+            raise ValueError(f"attribute is not a location: {attribute}")
+        return wrap_location(ctx, loc)
+
+    @property
+    def attr(self):
+        return wrap_attribute(self.context, mlirLocationGetAttribute(self.c_location))
+
+    def emit_error(self, str message not None):
+        """Emits an error diagnostic at this location."""
+        cdef bytes b = message.encode("utf-8")
+        mlirEmitError(self.c_location, b)
+
+    # -- kinds and fields ---------------------------------------------------
+
+    def is_a_file(self):
+        return mlirLocationIsAFileLineColRange(self.c_location)
+
+    def is_a_name(self):
+        return mlirLocationIsAName(self.c_location)
+
+    def is_a_callsite(self):
+        return mlirLocationIsACallSite(self.c_location)
+
+    def is_a_fused(self):
+        return mlirLocationIsAFused(self.c_location)
+
+    def is_a_unknown(self):
+        return mlirLocationEqual(self.c_location,
+                                 mlirLocationUnknownGet(self.context.c_context))
+
+    def _expect(self, bint ok, str kind):
+        if not ok:
+            raise ValueError(f"Location is not a {kind} location: {self}")
+
+    @property
+    def filename(self):
+        self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
+        return from_ref(mlirIdentifierStr(
+            mlirLocationFileLineColRangeGetFilename(self.c_location)))
+
+    @property
+    def start_line(self):
+        self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
+        return mlirLocationFileLineColRangeGetStartLine(self.c_location)
+
+    @property
+    def start_col(self):
+        self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
+        return mlirLocationFileLineColRangeGetStartColumn(self.c_location)
+
+    @property
+    def end_line(self):
+        self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
+        return mlirLocationFileLineColRangeGetEndLine(self.c_location)
+
+    @property
+    def end_col(self):
+        self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
+        return mlirLocationFileLineColRangeGetEndColumn(self.c_location)
+
+    @property
+    def name_str(self):
+        self._expect(mlirLocationIsAName(self.c_location), "name")
+        return from_ref(mlirIdentifierStr(mlirLocationNameGetName(self.c_location)))
+
+    @property
+    def child_loc(self):
+        self._expect(mlirLocationIsAName(self.c_location), "name")
+        return wrap_location(self.context, mlirLocationNameGetChildLoc(self.c_location))
+
+    @property
+    def callee(self):
+        self._expect(mlirLocationIsACallSite(self.c_location), "callsite")
+        return wrap_location(self.context, mlirLocationCallSiteGetCallee(self.c_location))
+
+    @property
+    def caller(self):
+        self._expect(mlirLocationIsACallSite(self.c_location), "callsite")
+        return wrap_location(self.context, mlirLocationCallSiteGetCaller(self.c_location))
+
+    @property
+    def locations(self):
+        self._expect(mlirLocationIsAFused(self.c_location), "fused")
+        cdef unsigned int n = mlirLocationFusedGetNumLocations(self.c_location)
+        cdef vector[MlirLocation] out
+        out.resize(n)
+        if n:
+            mlirLocationFusedGetLocations(self.c_location, out.data())
+        return [wrap_location(self.context, out[i]) for i in range(n)]
+
+    @property
+    def metadata(self):
+        self._expect(mlirLocationIsAFused(self.c_location), "fused")
+        cdef MlirAttribute a = mlirLocationFusedGetMetadata(self.c_location)
+        return None if a.ptr == NULL else wrap_attribute(self.context, a)
+
+    # -- protocol -----------------------------------------------------------
 
     def __enter__(self):
         _push_frame(self, self.context, self, None)

@@ -16,6 +16,11 @@ cdef class Module:
     def __dealloc__(self):
         if self.c_module.ptr != NULL:
             _live_modules.erase(_key(self.c_module.ptr))
+            # No object of an operation in it can be alive (each would hold
+            # this module), but a detached-and-reinserted one may linger in
+            # the map: forget everything nested.
+            self.context.invalidate_nested(
+                mlirModuleGetOperation(self.c_module), True)
             mlirModuleDestroy(self.c_module)
             self.c_module.ptr = NULL
 
@@ -48,6 +53,37 @@ cdef class Module:
         if m.ptr == NULL:
             raise MLIRError("Unable to parse module assembly", errors)
         return module_for_handle(ctx, m)
+
+    @staticmethod
+    def parseFile(path, context=None):
+        """Parses a module from a file (text or bytecode)."""
+        cdef Context ctx = resolve_context(context)
+        cdef bytes p = to_bytes(str(path) if not isinstance(path, (str, bytes))
+                                else path, "path")
+        cdef MlirStringRef ref = str_ref(p)
+        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        cdef MlirModule m
+        try:
+            with nogil:
+                m = mlirModuleCreateParseFromFile(ctx.c_context, ref)
+        finally:
+            errors = cap.detach()
+        if m.ptr == NULL:
+            raise MLIRError(f"Unable to parse module file '{path}'", errors)
+        return module_for_handle(ctx, m)
+
+    @property
+    def operation(self):
+        """The module as an Operation (kept alive by this Module)."""
+        return wrap_operation(self.context, mlirModuleGetOperation(self.c_module),
+                              self)
+
+    @property
+    def body(self):
+        """The module's one block."""
+        op = wrap_operation(self.context, mlirModuleGetOperation(self.c_module),
+                            self)
+        return wrap_block(<Operation>op, mlirModuleGetBody(self.c_module))
 
     def __str__(self):
         cdef string buf

@@ -72,3 +72,42 @@ cdef Context resolve_context(object context):
         raise RuntimeError(
             "no current Context: pass context= or enter 'with Context():'")
     return ctx
+
+
+cdef Location resolve_location(object loc):
+    """The explicit location if given, else the current one; else an error."""
+    if loc is not None:
+        if not isinstance(loc, Location):
+            raise TypeError(f"loc must be a Location, not {type(loc).__name__}")
+        return <Location>loc
+    cdef _Frame f = _top_frame()
+    if f is None or f.location is None:
+        raise RuntimeError(
+            "no current Location: pass loc= or enter 'with Location.unknown():'")
+    return <Location>f.location
+
+
+cdef InsertionPoint resolve_ip(object ip):
+    """The explicit insertion point if given, else the current one, else
+    None (create detached). ip=False forces detached creation."""
+    if ip is not None:
+        if ip is False:
+            return None
+        if not isinstance(ip, InsertionPoint):
+            raise TypeError(
+                f"ip must be an InsertionPoint, not {type(ip).__name__}")
+        return <InsertionPoint>ip
+    cdef _Frame f = _top_frame()
+    if f is None:
+        return None
+    return <InsertionPoint>f.ip if f.ip is not None else None
+
+
+cdef object current_location():
+    cdef _Frame f = _top_frame()
+    return None if f is None else f.location
+
+
+cdef object current_ip():
+    cdef _Frame f = _top_frame()
+    return None if f is None else f.ip

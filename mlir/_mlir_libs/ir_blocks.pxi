@@ -1,0 +1,594 @@
+# Region, Block and their pseudo-containers; InsertionPoint.
+#
+# Regions and blocks are cheap views (not interned): each holds the object
+# of the operation that owns it, which keeps the IR alive and tells whether
+# it is still valid. After a mutation that may delete blocks behind our back
+# (context epoch changed), a block view re-checks that its block is still in
+# its operation's regions before touching it.
+
+cdef bint _block_in_op(MlirOperation op, MlirBlock b) noexcept nogil:
+    cdef intptr_t i, n = mlirOperationGetNumRegions(op)
+    cdef MlirBlock it
+    for i in range(n):
+        it = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i))
+        while it.ptr != NULL:
+            if it.ptr == b.ptr:
+                return True
+            it = mlirBlockGetNextInRegion(it)
+    return False
+
+
+cdef Region wrap_region(Operation parent, MlirRegion r):
+    cdef Region reg = Region.__new__(Region)
+    reg.c_region = r
+    reg.parent = parent
+    return reg
+
+
+@cython.final
+cdef class Region:
+    """A region of an operation: a list of blocks."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("Regions are obtained from Operation.regions")
+
+    cdef int check(self) except -1:
+        return self.parent.check()
+
+    @property
+    def blocks(self):
+        self.check()
+        return _BlockList.new(self)
+
+    def __iter__(self):
+        return iter(self.blocks)
+
+    @property
+    def owner(self):
+        """The operation owning this region."""
+        self.check()
+        return self.parent
+
+    def __eq__(self, other):
+        if not isinstance(other, Region):
+            return NotImplemented
+        return self.c_region.ptr == (<Region>other).c_region.ptr
+
+    def __hash__(self):
+        return hash(<uintptr_t>self.c_region.ptr)
+
+    def __repr__(self):
+        return f"<Region of {self.parent.name if self.parent.valid else 'an invalid op'}>"
+
+
+@cython.final
+cdef class _BlockList:
+    """region.blocks"""
+    cdef Region region
+
+    @staticmethod
+    cdef _BlockList new(Region region):
+        cdef _BlockList l = _BlockList.__new__(_BlockList)
+        l.region = region
+        return l
+
+    def __len__(self):
+        self.region.check()
+        cdef Py_ssize_t n = 0
+        cdef MlirBlock b = mlirRegionGetFirstBlock(self.region.c_region)
+        while b.ptr != NULL:
+            n += 1
+            b = mlirBlockGetNextInRegion(b)
+        return n
+
+    def __getitem__(self, key):
+        cdef Py_ssize_t n = len(self)
+        if isinstance(key, slice):
+            return [self[i] for i in range(*key.indices(n))]
+        cdef Py_ssize_t i = _norm_index(key, n, "block")
+        cdef MlirBlock b = mlirRegionGetFirstBlock(self.region.c_region)
+        while i > 0:
+            b = mlirBlockGetNextInRegion(b)
+            i -= 1
+        return wrap_block(self.region.parent, b)
+
+    def __iter__(self):
+        self.region.check()
+        cdef MlirBlock b = mlirRegionGetFirstBlock(self.region.c_region)
+        cdef Block blk
+        while b.ptr != NULL:
+            blk = wrap_block(self.region.parent, b)
+            yield blk
+            blk.check()
+            b = mlirBlockGetNextInRegion(b)
+
+    def append(self, *args, arg_locs=None):
+        """Appends a new block with arguments of the given types; returns
+        it."""
+        self.region.check()
+        cdef MlirBlock b = _create_block(args, arg_locs, self.region.parent.context)
+        mlirRegionAppendOwnedBlock(self.region.c_region, b)
+        return wrap_block(self.region.parent, b)
+
+
+BlockList = _BlockList
+
+
+cdef MlirBlock _create_block(object arg_types, object arg_locs,
+                             Context ctx) except *:
+    cdef vector[MlirType] types
+    cdef vector[MlirLocation] locs
+    if arg_types is None:
+        arg_types = ()
+    for t in arg_types:
+        types.push_back(type_handle(t, "block argument type"))
+    if arg_locs is None:
+        loc = current_location()
+        dflt = (<Location>loc).c_location if loc is not None \
+            else mlirLocationUnknownGet(ctx.c_context)
+        for _ in range(types.size()):
+            locs.push_back(dflt)
+    else:
+        arg_locs = list(arg_locs)
+        if len(arg_locs) != types.size():
+            raise ValueError(f"Expected {types.size()} locations, got "
+                             f"{len(arg_locs)}")
+        for l in arg_locs:
+            if not isinstance(l, Location):
+                raise TypeError("arg_locs must hold Locations")
+            locs.push_back((<Location>l).c_location)
+    return mlirBlockCreate(types.size(), types.data(), locs.data())
+
+
+cdef Block wrap_block(Operation parent, MlirBlock b):
+    cdef Block blk = Block.__new__(Block)
+    blk.c_block = b
+    blk.parent = parent
+    blk.epoch = parent.context.epoch
+    return blk
+
+
+cdef MlirBlock block_handle(object b, str what) except *:
+    if not isinstance(b, Block):
+        raise TypeError(f"{what} must be a Block, not {type(b).__name__}")
+    (<Block>b).check()
+    return (<Block>b).c_block
+
+
+@cython.final
+cdef class Block:
+    """A block: a list of operations with arguments."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("Blocks are made by Block.create_at_start(), "
+                        "Region.blocks.append(), ...")
+
+    cdef int check(self) except -1:
+        self.parent.check()
+        cdef Context ctx = self.parent.context
+        if self.epoch != ctx.epoch:
+            if not _block_in_op(self.parent.c_op, self.c_block):
+                raise RuntimeError("the block has been erased")
+            self.epoch = ctx.epoch
+        return 0
+
+    # -- creation ---------------------------------------------------------
+
+    @staticmethod
+    def create_at_start(Region parent not None, arg_types=None, arg_locs=None):
+        """Creates a block at the start of `parent` with arguments of the
+        given types."""
+        parent.check()
+        cdef MlirBlock b = _create_block(arg_types, arg_locs,
+                                         parent.parent.context)
+        mlirRegionInsertOwnedBlock(parent.c_region, 0, b)
+        return wrap_block(parent.parent, b)
+
+    def create_before(self, *arg_types, arg_locs=None):
+        self.check()
+        cdef MlirBlock b = _create_block(arg_types, arg_locs,
+                                         self.parent.context)
+        mlirRegionInsertOwnedBlockBefore(mlirBlockGetParentRegion(self.c_block),
+                                         self.c_block, b)
+        return wrap_block(self.parent, b)
+
+    def create_after(self, *arg_types, arg_locs=None):
+        self.check()
+        cdef MlirBlock b = _create_block(arg_types, arg_locs,
+                                         self.parent.context)
+        mlirRegionInsertOwnedBlockAfter(mlirBlockGetParentRegion(self.c_block),
+                                        self.c_block, b)
+        return wrap_block(self.parent, b)
+
+    def append_to(self, Region region not None):
+        """Moves this block to the end of `region`."""
+        self.check()
+        region.check()
+        if _is_ancestor(mlirBlockGetParentOperation(self.c_block),
+                        region.parent.c_op) and \
+                region.parent.c_op.ptr != mlirBlockGetParentOperation(self.c_block).ptr:
+            raise ValueError("cannot move a block into a region nested in it")
+        mlirBlockDetach(self.c_block)
+        mlirRegionAppendOwnedBlock(region.c_region, self.c_block)
+        self.parent = region.parent
+        self.epoch = self.parent.context.epoch
+        _reown_block_ops(self)
+
+    # -- contents ---------------------------------------------------------
+
+    @property
+    def operations(self):
+        self.check()
+        return _OperationList.new(self)
+
+    def __iter__(self):
+        return iter(self.operations)
+
+    def append(self, operation):
+        """Appends a detached operation to this block."""
+        InsertionPoint(self).insert(operation)
+
+    @property
+    def arguments(self):
+        self.check()
+        return _BlockArgumentList.new(self)
+
+    def add_argument(self, Type type not None, Location loc not None):
+        self.check()
+        return wrap_block_arg(self.parent, self.c_block,
+                              mlirBlockAddArgument(self.c_block, type.c_type,
+                                                   loc.c_location))
+
+    def insert_argument(self, Py_ssize_t index, Type type not None,
+                        Location loc not None):
+        self.check()
+        cdef Py_ssize_t n = mlirBlockGetNumArguments(self.c_block)
+        if index < 0 or index > n:
+            raise IndexError("block argument index out of range")
+        return wrap_block_arg(self.parent, self.c_block, mlirBlockInsertArgument(
+            self.c_block, index, type.c_type, loc.c_location))
+
+    def erase_argument(self, Py_ssize_t index):
+        self.check()
+        cdef Py_ssize_t n = mlirBlockGetNumArguments(self.c_block)
+        index = _norm_index(index, n, "block argument")
+        if mlirValueGetFirstUse(mlirBlockGetArgument(self.c_block, index)).ptr != NULL:
+            raise RuntimeError("cannot erase a block argument that still has uses")
+        mlirBlockEraseArgument(self.c_block, <unsigned int>index)
+        self.parent.context.epoch += 1
+        self.epoch = self.parent.context.epoch
+
+    @property
+    def owner(self):
+        """The operation whose region holds this block."""
+        self.check()
+        return self.parent
+
+    @property
+    def region(self):
+        self.check()
+        return wrap_region(self.parent, mlirBlockGetParentRegion(self.c_block))
+
+    @property
+    def successors(self):
+        self.check()
+        cdef intptr_t i, n = mlirBlockGetNumSuccessors(self.c_block)
+        return [self._wrap_other(mlirBlockGetSuccessor(self.c_block, i))
+                for i in range(n)]
+
+    @property
+    def predecessors(self):
+        self.check()
+        cdef intptr_t i, n = mlirBlockGetNumPredecessors(self.c_block)
+        return [self._wrap_other(mlirBlockGetPredecessor(self.c_block, i))
+                for i in range(n)]
+
+    cdef Block _wrap_other(self, MlirBlock b):
+        return wrap_block(<Operation>parent_op_of_block(
+            self.parent.context, b, _owner_for_children(self.parent)), b)
+
+    def __eq__(self, other):
+        if not isinstance(other, Block):
+            return NotImplemented
+        return self.c_block.ptr == (<Block>other).c_block.ptr
+
+    def __hash__(self):
+        return hash(<uintptr_t>self.c_block.ptr)
+
+    def __str__(self):
+        self.check()
+        cdef string buf
+        mlirBlockPrint(self.c_block, append_to_string, &buf)
+        return decode_string(buf)
+
+    def __repr__(self):
+        return f"<Block with {mlirBlockGetNumArguments(self.c_block)} arguments>" \
+            if self.parent.valid else "<Block: invalidated>"
+
+    @property
+    def _CAPIPtr(self):
+        self.check()
+        return mlirPythonBlockToCapsule(self.c_block)
+
+
+cdef int _reown_block_ops(Block blk) except -1:
+    """After a block moved: live objects of its operations (and anything
+    nested) hold the block's new parent as owner."""
+    cdef Context ctx = blk.parent.context
+    cdef MlirOperation op = mlirBlockGetFirstOperation(blk.c_block)
+    cdef Operation o
+    while op.ptr != NULL:
+        it = ctx.live_ops.find(<uintptr_t>op.ptr)
+        if it != ctx.live_ops.end():
+            o = <Operation>deref(it).second
+            o.owner_ref = blk.parent
+            _reown_nested(ctx, o)
+        elif mlirOperationGetNumRegions(op):
+            o = <Operation>wrap_operation(ctx, op, blk.parent)
+            _reown_nested(ctx, o)
+        op = mlirOperationGetNextInBlock(op)
+    return 0
+
+
+@cython.final
+cdef class _OperationList:
+    """block.operations"""
+    cdef Block block
+
+    @staticmethod
+    cdef _OperationList new(Block block):
+        cdef _OperationList l = _OperationList.__new__(_OperationList)
+        l.block = block
+        return l
+
+    def __len__(self):
+        self.block.check()
+        cdef Py_ssize_t n = 0
+        cdef MlirOperation op = mlirBlockGetFirstOperation(self.block.c_block)
+        while op.ptr != NULL:
+            n += 1
+            op = mlirOperationGetNextInBlock(op)
+        return n
+
+    def __getitem__(self, key):
+        self.block.check()
+        cdef Py_ssize_t n
+        cdef MlirOperation op
+        if isinstance(key, slice):
+            n = len(self)
+            return [self[i] for i in range(*key.indices(n))]
+        cdef Py_ssize_t i = key
+        if i < 0:
+            i = _norm_index(i, len(self), "operation")
+        op = mlirBlockGetFirstOperation(self.block.c_block)
+        while i > 0 and op.ptr != NULL:
+            op = mlirOperationGetNextInBlock(op)
+            i -= 1
+        if op.ptr == NULL:
+            raise IndexError("operation index out of range")
+        return wrap_operation(self.block.parent.context, op, self.block.parent)
+
+    def __iter__(self):
+        self.block.check()
+        return _OperationIterator.new(self.block)
+
+
+OperationList = _OperationList
+
+
+@cython.final
+cdef class _OperationIterator:
+    cdef Block block
+    cdef MlirOperation next_op
+    cdef unsigned long epoch
+    cdef object last
+
+    @staticmethod
+    cdef _OperationIterator new(Block block):
+        cdef _OperationIterator it = _OperationIterator.__new__(_OperationIterator)
+        it.block = block
+        it.next_op = mlirBlockGetFirstOperation(block.c_block)
+        it.epoch = block.parent.context.epoch
+        return it
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef Context ctx = self.block.parent.context
+        cdef MlirOperation op = self.next_op
+        if ctx.epoch != self.epoch:
+            # Something was erased since the last step: continue after the
+            # last yielded operation if it survived, else stop.
+            self.block.check()
+            self.epoch = ctx.epoch
+            if self.last is not None and (<Operation>self.last).valid and \
+                    mlirOperationGetBlock((<Operation>self.last).c_op).ptr == self.block.c_block.ptr:
+                op = mlirOperationGetNextInBlock((<Operation>self.last).c_op)
+            elif self.last is not None:
+                raise RuntimeError("the block changed during iteration: the "
+                                   "last visited operation was erased")
+        if op.ptr == NULL:
+            raise StopIteration
+        self.next_op = mlirOperationGetNextInBlock(op)
+        obj = wrap_operation(ctx, op, self.block.parent)
+        self.last = obj
+        return obj
+
+
+@cython.final
+cdef class _BlockArgumentList:
+    """block.arguments"""
+    cdef Block block
+
+    @staticmethod
+    cdef _BlockArgumentList new(Block block):
+        cdef _BlockArgumentList l = _BlockArgumentList.__new__(_BlockArgumentList)
+        l.block = block
+        return l
+
+    def __len__(self):
+        self.block.check()
+        return mlirBlockGetNumArguments(self.block.c_block)
+
+    def __getitem__(self, key):
+        cdef Py_ssize_t n = len(self)
+        if isinstance(key, slice):
+            return [self[i] for i in range(*key.indices(n))]
+        cdef Py_ssize_t i = _norm_index(key, n, "block argument")
+        return wrap_block_arg(self.block.parent, self.block.c_block,
+                              mlirBlockGetArgument(self.block.c_block, i))
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    @property
+    def types(self):
+        return [a.type for a in self]
+
+
+BlockArgumentList = _BlockArgumentList
+
+
+# -- InsertionPoint ---------------------------------------------------------
+
+class _CurrentIP:
+    """InsertionPoint.current: the innermost of this thread; ValueError if
+    there is none."""
+    def __get__(self, obj, objtype=None):
+        ip = current_ip()
+        if ip is None:
+            raise ValueError("No current InsertionPoint")
+        return ip
+
+
+@cython.final
+cdef class InsertionPoint:
+    """Where new operations go: the end of a block, or before an operation.
+    A context manager: `with InsertionPoint(block):`."""
+
+    def __init__(self, beforeOperationOrBlock):
+        if isinstance(beforeOperationOrBlock, Block):
+            (<Block>beforeOperationOrBlock).check()
+            self.block = beforeOperationOrBlock
+            self.ref_operation = None
+        elif isinstance(beforeOperationOrBlock, Operation):
+            op = _primary(beforeOperationOrBlock)
+            (<Operation>op).check()
+            b = mlirOperationGetBlock((<Operation>op).c_op)
+            if b.ptr == NULL:
+                raise ValueError("Operation is not attached to a block: cannot "
+                                 "insert before it")
+            self.block = wrap_block(<Operation>parent_op_of_block(
+                (<Operation>op).context, b, _owner_for_children(op)), b)
+            self.ref_operation = op
+        else:
+            raise TypeError("InsertionPoint needs a Block or an Operation, not "
+                            f"{type(beforeOperationOrBlock).__name__}")
+
+    @staticmethod
+    def at_block_begin(Block block not None):
+        block.check()
+        cdef MlirOperation first = mlirBlockGetFirstOperation(block.c_block)
+        if first.ptr == NULL:
+            return InsertionPoint(block)
+        return InsertionPoint(wrap_operation(block.parent.context, first,
+                                             block.parent))
+
+    @staticmethod
+    def at_block_terminator(Block block not None):
+        block.check()
+        cdef MlirOperation term = mlirBlockGetTerminator(block.c_block)
+        if term.ptr == NULL:
+            raise ValueError("Block has no terminator")
+        return InsertionPoint(wrap_operation(block.parent.context, term,
+                                             block.parent))
+
+    @staticmethod
+    def after(operation):
+        cdef Operation op = as_operation(operation, "operation")
+        cdef MlirBlock b = mlirOperationGetBlock(op.c_op)
+        if b.ptr == NULL:
+            raise ValueError("Operation is not attached to a block")
+        cdef MlirOperation nxt = mlirOperationGetNextInBlock(op.c_op)
+        if nxt.ptr == NULL:
+            return InsertionPoint(wrap_block(<Operation>parent_op_of_block(
+                op.context, b, _owner_for_children(op)), b))
+        return InsertionPoint(wrap_operation(op.context, nxt, op.owner_ref))
+
+    cdef int check_insertable(self) except -1:
+        self.block.check()
+        if self.ref_operation is not None:
+            (<Operation>self.ref_operation).check()
+        return 0
+
+    def insert(self, operation):
+        """Inserts a detached operation here."""
+        cdef Operation op = as_operation(operation, "operation")
+        self.insert_handle(op)
+
+    cdef int insert_handle(self, Operation op) except -1:
+        op = _primary(op)
+        op.check()
+        self.check_insertable()
+        if not op.owned or mlirOperationGetBlock(op.c_op).ptr != NULL:
+            raise ValueError("Attempt to insert operation that is already "
+                             "attached (detach_from_parent() it first)")
+        if _is_ancestor(op.c_op, self.block.parent.c_op):
+            raise ValueError("cannot insert an operation into its own region")
+        if op.context is not self.block.parent.context:
+            raise ValueError("cannot insert an operation of another context")
+        if self.ref_operation is None:
+            mlirBlockAppendOwnedOperation(self.block.c_block, op.c_op)
+        else:
+            mlirBlockInsertOwnedOperationBefore(
+                self.block.c_block, (<Operation>self.ref_operation).c_op, op.c_op)
+        op.attach_to(self.block.parent)
+        return 0
+
+    def __enter__(self):
+        _push_frame(self, self.block.parent.context, None, self)
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        _pop_frame(self)
+
+    current = _CurrentIP()
+
+
+# -- AsmState -----------------------------------------------------------------
+
+@cython.final
+cdef class AsmState:
+    """Caches SSA names of an operation (or a value's parent) for fast
+    repeated printing: Value.get_name(state=...), Operation.print(state=...)."""
+
+    def __init__(self, value_or_op, bint use_local_scope=False):
+        cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
+        if use_local_scope:
+            mlirOpPrintingFlagsUseLocalScope(flags)
+        try:
+            if isinstance(value_or_op, Operation):
+                self.c_state = mlirAsmStateCreateForOperation(
+                    (<Operation>value_or_op).handle(), flags)
+            elif isinstance(value_or_op, Value):
+                self.c_state = mlirAsmStateCreateForValue(
+                    (<Value>value_or_op).handle(), flags)
+            else:
+                raise TypeError("AsmState needs an Operation or a Value")
+        finally:
+            mlirOpPrintingFlagsDestroy(flags)
+        self.keepalive = value_or_op
+
+    def __dealloc__(self):
+        if self.c_state.ptr != NULL:
+            mlirAsmStateDestroy(self.c_state)
+
+    cdef int check(self) except -1:
+        """The IR the state was made for must still be alive."""
+        if isinstance(self.keepalive, Operation):
+            (<Operation>self.keepalive).check()
+        else:
+            (<Value>self.keepalive).check()
+        return 0

@@ -1,0 +1,864 @@
+# Operation and OpView: interned per context, validity-tracked.
+#
+# Ownership (spec "Ownership in the Core IR"):
+# - A detached operation is owned by its Python object (owned=True): when
+#   the object dies, the operation is destroyed.
+# - An attached operation is owned by its parent; the object holds
+#   `owner_ref`, a Python object whose lifetime guarantees the operation's
+#   (the wrapper of an ancestor, or the Module at the top).
+# - Every MLIR operation has at most one interned Python object, found
+#   through Context.live_ops. Erasing an operation (or a pass run over a root)
+#   invalidates the objects of everything nested under it: they raise
+#   RuntimeError instead of touching freed memory.
+
+from cpython.object cimport PyTypeObject
+from cpython.tuple cimport PyTuple_New
+
+cdef extern from *:
+    """
+    static PyObject *mlircy_alloc(PyTypeObject *t) {
+        PyObject *args = PyTuple_New(0);
+        if (!args) return NULL;
+        PyObject *o = t->tp_new(t, args, NULL);
+        Py_DECREF(args);
+        return o;
+    }
+    """
+    object mlircy_alloc(PyTypeObject* t)
+
+
+class WalkOrder(enum.IntEnum):
+    PRE_ORDER = MlirWalkPreOrder
+    POST_ORDER = MlirWalkPostOrder
+
+    __str__ = enum.Enum.__str__
+
+
+class WalkResult(enum.IntEnum):
+    ADVANCE = MlirWalkResultAdvance
+    INTERRUPT = MlirWalkResultInterrupt
+    SKIP = MlirWalkResultSkip
+
+    __str__ = enum.Enum.__str__
+
+
+@cython.final
+cdef class _OpNameInfo:
+    """Per-context cache entry of one operation name."""
+    cdef str name
+    cdef object cls
+    cdef unsigned long version
+
+
+cdef _OpNameInfo _name_info(Context ctx, MlirOperation op):
+    cdef MlirIdentifier ident = mlirOperationGetName(op)
+    cdef _OpNameInfo info
+    it = ctx.op_names.find(<uintptr_t>ident.ptr)
+    if it != ctx.op_names.end():
+        info = <_OpNameInfo>deref(it).second
+    else:
+        info = _OpNameInfo.__new__(_OpNameInfo)
+        info.name = from_ref(mlirIdentifierStr(ident))
+        info.version = 0
+        ctx.op_name_keepalive.append(info)
+        ctx.op_names[<uintptr_t>ident.ptr] = <PyObject*>info
+    if info.version != _registry_version:
+        info.cls = _resolve_op_class(info.name)
+        info.version = _registry_version
+    return info
+
+
+cdef Operation _new_op_object(object cls, Context ctx, MlirOperation op,
+                              object owner):
+    cdef Operation o
+    if cls is OpView:
+        o = OpView.__new__(OpView)
+    else:
+        o = <Operation>mlircy_alloc(<PyTypeObject*>cls)
+    o.c_op = op
+    o.context = ctx
+    o.owner_ref = owner
+    o.owned = owner is None
+    o.valid = True
+    o.interned = True
+    ctx.live_ops[<uintptr_t>op.ptr] = <PyObject*>o
+    return o
+
+
+cdef object wrap_operation(Context context, MlirOperation op, object owner):
+    """The one live Python object of `op`, created as its registered OpView
+    class if there is none yet. `owner`: an object whose lifetime covers
+    op's (None: op is detached and the new object owns it)."""
+    it = context.live_ops.find(<uintptr_t>op.ptr)
+    if it != context.live_ops.end():
+        return <object>deref(it).second
+    cdef _OpNameInfo info = _name_info(context, op)
+    obj = _new_op_object(info.cls, context, op, owner)
+    # Creating the object may have run Python (a dialect module import):
+    # the map entry we just wrote is authoritative.
+    return obj
+
+
+cdef object root_owner(Context ctx, MlirOperation op):
+    """An object keeping `op` alive, found from the IR: the live object of
+    its top-level ancestor (wrapping a detached root on the way if needed),
+    or None if op is itself a detached root without one."""
+    cdef MlirOperation top = op
+    cdef MlirOperation p = mlirOperationGetParentOperation(top)
+    while p.ptr != NULL:
+        top = p
+        p = mlirOperationGetParentOperation(top)
+    it = _live_modules.find(_key(top.ptr))
+    if it != _live_modules.end():
+        return <object>deref(it).second
+    if top.ptr == op.ptr:
+        return None
+    return wrap_operation(ctx, top, None)
+
+
+cdef object wrap_operation_any(Context ctx, MlirOperation op):
+    """The object of an operation reached without a known owner."""
+    it = ctx.live_ops.find(<uintptr_t>op.ptr)
+    if it != ctx.live_ops.end():
+        return <object>deref(it).second
+    return wrap_operation(ctx, op, root_owner(ctx, op))
+
+
+cdef Operation as_operation(object op, str what):
+    """An Operation or OpView argument, checked valid."""
+    if not isinstance(op, Operation):
+        raise TypeError(f"{what} must be an Operation or OpView, not "
+                        f"{type(op).__name__}")
+    (<Operation>op).check()
+    return <Operation>op
+
+
+cdef Operation _primary(Operation o):
+    return o if o.primary is None else o.primary
+
+
+cdef class Operation:
+    """An MLIR operation. Objects are interned: one operation, one object,
+    however it is reached. OpView subclasses give op-specific accessors."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("Operations are made by Operation.create(), "
+                        "Operation.parse() or an OpView constructor")
+
+    def __dealloc__(self):
+        if self.primary is not None or self.c_op.ptr == NULL:
+            return
+        if self.interned:
+            self.context.live_ops.erase(<uintptr_t>self.c_op.ptr)
+        if self.owned and self.valid:
+            if _results_in_use(self.c_op):
+                # Destroying it would leave dangling uses; leak instead.
+                _leaked_ops[0] += 1
+            else:
+                mlirOperationDestroy(self.c_op)
+        self.c_op.ptr = NULL
+
+    # -- validity ------------------------------------------------------------
+
+    cdef int check(self) except -1:
+        if self.primary is not None:
+            return self.primary.check()
+        if not self.valid:
+            if self.c_op.ptr == NULL:
+                raise RuntimeError(
+                    f"{type(self).__name__} object is not initialized")
+            raise RuntimeError(
+                "the operation has been invalidated: it was erased, or "
+                "changed by a pass or rewrite")
+        return 0
+
+    cdef MlirOperation handle(self) except *:
+        self.check()
+        return self.c_op
+
+    cdef int attach_to(self, object owner) except -1:
+        """Bookkeeping after MLIR made this detached operation a child."""
+        cdef Operation p = _primary(self)
+        p.owned = False
+        p.owner_ref = owner
+        return 0
+
+    # -- identity -----------------------------------------------------------
+
+    @property
+    def operation(self):
+        """The Operation itself (the primary object of an OpView alias)."""
+        self.check()
+        return _primary(self)
+
+    @property
+    def opview(self):
+        """This operation as its registered OpView class."""
+        self.check()
+        cdef Operation p = _primary(self)
+        cls = _name_info(p.context, p.c_op).cls
+        if isinstance(p, cls):
+            return p
+        return _make_alias(cls, p)
+
+    def __eq__(self, other):
+        if not isinstance(other, Operation):
+            return NotImplemented
+        return self.c_op.ptr == (<Operation>other).c_op.ptr
+
+    def __hash__(self):
+        return hash(<uintptr_t>self.c_op.ptr)
+
+    @property
+    def _CAPIPtr(self):
+        return mlirPythonOperationToCapsule(self.handle())
+
+    @staticmethod
+    def _CAPICreate(capsule):
+        """The object of an operation from a capsule. An operation without a
+        parent and without a live object becomes owned by the result."""
+        check_capsule(capsule, MLIR_PYTHON_CAPSULE_OPERATION)
+        cdef MlirOperation op = mlirPythonCapsuleToOperation(capsule)
+        ctx = context_for_handle(mlirOperationGetContext(op))
+        return wrap_operation_any(ctx, op)
+
+    # -- creation -------------------------------------------------------
+
+    @staticmethod
+    def create(name, results=None, operands=None, attributes=None,
+               successors=None, regions=None, loc=None, ip=None,
+               infer_type=False):
+        """Creates an operation by name (the generic form; prefer dialect
+        builders). Returns it as its registered OpView class."""
+        if not isinstance(name, str):
+            raise TypeError(f"name must be str, not {type(name).__name__}")
+        cdef OperationState st = new_operation_state(name, loc)
+        if operands is not None:
+            st.add_operands(operands, "operands")
+        if results is not None:
+            st.add_results(results, "results")
+        elif infer_type:
+            st.enable_result_type_inference()
+        if attributes is not None:
+            if not isinstance(attributes, dict):
+                raise TypeError("attributes must be a dict of str -> Attribute")
+            for k, v in (<dict>attributes).items():
+                if not isinstance(k, str):
+                    raise TypeError(f"attribute names must be str, not "
+                                    f"{type(k).__name__}")
+                if not isinstance(v, Attribute):
+                    raise TypeError(f"attribute '{k}' must be an Attribute, "
+                                    f"not {type(v).__name__}")
+                st.add_attribute(k, v)
+        if successors is not None:
+            st.add_successors(successors, "successors")
+        if regions is not None:
+            st.add_regions(regions)
+        return st.finish(None, ip)
+
+    @staticmethod
+    def parse(source, source_name="", context=None):
+        """Parses one operation (generic or custom form); raises MLIRError
+        with MLIR's diagnostics on failure. The result is detached."""
+        cdef Context ctx = resolve_context(context)
+        cdef bytes data = to_bytes(source, "source")
+        cdef bytes sname = to_bytes(source_name, "source_name")
+        cdef MlirStringRef ref = str_ref(data)
+        cdef MlirStringRef nref = str_ref(sname)
+        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        cdef MlirOperation op
+        try:
+            with nogil:
+                op = mlirOperationCreateParse(ctx.c_context, ref, nref)
+        finally:
+            errors = cap.detach()
+        if op.ptr == NULL:
+            raise MLIRError("Unable to parse operation assembly", errors)
+        return wrap_operation(ctx, op, None)
+
+    # -- inspection -----------------------------------------------------
+
+    @property
+    def name(self):
+        cdef MlirOperation op = self.handle()
+        return _name_info(self.context, op).name
+
+    @property
+    def location(self):
+        return wrap_location(self.context, mlirOperationGetLocation(self.handle()))
+
+    @location.setter
+    def location(self, Location loc not None):
+        mlirOperationSetLocation(self.handle(), loc.c_location)
+
+    @property
+    def attributes(self):
+        self.check()
+        return _new_attribute_map(_primary(self))
+
+    @property
+    def operands(self):
+        self.check()
+        return _OpOperandList.new(_primary(self), 0, -1)
+
+    @property
+    def results(self):
+        self.check()
+        return _OpResultList.new(_primary(self), 0, -1)
+
+    @property
+    def result(self):
+        """The single result (ValueError unless there is exactly one)."""
+        cdef MlirOperation op = self.handle()
+        cdef intptr_t n = mlirOperationGetNumResults(op)
+        if n != 1:
+            raise ValueError(f"Cannot call .result on operation {self.name} "
+                             f"which has {n} results")
+        return wrap_value(_primary(self), mlirOperationGetResult(op, 0))
+
+    @property
+    def regions(self):
+        self.check()
+        return _RegionList.new(_primary(self))
+
+    def __iter__(self):
+        return iter(self.regions)
+
+    @property
+    def successors(self):
+        self.check()
+        return _OpSuccessors.new(_primary(self))
+
+    @property
+    def parent(self):
+        """The operation containing this one, or None."""
+        cdef MlirOperation p = mlirOperationGetParentOperation(self.handle())
+        if p.ptr == NULL:
+            return None
+        return wrap_operation(self.context, p, _primary(self).owner_ref
+                              if _primary(self).owner_ref is not None
+                              else _primary(self))
+
+    @property
+    def block(self):
+        """The block containing this operation, or None when detached."""
+        cdef MlirBlock b = mlirOperationGetBlock(self.handle())
+        if b.ptr == NULL:
+            return None
+        parent = parent_op_of_block(self.context, b, _owner_for_children(self))
+        return wrap_block(<Operation>parent, b)
+
+    @property
+    def is_attached(self):
+        return mlirOperationGetBlock(self.handle()).ptr != NULL
+
+    # -- printing -------------------------------------------------------
+
+    def __str__(self):
+        return self.get_asm()
+
+    def __repr__(self):
+        if not _primary(self).valid:
+            return f"<{type(self).__name__}: invalidated>"
+        return self.get_asm()
+
+    def get_asm(self, binary=False, large_elements_limit=None,
+                large_resource_limit=None, enable_debug_info=False,
+                pretty_debug_info=False, print_generic_op_form=False,
+                use_local_scope=False, use_name_loc_as_prefix=False,
+                assume_verified=False, skip_regions=False):
+        """The textual (or, binary=True, bytecode) form as str (bytes)."""
+        cdef string buf
+        self._print_to(buf, binary, large_elements_limit, large_resource_limit,
+                       enable_debug_info, pretty_debug_info,
+                       print_generic_op_form, use_local_scope,
+                       use_name_loc_as_prefix, assume_verified, skip_regions,
+                       None)
+        if binary:
+            return buf.data()[:buf.size()]
+        return decode_string(buf)
+
+    def print(self, state=None, file=None, binary=False,
+              large_elements_limit=None, large_resource_limit=None,
+              enable_debug_info=False, pretty_debug_info=False,
+              print_generic_op_form=False, use_local_scope=False,
+              use_name_loc_as_prefix=False, assume_verified=False,
+              skip_regions=False):
+        """Prints to `file` (default sys.stdout); with an AsmState, prints
+        with its cached names and flags."""
+        cdef string buf
+        if state is not None and not isinstance(state, AsmState):
+            raise TypeError("state must be an AsmState")
+        self._print_to(buf, binary, large_elements_limit, large_resource_limit,
+                       enable_debug_info, pretty_debug_info,
+                       print_generic_op_form, use_local_scope,
+                       use_name_loc_as_prefix, assume_verified, skip_regions,
+                       state)
+        if file is None:
+            import sys
+            file = sys.stdout
+        if binary:
+            file.write(buf.data()[:buf.size()])
+        else:
+            file.write(decode_string(buf))
+
+    cdef _print_to(self, string& buf, bint binary, object large_elements_limit,
+                   object large_resource_limit, bint enable_debug_info,
+                   bint pretty_debug_info, bint print_generic_op_form,
+                   bint use_local_scope, bint use_name_loc_as_prefix,
+                   bint assume_verified, bint skip_regions, object state):
+        cdef MlirOperation op = self.handle()
+        cdef MlirOpPrintingFlags flags
+        if binary:
+            with nogil:
+                mlirOperationWriteBytecode(op, append_to_string, &buf)
+            return
+        if state is not None:
+            (<AsmState>state).check()
+            with nogil:
+                mlirOperationPrintWithState(op, (<AsmState>state).c_state,
+                                            append_to_string, &buf)
+            return
+        flags = mlirOpPrintingFlagsCreate()
+        try:
+            if large_elements_limit is not None:
+                mlirOpPrintingFlagsElideLargeElementsAttrs(
+                    flags, <intptr_t>large_elements_limit)
+            if large_resource_limit is not None:
+                mlirOpPrintingFlagsElideLargeResourceString(
+                    flags, <intptr_t>large_resource_limit)
+            if enable_debug_info:
+                mlirOpPrintingFlagsEnableDebugInfo(flags, True, pretty_debug_info)
+            if print_generic_op_form:
+                mlirOpPrintingFlagsPrintGenericOpForm(flags)
+            if use_local_scope:
+                mlirOpPrintingFlagsUseLocalScope(flags)
+            if use_name_loc_as_prefix:
+                mlirOpPrintingFlagsPrintNameLocAsPrefix(flags)
+            if assume_verified:
+                mlirOpPrintingFlagsAssumeVerified(flags)
+            if skip_regions:
+                mlirOpPrintingFlagsSkipRegions(flags)
+            if not assume_verified and not print_generic_op_form:
+                # An invalid op printed in custom form can crash the printer;
+                # MLIR falls back to the generic form after verification.
+                pass
+            with nogil:
+                mlirOperationPrintWithFlags(op, flags, append_to_string, &buf)
+        finally:
+            mlirOpPrintingFlagsDestroy(flags)
+
+    def write_bytecode(self, file, desired_version=None):
+        """Writes MLIR bytecode to a binary file object."""
+        cdef MlirOperation op = self.handle()
+        cdef string buf
+        cdef MlirBytecodeWriterConfig cfg
+        cdef MlirLogicalResult res
+        if desired_version is None:
+            with nogil:
+                mlirOperationWriteBytecode(op, append_to_string, &buf)
+        else:
+            cfg = mlirBytecodeWriterConfigCreate()
+            mlirBytecodeWriterConfigDesiredEmitVersion(cfg, <int64_t>desired_version)
+            with nogil:
+                res = mlirOperationWriteBytecodeWithConfig(op, cfg,
+                                                           append_to_string, &buf)
+            mlirBytecodeWriterConfigDestroy(cfg)
+            if mlirLogicalResultIsFailure(res):
+                raise ValueError(f"Unable to honor desired bytecode version "
+                                 f"{desired_version}")
+        file.write(buf.data()[:buf.size()])
+
+    def dump(self):
+        mlirOperationDump(self.handle())
+
+    # -- verification ---------------------------------------------------
+
+    def verify(self):
+        """Verifies the operation; raises MLIRError with the diagnostics."""
+        cdef MlirOperation op = self.handle()
+        cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
+        cdef bint ok
+        try:
+            with nogil:
+                ok = mlirOperationVerify(op)
+        finally:
+            errors = cap.detach()
+        if not ok:
+            raise MLIRError("Verification failed", errors)
+        return True
+
+    # -- mutation -------------------------------------------------------
+
+    def move_after(self, other):
+        """Moves this operation right after `other` (in other's block)."""
+        cdef Operation o = as_operation(other, "other")
+        self._move(o, True)
+
+    def move_before(self, other):
+        """Moves this operation right before `other` (in other's block)."""
+        cdef Operation o = as_operation(other, "other")
+        self._move(o, False)
+
+    cdef _move(self, Operation other, bint after):
+        cdef MlirOperation op = self.handle()
+        cdef MlirOperation dest = other.c_op
+        if mlirOperationGetBlock(dest).ptr == NULL:
+            raise ValueError("cannot move next to a detached operation")
+        if op.ptr == dest.ptr:
+            return
+        if _is_ancestor(op, dest):
+            raise ValueError("cannot move an operation into its own region")
+        if mlirOperationGetContext(dest).ptr != self.context.c_context.ptr:
+            raise ValueError("cannot move an operation to another context")
+        if self.is_module_root():
+            raise ValueError("cannot move the operation of a Module")
+        new_owner = _owner_for_children(_primary(other))
+        if after:
+            mlirOperationMoveAfter(op, dest)
+        else:
+            mlirOperationMoveBefore(op, dest)
+        self._set_owner_after_move(new_owner)
+
+    cdef _set_owner_after_move(self, object new_owner):
+        cdef Operation p = _primary(self)
+        p.owned = False
+        p.owner_ref = new_owner
+        _reown_nested(self.context, p)
+
+    def is_before_in_block(self, other):
+        cdef Operation o = as_operation(other, "other")
+        cdef MlirOperation op = self.handle()
+        cdef MlirBlock b = mlirOperationGetBlock(op)
+        if b.ptr == NULL or b.ptr != mlirOperationGetBlock(o.c_op).ptr:
+            raise ValueError("operations are not in the same block")
+        return mlirOperationIsBeforeInBlock(op, o.c_op)
+
+    def clone(self, ip=None):
+        """A deep copy, inserted at `ip` (or the current insertion point),
+        else detached."""
+        cdef MlirOperation op = self.handle()
+        cdef InsertionPoint where = resolve_ip(ip)
+        cdef MlirOperation copy = mlirOperationClone(op)
+        obj = wrap_operation(self.context, copy, None)
+        if where is not None:
+            where.insert(obj)
+        return obj
+
+    def detach_from_parent(self):
+        """Removes this operation from its block; it becomes owned by this
+        object. Returns self."""
+        cdef MlirOperation op = self.handle()
+        if mlirOperationGetBlock(op).ptr == NULL:
+            raise ValueError("Detached operation cannot be detached again")
+        mlirOperationRemoveFromParent(op)
+        cdef Operation p = _primary(self)
+        p.owned = True
+        p.owner_ref = None
+        _reown_nested(self.context, p)
+        return self
+
+    def erase(self):
+        """Erases the operation and everything nested in it; their Python
+        objects become invalid."""
+        cdef MlirOperation op = self.handle()
+        if self.is_module_root():
+            raise ValueError("cannot erase the operation of a Module; drop "
+                             "the Module instead")
+        if _results_in_use(op):
+            raise RuntimeError(
+                f"cannot erase '{self.name}': its results still have uses")
+        _check_walk_allows_erase(self.context, op)
+        erase_operation(self.context, op)
+
+    cdef bint is_module_root(self):
+        return _live_modules.find(_key(self.c_op.ptr)) != _live_modules.end()
+
+    def replace_uses_of_with(self, of, with_):
+        """Replaces every use of value `of` among this op's operands with
+        `with_`."""
+        cdef MlirOperation op = self.handle()
+        cdef MlirValue a = value_handle(of, "of")
+        cdef MlirValue b = value_handle(with_, "with_")
+        mlirOperationReplaceUsesOfWith(op, a, b)
+
+    def walk(self, callback, walk_order=WalkOrder.POST_ORDER):
+        """Calls callback(op) on this operation and every nested one.
+        callback returns a WalkResult (None means ADVANCE). Erasing the
+        visited operation is allowed in post-order walks; any other erase
+        during a walk raises RuntimeError."""
+        cdef MlirOperation op = self.handle()
+        if not callable(callback):
+            raise TypeError("walk callback must be callable")
+        cdef _WalkState st = _WalkState.__new__(_WalkState)
+        st.callback = callback
+        st.context = self.context
+        st.post_order = int(walk_order) == MlirWalkPostOrder
+        st.owner = _owner_for_children(self)
+        st.error = None
+        self.context.walks.push_back(<PyObject*>st)
+        try:
+            mlirOperationWalk(op, _walk_callback, <void*>st,
+                              MlirWalkPostOrder if st.post_order else MlirWalkPreOrder)
+        finally:
+            self.context.walks.pop_back()
+        if st.error is not None:
+            raise st.error
+
+    # -- context --------------------------------------------------------
+
+    def _owner(self):
+        """For tests: the object keeping this operation alive (None when
+        it owns itself)."""
+        return _primary(self).owner_ref
+
+
+cdef object _owner_for_children(Operation op):
+    """What objects of operations nested in `op` hold to stay alive: op
+    itself (its object keeps its tree alive in turn)."""
+    return _primary(op)
+
+
+cdef object parent_op_of_block(Context context, MlirBlock b, object owner):
+    cdef MlirOperation p = mlirBlockGetParentOperation(b)
+    if p.ptr == NULL:
+        raise RuntimeError("block has no parent operation")
+    it = context.live_ops.find(<uintptr_t>p.ptr)
+    if it != context.live_ops.end():
+        return <object>deref(it).second
+    return wrap_operation(context, p, owner)
+
+
+cdef bint _is_ancestor(MlirOperation anc, MlirOperation op) noexcept nogil:
+    """True if `op` is `anc` or nested in it."""
+    while op.ptr != NULL:
+        if op.ptr == anc.ptr:
+            return True
+        op = mlirOperationGetParentOperation(op)
+    return False
+
+
+cdef bint _results_in_use(MlirOperation op) noexcept nogil:
+    cdef intptr_t i, n = mlirOperationGetNumResults(op)
+    for i in range(n):
+        if mlirValueGetFirstUse(mlirOperationGetResult(op, i)).ptr != NULL:
+            return True
+    return False
+
+
+cdef Py_ssize_t _leaked_ops[1]
+_leaked_ops[0] = 0
+
+
+cdef int erase_operation(Context ctx, MlirOperation op) except -1:
+    """Invalidates the objects of op and everything nested, then erases."""
+    ctx.invalidate_nested(op, True)
+    mlirOperationDestroy(op)
+    return 0
+
+
+cdef int _reown_nested(Context ctx, Operation root) except -1:
+    """After `root` moved to another tree (or became a root): every live
+    object nested in it now holds `root` as owner, so its lifetime follows
+    root's new parent. Skipped for leaves."""
+    if mlirOperationGetNumRegions(root.c_op) == 0 or ctx.live_ops.size() <= 1:
+        return 0
+    cdef Operation o
+    cdef MlirOperation op
+    for entry in ctx.live_ops:
+        op.ptr = <void*>entry.first
+        if op.ptr != root.c_op.ptr and _is_ancestor(root.c_op, op):
+            o = <Operation>entry.second
+            o.owner_ref = root
+    return 0
+
+
+cdef Operation _make_alias(object cls, Operation primary):
+    """A second object of another OpView class for an interned operation."""
+    cdef Operation o = <Operation>mlircy_alloc(<PyTypeObject*>cls)
+    o.c_op = primary.c_op
+    o.context = primary.context
+    o.primary = primary
+    o.valid = True
+    return o
+
+
+# -- walking --------------------------------------------------------------
+
+@cython.final
+cdef class _WalkState:
+    cdef object callback
+    cdef Context context
+    cdef object owner
+    cdef bint post_order
+    cdef object error
+    cdef void* current
+
+
+cdef MlirWalkResult _walk_callback(MlirOperation op, void* user) noexcept with gil:
+    cdef _WalkState st = <_WalkState>user
+    cdef void* saved = st.current
+    st.current = op.ptr
+    try:
+        obj = wrap_operation_any(st.context, op)
+        r = st.callback(obj)
+        if r is None:
+            return MlirWalkResultAdvance
+        code = int(r)
+        if code == MlirWalkResultSkip and st.post_order:
+            return MlirWalkResultAdvance
+        if code not in (MlirWalkResultAdvance, MlirWalkResultInterrupt,
+                        MlirWalkResultSkip):
+            raise ValueError(f"walk callback returned {r!r}, not a WalkResult")
+        return <MlirWalkResult>code
+    except BaseException as e:
+        st.error = e
+        return MlirWalkResultInterrupt
+    finally:
+        st.current = saved
+
+
+cdef int _check_walk_allows_erase(Context ctx, MlirOperation op) except -1:
+    cdef _WalkState st
+    for p in ctx.walks:
+        st = <_WalkState>p
+        if not (st.post_order and st.current == op.ptr):
+            raise RuntimeError(
+                "erasing an operation during a walk is only allowed for the "
+                "operation being visited, in a post-order walk")
+    return 0
+
+
+# -- OpView ---------------------------------------------------------------
+
+def _build_generic(self_or_cls, results=None, operands=None, attributes=None,
+                   successors=None, regions=None, loc=None, ip=None):
+    """Generic builder honouring the class's ODS segment specs. Called on an
+    object under construction (self.build_generic(...)) it binds that
+    object to the new operation and returns it."""
+    if isinstance(self_or_cls, type):
+        cls = self_or_cls
+        target = None
+    else:
+        cls = type(self_or_cls)
+        target = self_or_cls if (<Operation>self_or_cls).c_op.ptr == NULL else None
+    name = cls.OPERATION_NAME
+    if not isinstance(name, str):
+        raise TypeError(f"{cls.__name__} has no OPERATION_NAME")
+    min_regions, no_variadic = cls._ODS_REGIONS
+    if regions is None:
+        regions = min_regions
+    elif regions < min_regions:
+        raise ValueError(f"Operation \"{name}\" requires a minimum of "
+                         f"{min_regions} regions but was built with regions={regions}")
+    elif no_variadic and regions > min_regions:
+        raise ValueError(f"Operation \"{name}\" requires a maximum of "
+                         f"{min_regions} regions but was built with regions={regions}")
+    cdef OperationState st = new_operation_state(name, loc)
+    attrs = dict(attributes) if attributes else {}
+    if operands is not None:
+        seg = cls._ODS_OPERAND_SEGMENTS
+        flat, sizes = _flatten_segments(operands, seg, "operand", name)
+        st.add_operands(flat, "operands")
+        if sizes is not None:
+            attrs["operandSegmentSizes"] = _dense_i32_array(sizes, st.loc.context)
+    if results is not None:
+        seg = cls._ODS_RESULT_SEGMENTS
+        flat, sizes = _flatten_segments(results, seg, "result", name)
+        st.add_results(flat, "results")
+        if sizes is not None:
+            attrs["resultSegmentSizes"] = _dense_i32_array(sizes, st.loc.context)
+    for k, v in attrs.items():
+        if v is not None:
+            st.add_attribute(k, v)
+    if successors is not None:
+        st.add_successors(successors, "successors")
+    st.add_regions(regions)
+    return st.finish(target, ip)
+
+
+def _flatten_segments(values, seg, str kind, str name):
+    """(flat list, segment sizes or None) per an ODS segment spec: 1 single,
+    0 optional (None or one), -1 variadic (a list)."""
+    values = list(values)
+    if seg is None:
+        for v in values:
+            if isinstance(v, (list, tuple)):
+                raise TypeError(f"{name}: {kind} lists are only allowed for "
+                                "variadic segments")
+        return values, None
+    if len(values) != len(seg):
+        raise ValueError(f"Operation \"{name}\" requires {len(seg)} {kind} "
+                         f"segments but was provided {len(values)}")
+    flat, sizes = [], []
+    for i, (spec, v) in enumerate(zip(seg, values)):
+        if spec == 1:
+            if v is None or isinstance(v, (list, tuple)):
+                raise ValueError(f"Operation \"{name}\": {kind} segment {i} "
+                                 "must be a single value")
+            flat.append(v)
+            sizes.append(1)
+        elif spec == 0:
+            if v is None:
+                sizes.append(0)
+            else:
+                flat.append(v)
+                sizes.append(1)
+        else:
+            if v is None:
+                v = []
+            if not isinstance(v, (list, tuple)):
+                raise ValueError(f"Operation \"{name}\": {kind} segment {i} "
+                                 "must be a list (variadic)")
+            flat.extend(v)
+            sizes.append(len(v))
+    return flat, sizes
+
+
+cdef Attribute _dense_i32_array(list sizes, Context ctx):
+    cdef vector[int32_t] v
+    for s in sizes:
+        v.push_back(<int32_t>s)
+    return wrap_attribute(ctx, mlirDenseI32ArrayGet(ctx.c_context, v.size(),
+                                                    v.data()))
+
+
+class _HybridMethod:
+    """Binds to the instance when called on one, else to the class."""
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __get__(self, obj, objtype=None):
+        target = objtype if obj is None else obj
+        fn = self.fn
+        def bound(*args, **kwargs):
+            return fn(target, *args, **kwargs)
+        bound.__doc__ = fn.__doc__
+        return bound
+
+
+cdef class OpView(Operation):
+    """Base of the op-specific classes. OpView(operation) gives a view of an
+    existing operation as this class."""
+
+    OPERATION_NAME = None
+    _ODS_REGIONS = (0, True)
+    _ODS_OPERAND_SEGMENTS = None
+    _ODS_RESULT_SEGMENTS = None
+
+    def __init__(self, operation=None, *args, **kwargs):
+        if self.c_op.ptr != NULL:
+            return       # already bound by build_generic / a builder
+        if not isinstance(operation, Operation):
+            raise TypeError(
+                f"{type(self).__name__}() needs an Operation (or use its "
+                "builder arguments)")
+        cdef Operation p = _primary(<Operation>operation)
+        p.check()
+        # Become an alias of the interned object.
+        self.c_op = p.c_op
+        self.context = p.context
+        self.primary = p
+        self.valid = True
+
+    build_generic = _HybridMethod(_build_generic)

@@ -1,0 +1,281 @@
+# Pseudo-containers of an operation (spec "Prefer pseudo-containers"):
+# attributes (mapping and sequence), operands, results, regions, successors.
+# Each holds its operation's object, checks validity on every use, and
+# supports len, indexing (negative too), slicing where upstream has it, and
+# iteration.
+
+cdef inline Py_ssize_t _norm_index(Py_ssize_t i, Py_ssize_t n, str what) except -1:
+    if i < 0:
+        i += n
+    if i < 0 or i >= n:
+        raise IndexError(f"{what} index out of range")
+    return i
+
+
+@cython.final
+cdef class OpAttributeMap:
+    """op.attributes: get/set/delete by name, index as a sequence of
+    NamedAttribute, len, in, iteration (names)."""
+    cdef Operation op
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("OpAttributeMap is obtained from Operation.attributes")
+
+    def __len__(self):
+        return mlirOperationGetNumAttributes(self.op.handle())
+
+    def __contains__(self, name):
+        if not isinstance(name, str):
+            return False
+        cdef bytes b = (<str>name).encode("utf-8")
+        return mlirOperationGetAttributeByName(self.op.handle(),
+                                               str_ref(b)).ptr != NULL
+
+    def __getitem__(self, key):
+        cdef MlirOperation op = self.op.handle()
+        cdef MlirAttribute a
+        cdef Py_ssize_t i
+        if isinstance(key, str):
+            a = _get_attr(op, <str>key)
+            if a.ptr == NULL:
+                raise KeyError(f"attempt to access a non-existent attribute: {key}")
+            return wrap_attribute(self.op.context, a)
+        if isinstance(key, int):
+            i = _norm_index(key, mlirOperationGetNumAttributes(op), "attribute")
+            return wrap_named_attribute(self.op.context,
+                                        mlirOperationGetAttribute(op, i))
+        raise TypeError(f"attribute key must be str or int, not "
+                        f"{type(key).__name__}")
+
+    def get(self, str name not None, default=None):
+        cdef MlirAttribute a = _get_attr(self.op.handle(), name)
+        if a.ptr == NULL:
+            return default
+        return wrap_attribute(self.op.context, a)
+
+    def __setitem__(self, str name not None, value):
+        cdef MlirOperation op = self.op.handle()
+        cdef MlirAttribute a = attribute_handle(value, f"attribute '{name}'")
+        cdef bytes b = name.encode("utf-8")
+        mlirOperationSetAttributeByName(op, str_ref(b), a)
+
+    def __delitem__(self, str name not None):
+        cdef MlirOperation op = self.op.handle()
+        cdef bytes b = name.encode("utf-8")
+        if not mlirOperationRemoveAttributeByName(op, str_ref(b)):
+            raise KeyError(f"attempt to delete a non-existent attribute: {name}")
+
+    def __iter__(self):
+        cdef MlirOperation op = self.op.handle()
+        cdef intptr_t i, n = mlirOperationGetNumAttributes(op)
+        names = [from_ref(mlirIdentifierStr(mlirOperationGetAttribute(op, i).name))
+                 for i in range(n)]
+        return iter(names)
+
+    def keys(self):
+        return list(self)
+
+    def values(self):
+        return [self[k] for k in self]
+
+    def items(self):
+        return [(k, self[k]) for k in self]
+
+
+cdef inline MlirAttribute _get_attr(MlirOperation op, str name):
+    cdef Py_ssize_t size
+    cdef const char* data = PyUnicode_AsUTF8AndSize(name, &size)
+    return mlirOperationGetAttributeByName(op, mlirStringRefCreate(data, size))
+
+
+cdef OpAttributeMap _new_attribute_map(Operation op):
+    cdef OpAttributeMap m = OpAttributeMap.__new__(OpAttributeMap)
+    m.op = op
+    return m
+
+
+cdef class _OpValueList:
+    """Common base of operand and result lists: a window [start, start+n)
+    (n = -1: all) over an operation's values."""
+    cdef Operation op
+    cdef Py_ssize_t start
+    cdef Py_ssize_t count
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError(f"{type(self).__name__} is obtained from an Operation")
+
+    cdef Py_ssize_t total(self, MlirOperation op) except -1:
+        return 0
+
+    cdef MlirValue get(self, MlirOperation op, Py_ssize_t i):
+        cdef MlirValue v
+        v.ptr = NULL
+        return v
+
+    cdef Py_ssize_t length(self) except -1:
+        cdef MlirOperation op = self.op.handle()
+        if self.count >= 0:
+            return self.count
+        return self.total(op) - self.start
+
+    def __len__(self):
+        return self.length()
+
+    def __getitem__(self, key):
+        cdef Py_ssize_t n = self.length()
+        cdef Py_ssize_t i
+        if isinstance(key, slice):
+            start, stop, step = key.indices(n)
+            if step == 1:
+                return self.window(self.start + start, max(0, stop - start))
+            return [self[j] for j in range(start, stop, step)]
+        i = _norm_index(key, n, type(self).__name__)
+        return wrap_value(self.op, self.get(self.op.c_op, self.start + i))
+
+    def __iter__(self):
+        cdef Py_ssize_t i, n = self.length()
+        for i in range(n):
+            self.op.check()
+            yield wrap_value(self.op, self.get(self.op.c_op, self.start + i))
+
+    cdef object window(self, Py_ssize_t start, Py_ssize_t count):
+        cdef _OpValueList w = type(self).__new__(type(self))
+        w.op = self.op
+        w.start = start
+        w.count = count
+        return w
+
+    @property
+    def types(self):
+        return [wrap_type(self.op.context, mlirValueGetType(
+            self.get(self.op.handle(), self.start + i)))
+            for i in range(self.length())]
+
+    def __eq__(self, other):
+        if isinstance(other, _OpValueList) or isinstance(other, list):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self):
+        return f"{type(self).__name__}({list(self)!r})"
+
+
+@cython.final
+cdef class _OpOperandList(_OpValueList):
+    """op.operands"""
+
+    @staticmethod
+    cdef _OpOperandList new(Operation op, Py_ssize_t start, Py_ssize_t count):
+        cdef _OpOperandList l = _OpOperandList.__new__(_OpOperandList)
+        l.op = op
+        l.start = start
+        l.count = count
+        return l
+
+    cdef Py_ssize_t total(self, MlirOperation op) except -1:
+        return mlirOperationGetNumOperands(op)
+
+    cdef MlirValue get(self, MlirOperation op, Py_ssize_t i):
+        return mlirOperationGetOperand(op, i)
+
+    def __setitem__(self, Py_ssize_t index, value):
+        cdef MlirOperation op = self.op.handle()
+        cdef Py_ssize_t i = _norm_index(index, self.length(), "operand")
+        mlirOperationSetOperand(op, self.start + i, value_handle(value, "operand"))
+
+
+@cython.final
+cdef class _OpResultList(_OpValueList):
+    """op.results"""
+
+    @staticmethod
+    cdef _OpResultList new(Operation op, Py_ssize_t start, Py_ssize_t count):
+        cdef _OpResultList l = _OpResultList.__new__(_OpResultList)
+        l.op = op
+        l.start = start
+        l.count = count
+        return l
+
+    cdef Py_ssize_t total(self, MlirOperation op) except -1:
+        return mlirOperationGetNumResults(op)
+
+    cdef MlirValue get(self, MlirOperation op, Py_ssize_t i):
+        return mlirOperationGetResult(op, i)
+
+    @property
+    def owner(self):
+        self.op.check()
+        return self.op
+
+
+OpOperandList = _OpOperandList
+OpResultList = _OpResultList
+
+
+@cython.final
+cdef class _RegionList:
+    """op.regions"""
+    cdef Operation op
+
+    @staticmethod
+    cdef _RegionList new(Operation op):
+        cdef _RegionList l = _RegionList.__new__(_RegionList)
+        l.op = op
+        return l
+
+    def __len__(self):
+        return mlirOperationGetNumRegions(self.op.handle())
+
+    def __getitem__(self, key):
+        cdef MlirOperation op = self.op.handle()
+        cdef Py_ssize_t n = mlirOperationGetNumRegions(op)
+        if isinstance(key, slice):
+            return [self[i] for i in range(*key.indices(n))]
+        cdef Py_ssize_t i = _norm_index(key, n, "region")
+        return wrap_region(self.op, mlirOperationGetRegion(op, i))
+
+    def __iter__(self):
+        cdef Py_ssize_t i, n = len(self)
+        for i in range(n):
+            yield wrap_region(self.op, mlirOperationGetRegion(self.op.handle(), i))
+
+
+RegionSequence = _RegionList
+
+
+@cython.final
+cdef class _OpSuccessors:
+    """op.successors: blocks, assignable by index."""
+    cdef Operation op
+
+    @staticmethod
+    cdef _OpSuccessors new(Operation op):
+        cdef _OpSuccessors l = _OpSuccessors.__new__(_OpSuccessors)
+        l.op = op
+        return l
+
+    def __len__(self):
+        return mlirOperationGetNumSuccessors(self.op.handle())
+
+    def __getitem__(self, key):
+        cdef MlirOperation op = self.op.handle()
+        cdef Py_ssize_t n = mlirOperationGetNumSuccessors(op)
+        if isinstance(key, slice):
+            return [self[i] for i in range(*key.indices(n))]
+        cdef Py_ssize_t i = _norm_index(key, n, "successor")
+        cdef MlirBlock b = mlirOperationGetSuccessor(op, i)
+        parent = parent_op_of_block(self.op.context, b, _owner_for_children(self.op))
+        return wrap_block(<Operation>parent, b)
+
+    def __setitem__(self, Py_ssize_t index, block):
+        cdef MlirOperation op = self.op.handle()
+        cdef Py_ssize_t i = _norm_index(index, mlirOperationGetNumSuccessors(op),
+                                        "successor")
+        mlirOperationSetSuccessor(op, i, block_handle(block, "successor"))
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+
+OpSuccessors = _OpSuccessors

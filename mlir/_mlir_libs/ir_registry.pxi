@@ -1,0 +1,146 @@
+# Process-wide registries: OpView classes by operation name, dialect classes
+# by namespace, the dialect module search path, and value casters. Type and
+# attribute casters live with types (ir_types.pxi).
+
+cdef dict _op_classes = {}          # "arith.addi" -> OpView subclass
+cdef dict _dialect_classes = {}     # "arith" -> Dialect subclass
+cdef list _dialect_search_prefixes = ["mlir.dialects"]
+cdef dict _dialect_modules = {}     # namespace -> module, or None if absent
+cdef dict _value_casters = {}       # TypeID -> callable(Value) -> Value
+cdef unsigned long _registry_version = 1
+
+import importlib
+
+
+cdef object _import_dialect_module(str namespace):
+    """Imports the Python module of a dialect from the search path, once."""
+    try:
+        return _dialect_modules[namespace]
+    except KeyError:
+        pass
+    _dialect_modules[namespace] = None    # also guards re-entry
+    for prefix in list(_dialect_search_prefixes):
+        modname = f"{prefix}.{namespace}"
+        try:
+            mod = importlib.import_module(modname)
+        except ModuleNotFoundError as e:
+            if e.name is not None and modname.startswith(e.name):
+                continue     # this prefix has no such module
+            raise
+        _dialect_modules[namespace] = mod
+        return mod
+    return None
+
+
+cdef object _resolve_op_class(str name):
+    """The registered OpView class of an operation name (importing its
+    dialect's module on first need), or OpView."""
+    cls = _op_classes.get(name)
+    if cls is None:
+        ns, dot, _ = name.partition(".")
+        if dot and ns not in _dialect_modules:
+            _import_dialect_module(ns)
+            cls = _op_classes.get(name)
+    return OpView if cls is None else cls
+
+
+def register_dialect(dialect_class):
+    """Class decorator registering a Dialect subclass by DIALECT_NAMESPACE."""
+    ns = getattr(dialect_class, "DIALECT_NAMESPACE", None)
+    if not isinstance(ns, str):
+        raise AttributeError(
+            f"{dialect_class!r} has no str DIALECT_NAMESPACE attribute")
+    _dialect_classes[ns] = dialect_class
+    return dialect_class
+
+
+def register_operation(dialect_class, *, replace=False):
+    """Class decorator registering an OpView subclass for its
+    OPERATION_NAME. replace=True lets an extension class take over from the
+    generated one."""
+    def decorator(op_class):
+        global _registry_version
+        name = getattr(op_class, "OPERATION_NAME", None)
+        if not isinstance(name, str):
+            raise AttributeError(
+                f"{op_class!r} has no str OPERATION_NAME attribute")
+        if not (isinstance(op_class, type) and issubclass(op_class, OpView)):
+            raise TypeError(f"{op_class!r} is not an OpView subclass")
+        if name in _op_classes and not replace:
+            raise RuntimeError(
+                f"Operation '{name}' is already registered; pass replace=True "
+                "to override it")
+        _op_classes[name] = op_class
+        _registry_version += 1
+        # Op classes are reachable as attributes of the dialect class too.
+        if dialect_class is not None:
+            try:
+                setattr(dialect_class, op_class.__name__, op_class)
+            except (AttributeError, TypeError):
+                pass
+        return op_class
+    return decorator
+
+
+def register_value_caster(typeid, *, replace=False):
+    """Decorator registering a function that turns a Value of the given
+    type (by TypeID) into a richer Value subclass."""
+    if not isinstance(typeid, TypeID):
+        raise TypeError("register_value_caster needs a TypeID")
+
+    def decorator(caster):
+        if typeid in _value_casters and not replace:
+            raise RuntimeError(
+                f"Value caster is already registered for {typeid!r}")
+        _value_casters[typeid] = caster
+        return caster
+    return decorator
+
+
+cdef class _Globals:
+    """The process-wide registry upstream exposes as _cext.globals."""
+
+    def append_dialect_search_prefix(self, str module_name not None):
+        _dialect_search_prefixes.append(module_name)
+        # Dialects not found before may be found now.
+        for ns in [k for k, v in _dialect_modules.items() if v is None]:
+            del _dialect_modules[ns]
+
+    @property
+    def dialect_search_prefixes(self):
+        return list(_dialect_search_prefixes)
+
+    @dialect_search_prefixes.setter
+    def dialect_search_prefixes(self, value):
+        _dialect_search_prefixes[:] = list(value)
+        _dialect_modules.clear()
+
+    def _check_dialect_module_loaded(self, str namespace not None):
+        return _import_dialect_module(namespace) is not None
+
+    def _register_operation_impl(self, str name not None, op_class, *,
+                                 replace=False):
+        op_class.OPERATION_NAME = name
+        register_operation(None, replace=replace)(op_class)
+
+    def _register_dialect_impl(self, str namespace not None, dialect_class):
+        dialect_class.DIALECT_NAMESPACE = namespace
+        register_dialect(dialect_class)
+
+    def _lookup_operation_class(self, str name not None):
+        cls = _resolve_op_class(name)
+        return None if cls is OpView else cls
+
+
+globals = _Globals()
+
+
+class Dialect:
+    """Base of the dialect classes generated per dialect: a view of a
+    loaded dialect through its descriptor."""
+
+    def __init__(self, descriptor):
+        self.descriptor = descriptor
+
+    def __repr__(self):
+        return f"<Dialect {self.descriptor.namespace} (class {type(self).__module__}.{type(self).__name__})>"

@@ -1,0 +1,146 @@
+# SymbolTable: symbol lookup, insertion and erasure under a symbol-table op.
+
+@cython.final
+cdef class SymbolTable:
+    """The symbol table of an operation with the SymbolTable trait (e.g. a
+    module): table[name], name in table, del table[name], insert, erase."""
+    cdef MlirSymbolTable c_table
+    cdef Operation op
+
+    def __init__(self, operation):
+        cdef Operation op = as_operation(operation, "operation")
+        op = _primary(op)
+        cdef MlirSymbolTable t = mlirSymbolTableCreate(op.c_op)
+        if t.ptr == NULL:
+            raise TypeError("Operation is not a Symbol Table.")
+        self.c_table = t
+        self.op = op
+
+    def __dealloc__(self):
+        if self.c_table.ptr != NULL:
+            mlirSymbolTableDestroy(self.c_table)
+
+    cdef int check(self) except -1:
+        return self.op.check()
+
+    def __getitem__(self, str name not None):
+        self.check()
+        cdef bytes b = name.encode("utf-8")
+        cdef MlirOperation found = mlirSymbolTableLookup(self.c_table, str_ref(b))
+        if found.ptr == NULL:
+            raise KeyError(f"Symbol '{name}' not in the symbol table.")
+        return wrap_operation(self.op.context, found, _owner_for_children(self.op))
+
+    def __contains__(self, str name not None):
+        self.check()
+        cdef bytes b = name.encode("utf-8")
+        return mlirSymbolTableLookup(self.c_table, str_ref(b)).ptr != NULL
+
+    def insert(self, operation):
+        """Inserts a detached symbol operation (renaming it if its name
+        clashes); returns its (possibly new) name attribute."""
+        self.check()
+        cdef Operation op = _primary(as_operation(operation, "operation"))
+        if not op.owned or mlirOperationGetBlock(op.c_op).ptr != NULL:
+            raise ValueError("Attempt to insert operation that is already "
+                             "attached (detach_from_parent() it first)")
+        if _get_attr(op.c_op, "sym_name").ptr == NULL:
+            raise ValueError("Expected operation to have a symbol name.")
+        cdef MlirAttribute a = mlirSymbolTableInsert(self.c_table, op.c_op)
+        op.attach_to(self.op)
+        return wrap_attribute(self.op.context, a)
+
+    def erase(self, operation):
+        """Erases a symbol operation of this table; its object (and those
+        nested in it) become invalid."""
+        self.check()
+        cdef Operation op = _primary(as_operation(operation, "operation"))
+        if mlirOperationGetParentOperation(op.c_op).ptr != self.op.c_op.ptr:
+            raise ValueError("operation is not in this symbol table")
+        if _results_in_use(op.c_op):
+            raise RuntimeError("cannot erase an operation whose results are used")
+        _check_walk_allows_erase(self.op.context, op.c_op)
+        self.op.context.invalidate_nested(op.c_op, True)
+        mlirSymbolTableErase(self.c_table, op.c_op)
+
+    def __delitem__(self, str name not None):
+        self.erase(self[name])
+
+    @staticmethod
+    def get_symbol_name(symbol):
+        cdef Operation op = as_operation(symbol, "symbol")
+        cdef MlirAttribute a = _get_attr(op.c_op, from_ref(
+            mlirSymbolTableGetSymbolAttributeName()))
+        if a.ptr == NULL:
+            raise ValueError("Expected operation to have a symbol name.")
+        return wrap_attribute(op.context, a)
+
+    @staticmethod
+    def set_symbol_name(symbol, str name not None):
+        cdef Operation op = as_operation(symbol, "symbol")
+        cdef bytes b = name.encode("utf-8")
+        cdef bytes key = from_ref(mlirSymbolTableGetSymbolAttributeName()).encode()
+        mlirOperationSetAttributeByName(op.c_op, str_ref(key), mlirStringAttrGet(
+            op.context.c_context, str_ref(b)))
+
+    @staticmethod
+    def get_visibility(symbol):
+        cdef Operation op = as_operation(symbol, "symbol")
+        cdef MlirAttribute a = _get_attr(op.c_op, from_ref(
+            mlirSymbolTableGetVisibilityAttributeName()))
+        if a.ptr == NULL:
+            raise ValueError("Expected operation to have a symbol visibility.")
+        return wrap_attribute(op.context, a)
+
+    @staticmethod
+    def set_visibility(symbol, str visibility not None):
+        if visibility not in ("public", "private", "nested"):
+            raise ValueError("Expected visibility to be 'public', 'private' or "
+                             "'nested'")
+        cdef Operation op = as_operation(symbol, "symbol")
+        cdef bytes b = visibility.encode()
+        cdef bytes key = from_ref(mlirSymbolTableGetVisibilityAttributeName()).encode()
+        mlirOperationSetAttributeByName(op.c_op, str_ref(key), mlirStringAttrGet(
+            op.context.c_context, str_ref(b)))
+
+    @staticmethod
+    def replace_all_symbol_uses(str old_symbol not None, str new_symbol not None,
+                                from_op):
+        cdef Operation op = as_operation(from_op, "from_op")
+        cdef bytes a = old_symbol.encode()
+        cdef bytes b = new_symbol.encode()
+        if mlirLogicalResultIsFailure(mlirSymbolTableReplaceAllSymbolUses(
+                str_ref(a), str_ref(b), op.c_op)):
+            raise RuntimeError("Unable to replace symbol uses")
+
+    @staticmethod
+    def walk_symbol_tables(from_op, bint all_sym_uses_visible, callback):
+        """Calls callback(op, all_uses_visible) on each symbol table op
+        nested in from_op (inclusive)."""
+        cdef Operation op = as_operation(from_op, "from_op")
+        if not callable(callback):
+            raise TypeError("callback must be callable")
+        cdef _WalkState st = _WalkState.__new__(_WalkState)
+        st.callback = callback
+        st.context = op.context
+        st.error = None
+        st.post_order = False
+        op.context.walks.push_back(<PyObject*>st)
+        try:
+            mlirSymbolTableWalkSymbolTables(op.c_op, all_sym_uses_visible,
+                                            _symbol_table_callback, <void*>st)
+        finally:
+            op.context.walks.pop_back()
+        if st.error is not None:
+            raise st.error
+
+
+cdef void _symbol_table_callback(MlirOperation op, bool visible,
+                                 void* user) noexcept with gil:
+    cdef _WalkState st = <_WalkState>user
+    if st.error is not None:
+        return
+    try:
+        st.callback(wrap_operation_any(st.context, op), visible)
+    except BaseException as e:
+        st.error = e

@@ -1,0 +1,297 @@
+# TypeID, Type, Attribute, NamedAttribute: the context-owned value classes
+# that concrete types and attributes (ir_types.pxi, ir_attributes.pxi)
+# derive from, and the TypeID -> class casters that make every type and
+# attribute coming out of the API its concrete class.
+
+cdef dict _type_casters = {}        # TypeID -> callable(Type) -> Type
+cdef dict _attribute_casters = {}   # TypeID -> callable(Attribute) -> Attribute
+
+
+@cython.final
+cdef class TypeID:
+    """Identity of a type, attribute or operation class."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("TypeIDs are obtained from types, attributes and "
+                        "operations")
+
+    def __eq__(self, other):
+        if not isinstance(other, TypeID):
+            return NotImplemented
+        return mlirTypeIDEqual(self.c_typeid, (<TypeID>other).c_typeid)
+
+    def __hash__(self):
+        return mlirTypeIDHashValue(self.c_typeid)
+
+    def __repr__(self):
+        return f"TypeID({<uintptr_t>self.c_typeid.ptr:#x})"
+
+    @property
+    def _CAPIPtr(self):
+        return mlirPythonTypeIDToCapsule(self.c_typeid)
+
+    @staticmethod
+    def _CAPICreate(capsule):
+        check_capsule(capsule, MLIR_PYTHON_CAPSULE_TYPEID)
+        return wrap_typeid(mlirPythonCapsuleToTypeID(capsule))
+
+
+cdef TypeID wrap_typeid(MlirTypeID t):
+    if t.ptr == NULL:
+        raise ValueError("null TypeID")
+    cdef TypeID r = TypeID.__new__(TypeID)
+    r.c_typeid = t
+    return r
+
+
+cdef str _print_type(MlirType t):
+    cdef string buf
+    mlirTypePrint(t, append_to_string, &buf)
+    return decode_string(buf)
+
+
+cdef str _print_attribute(MlirAttribute a):
+    cdef string buf
+    mlirAttributePrint(a, append_to_string, &buf)
+    return decode_string(buf)
+
+
+cdef class Type:
+    """An MLIR type. Concrete subclasses (IntegerType, ...) accept a Type in
+    their constructor and raise ValueError if it is of another kind."""
+
+    def __init__(self, cast_from_type):
+        if not isinstance(cast_from_type, Type):
+            raise TypeError(f"expected a Type, got {type(cast_from_type).__name__}")
+        cdef Type other = <Type>cast_from_type
+        check = getattr(type(self), "isinstance", None)
+        if type(self) is not Type and check is not None and not check(other):
+            raise ValueError(
+                f"Cannot cast type to {type(self).__name__} (from {other})")
+        self.c_type = other.c_type
+        self.context = other.context
+
+    @staticmethod
+    def parse(str asm not None, context=None):
+        """Parses a type; raises MLIRError with MLIR's diagnostic."""
+        cdef Context ctx = resolve_context(context)
+        cdef bytes b = asm.encode("utf-8")
+        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        cdef MlirType t
+        try:
+            t = mlirTypeParseGet(ctx.c_context, str_ref(b))
+        finally:
+            errors = cap.detach()
+        if t.ptr == NULL:
+            raise MLIRError(f"Unable to parse type: '{asm}'", errors)
+        return wrap_type(ctx, t)
+
+    def __eq__(self, other):
+        if not isinstance(other, Type):
+            return NotImplemented
+        return mlirTypeEqual(self.c_type, (<Type>other).c_type)
+
+    def __hash__(self):
+        return hash(<uintptr_t>self.c_type.ptr)
+
+    def __str__(self):
+        return _print_type(self.c_type)
+
+    def __repr__(self):
+        name = type(self).__name__
+        return f"{name}({_print_type(self.c_type)})"
+
+    def dump(self):
+        mlirTypeDump(self.c_type)
+
+    @property
+    def typeid(self):
+        return wrap_typeid(mlirTypeGetTypeID(self.c_type))
+
+    def maybe_downcast(self):
+        """This type as its registered concrete class (if any)."""
+        return wrap_type(self.context, self.c_type)
+
+    @property
+    def _CAPIPtr(self):
+        return mlirPythonTypeToCapsule(self.c_type)
+
+    @staticmethod
+    def _CAPICreate(capsule):
+        check_capsule(capsule, MLIR_PYTHON_CAPSULE_TYPE)
+        cdef MlirType t = mlirPythonCapsuleToType(capsule)
+        return wrap_type(context_for_handle(mlirTypeGetContext(t)), t)
+
+
+cdef Type wrap_type(Context context, MlirType t):
+    """A type as its concrete registered class (plain Type if none)."""
+    cdef Type r = Type.__new__(Type)
+    r.c_type = t
+    r.context = context
+    if _type_casters:
+        caster = _type_casters.get(wrap_typeid(mlirTypeGetTypeID(t)))
+        if caster is not None:
+            return caster(r)
+    return r
+
+
+cdef MlirType type_handle(object t, str what) except *:
+    if not isinstance(t, Type):
+        raise TypeError(f"{what} must be a Type, not {type(t).__name__}")
+    return (<Type>t).c_type
+
+
+def register_type_caster(typeid, caster=None, *, replace=False):
+    """Registers caster(Type) -> Type subclass for types of a TypeID; every
+    type of that kind coming out of the API is then of that class. Usable as
+    a decorator: @register_type_caster(MyType.static_typeid)."""
+    if not isinstance(typeid, TypeID):
+        raise TypeError("register_type_caster needs a TypeID")
+
+    def decorator(fn):
+        if typeid in _type_casters and not replace:
+            raise RuntimeError(f"Type caster is already registered for "
+                               f"type ID {typeid!r}")
+        _type_casters[typeid] = fn
+        return fn
+    if caster is not None:
+        return decorator(caster)
+    return decorator
+
+
+cdef class Attribute:
+    """An MLIR attribute. Concrete subclasses accept an Attribute in their
+    constructor and raise ValueError if it is of another kind."""
+
+    def __init__(self, cast_from_attr):
+        if not isinstance(cast_from_attr, Attribute):
+            raise TypeError(
+                f"expected an Attribute, got {type(cast_from_attr).__name__}")
+        cdef Attribute other = <Attribute>cast_from_attr
+        check = getattr(type(self), "isinstance", None)
+        if type(self) is not Attribute and check is not None and not check(other):
+            raise ValueError(
+                f"Cannot cast attribute to {type(self).__name__} (from {other})")
+        self.c_attr = other.c_attr
+        self.context = other.context
+
+    @staticmethod
+    def parse(str asm not None, context=None):
+        """Parses an attribute; raises MLIRError with MLIR's diagnostic."""
+        cdef Context ctx = resolve_context(context)
+        cdef bytes b = asm.encode("utf-8")
+        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        cdef MlirAttribute a
+        try:
+            a = mlirAttributeParseGet(ctx.c_context, str_ref(b))
+        finally:
+            errors = cap.detach()
+        if a.ptr == NULL:
+            raise MLIRError(f"Unable to parse attribute: '{asm}'", errors)
+        return wrap_attribute(ctx, a)
+
+    def __eq__(self, other):
+        if not isinstance(other, Attribute):
+            return NotImplemented
+        return mlirAttributeEqual(self.c_attr, (<Attribute>other).c_attr)
+
+    def __hash__(self):
+        return hash(<uintptr_t>self.c_attr.ptr)
+
+    def __str__(self):
+        return _print_attribute(self.c_attr)
+
+    def __repr__(self):
+        return f"{type(self).__name__}({_print_attribute(self.c_attr)})"
+
+    def dump(self):
+        mlirAttributeDump(self.c_attr)
+
+    @property
+    def type(self):
+        """The type of a typed attribute (NoneType for untyped ones)."""
+        return wrap_type(self.context, mlirAttributeGetType(self.c_attr))
+
+    @property
+    def typeid(self):
+        return wrap_typeid(mlirAttributeGetTypeID(self.c_attr))
+
+    def get_named(self, str name not None):
+        return NamedAttribute(name, self)
+
+    def maybe_downcast(self):
+        return wrap_attribute(self.context, self.c_attr)
+
+    @property
+    def _CAPIPtr(self):
+        return mlirPythonAttributeToCapsule(self.c_attr)
+
+    @staticmethod
+    def _CAPICreate(capsule):
+        check_capsule(capsule, MLIR_PYTHON_CAPSULE_ATTRIBUTE)
+        cdef MlirAttribute a = mlirPythonCapsuleToAttribute(capsule)
+        return wrap_attribute(context_for_handle(mlirAttributeGetContext(a)), a)
+
+
+cdef Attribute wrap_attribute(Context context, MlirAttribute a):
+    """An attribute as its concrete registered class."""
+    cdef Attribute r = Attribute.__new__(Attribute)
+    r.c_attr = a
+    r.context = context
+    if _attribute_casters:
+        caster = _attribute_casters.get(wrap_typeid(mlirAttributeGetTypeID(a)))
+        if caster is not None:
+            return caster(r)
+    return r
+
+
+cdef MlirAttribute attribute_handle(object a, str what) except *:
+    if not isinstance(a, Attribute):
+        raise TypeError(f"{what} must be an Attribute, not {type(a).__name__}")
+    return (<Attribute>a).c_attr
+
+
+def register_attribute_caster(typeid, caster=None, *, replace=False):
+    """As register_type_caster, for attributes."""
+    if not isinstance(typeid, TypeID):
+        raise TypeError("register_attribute_caster needs a TypeID")
+
+    def decorator(fn):
+        if typeid in _attribute_casters and not replace:
+            raise RuntimeError(f"Attribute caster is already registered for "
+                               f"type ID {typeid!r}")
+        _attribute_casters[typeid] = fn
+        return fn
+    if caster is not None:
+        return decorator(caster)
+    return decorator
+
+
+@cython.final
+cdef class NamedAttribute:
+    """A (name, attribute) pair, as stored on operations."""
+    cdef readonly str name
+    cdef readonly Attribute attr
+
+    def __init__(self, str name not None, Attribute attr not None):
+        self.name = name
+        self.attr = attr
+
+    def __repr__(self):
+        return f"NamedAttribute({self.name}={self.attr})"
+
+    def __eq__(self, other):
+        if not isinstance(other, NamedAttribute):
+            return NotImplemented
+        return (self.name == (<NamedAttribute>other).name
+                and self.attr == (<NamedAttribute>other).attr)
+
+    def __hash__(self):
+        return hash((self.name, self.attr))
+
+
+cdef NamedAttribute wrap_named_attribute(Context context, MlirNamedAttribute na):
+    cdef NamedAttribute r = NamedAttribute.__new__(NamedAttribute)
+    r.name = from_ref(mlirIdentifierStr(na.name))
+    r.attr = wrap_attribute(context, na.attribute)
+    return r

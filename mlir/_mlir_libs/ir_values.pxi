@@ -1,0 +1,255 @@
+# Value, OpResult, BlockArgument, OpOperand and uses.
+
+cdef Value wrap_value(Operation parent, MlirValue v):
+    """A value as Value/OpResult/BlockArgument, after value casters."""
+    cdef Value val
+    if mlirValueIsAOpResult(v):
+        val = OpResult.__new__(OpResult)
+    else:
+        val = BlockArgument.__new__(BlockArgument)
+        val.c_arg_block = mlirBlockArgumentGetOwner(v)
+    val.c_value = v
+    val.parent = parent
+    val.epoch = parent.context.epoch
+    if _value_casters:
+        caster = _value_casters.get(wrap_typeid(mlirTypeGetTypeID(mlirValueGetType(v))))
+        if caster is not None:
+            return caster(val)
+    return val
+
+
+cdef Value wrap_block_arg(Operation parent, MlirBlock b, MlirValue v):
+    return wrap_value(parent, v)
+
+
+cdef Value wrap_value_any(Context ctx, MlirValue v):
+    """A value reached from a handle: find the object of the operation that
+    owns it."""
+    cdef MlirOperation owner
+    if mlirValueIsAOpResult(v):
+        owner = mlirOpResultGetOwner(v)
+    else:
+        owner = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v))
+        if owner.ptr == NULL:
+            raise RuntimeError("block argument of a block without a parent")
+    return wrap_value(<Operation>wrap_operation_any(ctx, owner), v)
+
+
+cdef MlirValue value_handle(object v, str what) except *:
+    if not isinstance(v, Value):
+        raise TypeError(f"{what} must be a Value, not {type(v).__name__}")
+    return (<Value>v).handle()
+
+
+cdef class Value:
+    """An SSA value: an operation result or a block argument. Value(v)
+    copies; OpResult(v) / BlockArgument(v) downcast (ValueError if not)."""
+
+    def __init__(self, value):
+        if not isinstance(value, Value):
+            raise TypeError(f"expected a Value, got {type(value).__name__}")
+        cdef Value other = <Value>value
+        other.check()
+        if isinstance(self, OpResult) and not mlirValueIsAOpResult(other.c_value):
+            raise ValueError(f"Cannot cast value to OpResult (from {other})")
+        if isinstance(self, BlockArgument) and not mlirValueIsABlockArgument(other.c_value):
+            raise ValueError(f"Cannot cast value to BlockArgument (from {other})")
+        self.c_value = other.c_value
+        self.parent = other.parent
+        self.c_arg_block = other.c_arg_block
+        self.epoch = other.epoch
+
+    cdef int check(self) except -1:
+        self.parent.check()
+        cdef Context ctx = self.parent.context
+        cdef intptr_t i, n
+        if self.epoch != ctx.epoch and self.c_arg_block.ptr != NULL:
+            # A block argument: its block, and the argument, must still exist.
+            if not _block_in_op(self.parent.c_op, self.c_arg_block):
+                raise RuntimeError("the value's block has been erased")
+            n = mlirBlockGetNumArguments(self.c_arg_block)
+            for i in range(n):
+                if mlirBlockGetArgument(self.c_arg_block, i).ptr == self.c_value.ptr:
+                    break
+            else:
+                raise RuntimeError("the block argument has been erased")
+        self.epoch = ctx.epoch
+        return 0
+
+    cdef MlirValue handle(self) except *:
+        self.check()
+        return self.c_value
+
+    @property
+    def context(self):
+        return self.parent.context
+
+    @property
+    def type(self):
+        return wrap_type(self.parent.context, mlirValueGetType(self.handle()))
+
+    def set_type(self, Type type not None):
+        mlirValueSetType(self.handle(), type.c_type)
+
+    @property
+    def location(self):
+        return wrap_location(self.parent.context, mlirValueGetLocation(self.handle()))
+
+    @property
+    def owner(self):
+        """The defining operation of a result; the Block of an argument."""
+        cdef MlirValue v = self.handle()
+        if mlirValueIsAOpResult(v):
+            return self.parent
+        return wrap_block(self.parent, self.c_arg_block)
+
+    @property
+    def uses(self):
+        """The OpOperands using this value."""
+        cdef MlirValue v = self.handle()
+        cdef MlirOpOperand use = mlirValueGetFirstUse(v)
+        out = []
+        while use.ptr != NULL:
+            out.append(_wrap_operand(self.parent.context, use))
+            use = mlirOpOperandGetNextUse(use)
+        return out
+
+    def replace_all_uses_with(self, with_):
+        cdef MlirValue v = self.handle()
+        mlirValueReplaceAllUsesOfWith(v, value_handle(with_, "with_"))
+
+    def replace_all_uses_except(self, with_, exceptions):
+        cdef MlirValue v = self.handle()
+        cdef MlirValue w = value_handle(with_, "with_")
+        cdef vector[MlirOperation] ex
+        if isinstance(exceptions, Operation):
+            exceptions = [exceptions]
+        for e in exceptions:
+            ex.push_back(as_operation(e, "exceptions").c_op)
+        mlirValueReplaceAllUsesExcept(v, w, ex.size(), ex.data())
+
+    def get_name(self, use_local_scope=False, state=None):
+        """The SSA name as printed ('%0', '%arg0'). An AsmState makes
+        repeated calls fast."""
+        cdef MlirValue v = self.handle()
+        cdef string buf
+        cdef MlirOpPrintingFlags flags
+        cdef MlirAsmState st
+        if state is not None:
+            if not isinstance(state, AsmState):
+                raise TypeError("state must be an AsmState")
+            (<AsmState>state).check()
+            mlirValuePrintAsOperand(v, (<AsmState>state).c_state,
+                                    append_to_string, &buf)
+        else:
+            flags = mlirOpPrintingFlagsCreate()
+            if use_local_scope:
+                mlirOpPrintingFlagsUseLocalScope(flags)
+            st = mlirAsmStateCreateForValue(v, flags)
+            mlirValuePrintAsOperand(v, st, append_to_string, &buf)
+            mlirAsmStateDestroy(st)
+            mlirOpPrintingFlagsDestroy(flags)
+        return decode_string(buf)
+
+    def maybe_downcast(self):
+        return wrap_value(self.parent, self.handle())
+
+    def __eq__(self, other):
+        if not isinstance(other, Value):
+            return NotImplemented
+        return self.c_value.ptr == (<Value>other).c_value.ptr
+
+    def __hash__(self):
+        return hash(<uintptr_t>self.c_value.ptr)
+
+    def __str__(self):
+        cdef MlirValue v = self.handle()
+        cdef string buf
+        mlirValuePrint(v, append_to_string, &buf)
+        return decode_string(buf)
+
+    def __repr__(self):
+        try:
+            return f"{type(self).__name__}({self})"
+        except RuntimeError:
+            return f"<{type(self).__name__}: invalidated>"
+
+    def dump(self):
+        mlirValueDump(self.handle())
+
+    @property
+    def _CAPIPtr(self):
+        return mlirPythonValueToCapsule(self.handle())
+
+    @staticmethod
+    def _CAPICreate(capsule):
+        check_capsule(capsule, MLIR_PYTHON_CAPSULE_VALUE)
+        cdef MlirValue v = mlirPythonCapsuleToValue(capsule)
+        return wrap_value_any(context_for_handle(mlirValueGetContext(v)), v)
+
+
+cdef class OpResult(Value):
+    """A result of an operation."""
+
+    @property
+    def owner(self):
+        self.check()
+        return self.parent
+
+    @property
+    def result_number(self):
+        return mlirOpResultGetResultNumber(self.handle())
+
+
+cdef class BlockArgument(Value):
+    """An argument of a block."""
+
+    @property
+    def owner(self):
+        self.check()
+        return wrap_block(self.parent, self.c_arg_block)
+
+    @property
+    def arg_number(self):
+        return mlirBlockArgumentGetArgNumber(self.handle())
+
+    def set_type(self, Type type not None):
+        mlirBlockArgumentSetType(self.handle(), type.c_type)
+
+    def set_location(self, Location loc not None):
+        mlirBlockArgumentSetLocation(self.handle(), loc.c_location)
+
+
+@cython.final
+cdef class OpOperand:
+    """A use of a value: the operation using it and the operand number."""
+    cdef Operation op
+    cdef unsigned int number
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("OpOperands are obtained from Value.uses")
+
+    @property
+    def owner(self):
+        self.op.check()
+        return self.op
+
+    @property
+    def operand_number(self):
+        self.op.check()
+        return self.number
+
+    @property
+    def value(self):
+        return wrap_value_any(self.op.context,
+                              mlirOperationGetOperand(self.op.handle(), self.number))
+
+    def __repr__(self):
+        return f"OpOperand({self.number} of {self.op.name})"
+
+
+cdef OpOperand _wrap_operand(Context ctx, MlirOpOperand use):
+    cdef OpOperand o = OpOperand.__new__(OpOperand)
+    o.op = <Operation>wrap_operation_any(ctx, mlirOpOperandGetOwner(use))
+    o.number = mlirOpOperandGetOperandNumber(use)
+    return o

@@ -83,6 +83,9 @@ cdef class Operation:
     # A second view of an operation already interned (OpView(op)): refers
     # to the primary object, which alone tracks validity.
     cdef Operation primary
+    # Of a detached root: objects owning values that operations of this
+    # tree use, kept alive so they outlive those uses (None or a list).
+    cdef object keepalive
 
     cdef int check(self) except -1
     cdef MlirOperation handle(self) except *
@@ -170,6 +173,7 @@ cdef class OperationState:
     cdef Location loc
     cdef bytes name
     cdef list keepalive          # Python objects whose handles were added
+    cdef list operand_values     # Value objects used as operands
     cdef bint has_results
     cdef bint infer_results
     cdef Py_ssize_t n_regions

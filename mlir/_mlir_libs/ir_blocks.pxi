@@ -560,6 +560,7 @@ cdef class InsertionPoint:
 # -- AsmState -----------------------------------------------------------------
 
 @cython.final
+@cython.no_gc_clear
 cdef class AsmState:
     """Caches SSA names of an operation (or a value's parent) for fast
     repeated printing: Value.get_name(state=...), Operation.print(state=...)."""

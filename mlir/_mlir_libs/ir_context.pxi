@@ -45,6 +45,7 @@ class _CurrentContext:
 
 
 
+@cython.no_gc_clear
 cdef class Context:
     """An MLIR context: owns types, attributes, locations and loaded
     dialects. A context manager: `with Context() as ctx:` makes it the

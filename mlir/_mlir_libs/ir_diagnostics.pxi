@@ -78,6 +78,7 @@ def _format_diag(str kind, DiagnosticInfo diag):
     return f"{kind}: {loc}: " + diag.message.replace("\n", "\n  ")
 
 
+@cython.no_gc_clear
 cdef class _ErrorCapture:
     """Collects error diagnostics of one context while attached.
 

@@ -29,7 +29,9 @@ cdef class Module:
         """An empty module at `loc` (default: the current location)."""
         cdef Location l
         if loc is None:
-            l = Location.unknown()
+            # The current location, else unknown in the current context.
+            cur = current_location()
+            l = <Location>cur if cur is not None else Location.unknown()
         elif isinstance(loc, Location):
             l = <Location>loc
         else:

@@ -137,6 +137,7 @@ cdef Operation _primary(Operation o):
     return o if o.primary is None else o.primary
 
 
+@cython.no_gc_clear
 cdef class Operation:
     """An MLIR operation. Objects are interned: one operation, one object,
     however it is reached. OpView subclasses give op-specific accessors."""

@@ -112,6 +112,9 @@ cdef class _OpValueList:
         v.ptr = NULL
         return v
 
+    cdef Value wrap(self, MlirValue v):
+        return wrap_value(self.op, v)
+
     cdef Py_ssize_t length(self) except -1:
         cdef MlirOperation op = self.op.handle()
         if self.count >= 0:
@@ -130,13 +133,13 @@ cdef class _OpValueList:
                 return self.window(self.start + start, max(0, stop - start))
             return [self[j] for j in range(start, stop, step)]
         i = _norm_index(key, n, type(self).__name__)
-        return wrap_value(self.op, self.get(self.op.c_op, self.start + i))
+        return self.wrap(self.get(self.op.c_op, self.start + i))
 
     def __iter__(self):
         cdef Py_ssize_t i, n = self.length()
         for i in range(n):
             self.op.check()
-            yield wrap_value(self.op, self.get(self.op.c_op, self.start + i))
+            yield self.wrap(self.get(self.op.c_op, self.start + i))
 
     cdef object window(self, Py_ssize_t start, Py_ssize_t count):
         cdef _OpValueList w = type(self).__new__(type(self))
@@ -178,10 +181,15 @@ cdef class _OpOperandList(_OpValueList):
     cdef MlirValue get(self, MlirOperation op, Py_ssize_t i):
         return mlirOperationGetOperand(op, i)
 
+    cdef Value wrap(self, MlirValue v):
+        # An operand is owned by its defining op (or block), not by us.
+        return wrap_value_any(self.op.context, v)
+
     def __setitem__(self, Py_ssize_t index, value):
         cdef MlirOperation op = self.op.handle()
         cdef Py_ssize_t i = _norm_index(index, self.length(), "operand")
         mlirOperationSetOperand(op, self.start + i, value_handle(value, "operand"))
+        keep_operands_alive(self.op, [value])
 
 
 @cython.final

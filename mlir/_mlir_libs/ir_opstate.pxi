@@ -17,7 +17,7 @@ cdef class OperationState:
     cdef int add_operand(self, object value) except -1:
         cdef MlirValue v = operand_handle(value, self.name)
         mlirOperationStateAddOperands(&self.c_state, 1, &v)
-        self.keepalive.append(value)
+        self.operand_values.append(value)
         return 0
 
     cdef int add_operands(self, object values, str what) except -1:
@@ -27,9 +27,9 @@ cdef class OperationState:
         cdef vector[MlirValue] vs
         for v in values:
             vs.push_back(operand_handle(v, self.name))
+            self.operand_values.append(v)
         if vs.size():
             mlirOperationStateAddOperands(&self.c_state, vs.size(), vs.data())
-            self.keepalive.append(values)
         return 0
 
     cdef int add_result(self, object type) except -1:
@@ -115,8 +115,10 @@ cdef class OperationState:
         finally:
             errors = cap.detach()
         if op.ptr == NULL:
+            why = " (result type inference failed)" \
+                if self.infer_results and not self.has_results else ""
             raise MLIRError(f"Operation creation failed for "
-                            f"'{self.name.decode()}'", errors)
+                            f"'{self.name.decode()}'{why}", errors)
         cdef Operation obj
         if target is None:
             obj = <Operation>wrap_operation(ctx, op, None)
@@ -131,7 +133,39 @@ cdef class OperationState:
             ctx.live_ops[<uintptr_t>op.ptr] = <PyObject*>obj
         if where is not None:
             where.insert_handle(obj)
+        if self.operand_values:
+            keep_operands_alive(obj, self.operand_values)
         return obj
+
+
+cdef int keep_operands_alive(Operation user, list operands) except -1:
+    """If `user` sits in a detached tree, that tree's root object keeps the
+    owners of foreign operand values alive: destroying the root drops its
+    uses, which must not touch freed values. Trees under a Module need
+    nothing (a value of another tree there is invalid IR the verifier
+    reports)."""
+    cdef Context ctx = user.context
+    cdef MlirOperation top = user.c_op
+    cdef MlirOperation p = mlirOperationGetParentOperation(top)
+    while p.ptr != NULL:
+        top = p
+        p = mlirOperationGetParentOperation(top)
+    if _live_modules.find(_key(top.ptr)) != _live_modules.end():
+        return 0
+    root = ctx.lookup_op(top)
+    if root is None:
+        return 0
+    cdef Operation r = <Operation>root
+    cdef Operation owner
+    for v in operands:
+        owner = (<Value>v).parent if isinstance(v, Value) else _primary(<Operation>v)
+        if owner is r or _is_ancestor(top, owner.c_op):
+            continue
+        if r.keepalive is None:
+            r.keepalive = [owner]
+        elif owner not in r.keepalive:
+            r.keepalive.append(owner)
+    return 0
 
 
 cdef OperationState new_operation_state(str name, object loc):
@@ -139,6 +173,7 @@ cdef OperationState new_operation_state(str name, object loc):
     st.loc = resolve_location(loc)
     st.name = name.encode("utf-8")
     st.keepalive = []
+    st.operand_values = []
     st.c_state = mlirOperationStateGet(str_ref(st.name), st.loc.c_location)
     return st
 

@@ -1,6 +1,7 @@
 # SymbolTable: symbol lookup, insertion and erasure under a symbol-table op.
 
 @cython.final
+@cython.no_gc_clear
 cdef class SymbolTable:
     """The symbol table of an operation with the SymbolTable trait (e.g. a
     module): table[name], name in table, del table[name], insert, erase."""

@@ -1,0 +1,195 @@
+"""Context: current-context stack, dialects, registry, diagnostics."""
+
+import gc
+import threading
+
+import pytest
+
+from mlir.ir import (Context, Diagnostic, DiagnosticInfo, DiagnosticSeverity,
+                     DialectRegistry, Location, MLIRError, Module)
+
+
+def test_explicit_context_wins_over_current():
+    a, b = Context(), Context()
+    with a:
+        assert Module.parse("module {}", context=b).context is b
+        assert Module.parse("module {}").context is a
+        assert Location.unknown(context=b).context is b
+
+
+def test_with_returns_the_context_and_nests():
+    with Context() as a:
+        assert Context.current is a
+        with Context() as b:
+            assert Context.current is b
+        assert Context.current is a
+    assert Context.current is None
+
+
+def test_location_and_ip_frames_carry_their_context():
+    ctx = Context()
+    loc = Location.unknown(context=ctx)
+    assert Context.current is None
+    with loc:
+        assert Context.current is ctx
+        assert Location.current == loc
+    with pytest.raises(ValueError, match="No current Location"):
+        Location.current
+
+
+def test_threads_never_see_each_others_frames():
+    ctx = Context()
+    seen = {}
+    entered = threading.Event()
+    release = threading.Event()
+
+    def worker():
+        with Context() as mine:
+            entered.set()
+            release.wait(10)
+            seen["worker"] = Context.current is mine
+
+    t = threading.Thread(target=worker)
+    with ctx:
+        t.start()
+        entered.wait(10)
+        seen["main"] = Context.current is ctx
+        release.set()
+        t.join()
+    assert seen == {"main": True, "worker": True}
+    # A fresh thread starts with no frames at all.
+    out = []
+    t2 = threading.Thread(target=lambda: out.append(Context.current))
+    with ctx:
+        t2.start()
+        t2.join()
+    assert out == [None]
+
+
+def test_dialects_and_descriptors(ctx):
+    assert ctx.dialects["func"].descriptor.namespace == "func"
+    assert ctx.d.arith.descriptor.namespace == "arith"
+    assert ctx.get_dialect_descriptor("scf").namespace == "scf"
+    with pytest.raises(IndexError):
+        ctx.dialects["no_such_dialect"]
+    with pytest.raises(AttributeError):
+        ctx.d.no_such_dialect
+    with pytest.raises(ValueError):
+        ctx.get_dialect_descriptor("no_such_dialect")
+
+
+def test_registered_operations(ctx):
+    assert ctx.is_registered_operation("arith.addi")
+    assert ctx.is_registered_operation("func.func")
+    assert not ctx.is_registered_operation("arith.nope")
+
+
+def test_empty_context_until_registry_appended():
+    from mlir._mlir_libs import get_dialect_registry
+    ctx = Context(load_on_create_dialects=[])
+    ctx.load_all_available_dialects()
+    assert ctx.is_registered_operation("func.func")
+    reg = DialectRegistry()
+    ctx.append_dialect_registry(reg)
+    assert get_dialect_registry() is get_dialect_registry()
+
+
+def test_multithreading_toggle(ctx):
+    ctx.enable_multithreading(False)
+    assert ctx.get_num_threads() == 1
+    ctx.enable_multithreading(True)
+    assert ctx.get_num_threads() >= 1
+
+
+def test_diagnostic_handler_sees_and_consumes(ctx):
+    seen = []
+
+    def handler(d):
+        assert isinstance(d, Diagnostic)
+        seen.append((d.severity, str(d.location), d.message, d.notes))
+        return True
+
+    h = ctx.attach_diagnostic_handler(handler)
+    assert h.attached
+    Location.file("x.py", 3, 4).emit_error("boom")
+    assert seen == [(DiagnosticSeverity.ERROR, 'loc("x.py":3:4)', "boom", ())]
+    h.detach()
+    assert not h.attached
+    Location.unknown().emit_error("after detach")   # goes to stderr
+    assert len(seen) == 1
+
+
+def test_diagnostic_is_invalid_after_the_callback(ctx):
+    kept = []
+    with ctx.attach_diagnostic_handler(lambda d: kept.append(d) or True):
+        Location.unknown().emit_error("x")
+    info_holder = []
+    with ctx.attach_diagnostic_handler(
+            lambda d: info_holder.append(DiagnosticInfo(d)) or True):
+        Location.unknown().emit_error("kept")
+    with pytest.raises(ValueError, match="outside of callback"):
+        kept[0].message
+    assert info_holder[0].message == "kept"
+    assert info_holder[0].severity == DiagnosticSeverity.ERROR
+
+
+def test_handler_exception_is_reported_not_fatal(ctx):
+    reports = []
+
+    def bad(d):
+        raise KeyError("handler bug")
+
+    import sys
+    old = sys.unraisablehook
+    sys.unraisablehook = lambda u: reports.append(u.exc_type)
+    try:
+        h = ctx.attach_diagnostic_handler(bad)
+        Location.unknown().emit_error("x")
+    finally:
+        sys.unraisablehook = old
+    assert h.had_error
+    assert reports == [KeyError]
+    h.detach()
+
+
+def test_unhandled_diagnostic_passes_to_earlier_handler(ctx):
+    first, second = [], []
+    h1 = ctx.attach_diagnostic_handler(lambda d: first.append(d.message) or True)
+    h2 = ctx.attach_diagnostic_handler(lambda d: second.append(d.message) or False)
+    Location.unknown().emit_error("both")
+    assert second == ["both"] and first == ["both"]
+    h2.detach()
+    h1.detach()
+
+
+def test_errors_of_failing_calls_go_to_mlirerror_not_handlers(ctx):
+    seen = []
+    h = ctx.attach_diagnostic_handler(lambda d: seen.append(d.message) or True)
+    with pytest.raises(MLIRError):
+        Module.parse("module {")
+    assert seen == []
+    ctx.emit_error_diagnostics = True
+    assert ctx.emit_error_diagnostics
+    with pytest.raises(MLIRError) as info:
+        Module.parse("module {")
+    assert len(seen) == 1 and seen[0] == info.value.error_diagnostics[0].message
+    h.detach()
+
+
+def test_capsules_of_context():
+    ctx = Context()
+    cap = ctx._CAPIPtr
+    assert type(cap).__name__ == "PyCapsule"
+    assert Context._CAPICreate(cap) is ctx
+    with pytest.raises(TypeError, match="mlir.ir.Context._CAPIPtr"):
+        Context._CAPICreate(object())
+
+
+def test_live_count_drops_with_the_last_reference():
+    gc.collect()
+    base = Context._get_live_count()
+    m = Module.parse("module {}", context=Context())
+    assert Context._get_live_count() == base + 1
+    del m
+    gc.collect()
+    assert Context._get_live_count() == base

@@ -1,0 +1,402 @@
+"""Operation / OpView: creation, inspection, printing, mutation, interning."""
+
+import gc
+import io
+import textwrap
+
+import pytest
+
+from mlir.ir import (Attribute, Block, Context, InsertionPoint, Location,
+                     MLIRError, Module, NamedAttribute, Operation, OpView,
+                     Type, WalkOrder, WalkResult, register_operation)
+
+FUNC = textwrap.dedent("""\
+    func.func @f(%a: i32, %b: i32) -> i32 {
+      %0 = arith.addi %a, %b : i32
+      %1 = arith.muli %0, %a : i32
+      return %1 : i32
+    }""")
+
+
+@pytest.fixture
+def uctx():
+    with Context() as c, Location.unknown():
+        c.allow_unregistered_dialects = True
+        yield c
+
+
+def test_interning_one_object_per_operation(ctx):
+    m = Module.parse(FUNC)
+    assert m.body.operations[0] is next(iter(m.body))
+    f = m.body.operations[0]
+    body = f.regions[0].blocks[0]
+    add = body.operations[0]
+    assert add is list(body)[0]
+    assert add.result.owner is add
+    assert body.operations[1].operands[0].owner is add
+    assert f.parent is m.operation
+    assert m.operation is m.operation
+
+
+def test_create_generic_with_everything(uctx):
+    i32 = Type.parse("i32")
+    m = Module.create()
+    with InsertionPoint(m.body):
+        src = Operation.create("t.src", results=[i32, i32])
+        op = Operation.create(
+            "t.op", results=[i32], operands=[src.results[0], src.results[1]],
+            attributes={"a": Attribute.parse("1 : i64"), "b": Attribute.parse('"s"')},
+            regions=2)
+    assert str(m) == textwrap.dedent("""\
+        module {
+          %0:2 = "t.src"() : () -> (i32, i32)
+          %1 = "t.op"(%0#0, %0#1) ({
+          }, {
+          }) {a = 1 : i64, b = "s"} : (i32, i32) -> i32
+        }
+        """)
+    assert op.name == "t.op"
+    assert len(op.regions) == 2 and len(op.operands) == 2 and len(op.results) == 1
+    assert op.operands[-1] == src.results[1]
+    assert [str(t) for t in op.operands.types] == ["i32", "i32"]
+    assert op.results.types == [i32]
+
+
+def test_create_detached_then_insert(uctx):
+    op = Operation.create("t.op")
+    assert not op.is_attached and op.parent is None and op.block is None
+    m = Module.create()
+    m.body.append(op)
+    assert op.is_attached and op.block == m.body
+    with pytest.raises(ValueError, match="already attached"):
+        m.body.append(op)
+
+
+def test_create_rejects_bad_input(ctx):
+    with Location.unknown():
+        with pytest.raises(ValueError, match="unregistered operation 'nope.op'"):
+            Operation.create("nope.op")
+        with pytest.raises(TypeError, match="attribute 'a' must be an Attribute"):
+            Operation.create("arith.constant", attributes={"a": 1})
+        with pytest.raises(TypeError, match="must be a list of Values"):
+            Operation.create("func.return", operands=Type.parse("i32"))
+        with pytest.raises(TypeError, match="operand must be a Value"):
+            Operation.create("func.return", operands=[1])
+        with pytest.raises(TypeError, match="must be a list of Types"):
+            Operation.create("func.return", results=Type.parse("i32"))
+        with pytest.raises(TypeError, match="successor must be a Block"):
+            Operation.create("cf.br", successors=["x"])
+        with pytest.raises(TypeError, match="name must be str"):
+            Operation.create(3)
+    with pytest.raises(RuntimeError, match="no current Location"):
+        Operation.create("func.return")
+
+
+def test_create_with_type_inference(ctx):
+    with Location.unknown():
+        m = Module.parse("func.func @f(%a: i32) { return }")
+        a = m.body.operations[0].regions[0].blocks[0].arguments[0]
+        add = Operation.create("arith.addi", operands=[a, a], infer_type=True)
+        assert str(add.result.type) == "i32"
+        with pytest.raises(MLIRError, match="result type inference failed"):
+            Operation.create("arith.addi", operands=[], infer_type=True)
+
+
+def test_parse_operation(ctx):
+    op = Operation.parse(FUNC)
+    assert op.name == "func.func" and not op.is_attached
+    with pytest.raises(MLIRError, match="Unable to parse operation assembly"):
+        Operation.parse("func.func @f(")
+
+
+def test_attributes_mapping_and_sequence(uctx):
+    op = Operation.create("t.op", attributes={"a": Attribute.parse("1 : i32")})
+    attrs = op.attributes
+    assert len(attrs) == 1 and "a" in attrs and "b" not in attrs
+    assert str(attrs["a"]) == "1 : i32"
+    assert isinstance(attrs[0], NamedAttribute)
+    assert attrs[0].name == "a" and str(attrs[-1].attr) == "1 : i32"
+    attrs["b"] = Attribute.parse("unit")
+    assert sorted(attrs) == ["a", "b"]
+    assert [na.name for na in (attrs[i] for i in range(len(attrs)))] == ["a", "b"]
+    del attrs["a"]
+    assert list(attrs) == ["b"]
+    with pytest.raises(KeyError):
+        attrs["a"]
+    with pytest.raises(KeyError):
+        del attrs["a"]
+    with pytest.raises(IndexError):
+        attrs[5]
+    with pytest.raises(TypeError):
+        attrs["c"] = 3
+    assert attrs.get("zzz") is None
+
+
+def test_operand_assignment_and_slices(ctx):
+    m = Module.parse(FUNC)
+    blk = m.body.operations[0].regions[0].blocks[0]
+    add, mul = blk.operations[0], blk.operations[1]
+    mul.operands[0] = blk.arguments[1]
+    assert str(mul) == "%1 = arith.muli %arg1, %arg0 : i32"
+    assert list(add.operands[0:1]) == [blk.arguments[0]]
+    assert list(add.operands[::-1]) == [blk.arguments[1], blk.arguments[0]]
+    with pytest.raises(IndexError):
+        add.operands[2]
+    with pytest.raises(IndexError):
+        add.operands[-3]
+    with pytest.raises(ValueError, match="which has 0 results"):
+        blk.operations[2].result
+
+
+def test_print_options(ctx):
+    m = Module.parse(FUNC)
+    f = m.body.operations[0]
+    assert f.get_asm(print_generic_op_form=True).startswith('"func.func"() <{')
+    assert "loc(" in f.get_asm(enable_debug_info=True)
+    assert "{...}" in f.get_asm(skip_regions=True)
+    bc = f.get_asm(binary=True)
+    assert isinstance(bc, bytes) and bc.startswith(b"ML\xefR")
+    buf = io.StringIO()
+    f.print(file=buf, assume_verified=True)
+    assert buf.getvalue() == str(f)
+    m2 = Module.parse(bc)
+    assert str(m2.body.operations[0]) == str(f)
+    big = Module.parse("func.func @g() { %c = arith.constant dense<[1, 2, 3, 4]> "
+                       ": tensor<4xi32>\n return }")
+    assert "dense_resource<__elided__>" in big.operation.get_asm(
+        large_elements_limit=2)
+    out = io.BytesIO()
+    f.write_bytecode(out)
+    assert out.getvalue().startswith(b"ML\xefR")
+
+
+def test_verify(uctx):
+    good = Module.parse(FUNC)
+    assert good.operation.verify() is True
+    bad = Operation.create("func.return", operands=[])
+    m = Module.create()
+    m.body.append(bad)
+    with pytest.raises(MLIRError) as info:
+        m.operation.verify()
+    assert "expects parent op" in str(info.value)
+    assert info.value.message == "Verification failed"
+
+
+def test_move_clone_detach_erase(ctx):
+    m = Module.parse(FUNC)
+    blk = m.body.operations[0].regions[0].blocks[0]
+    add, mul, ret = list(blk)
+    assert add.is_before_in_block(mul)
+    c = add.clone(ip=InsertionPoint(ret))
+    assert [o.name for o in blk] == ["arith.addi", "arith.muli", "arith.addi",
+                                      "func.return"]
+    c.move_before(add)
+    assert blk.operations[0] is c
+    c.move_after(mul)
+    assert blk.operations[2] is c
+    c.detach_from_parent()
+    assert not c.is_attached and len(blk.operations) == 3
+    with pytest.raises(ValueError, match="cannot be detached again"):
+        c.detach_from_parent()
+    c.erase()
+    with pytest.raises(RuntimeError, match="invalidated"):
+        c.name
+    with pytest.raises(RuntimeError, match="still have uses"):
+        add.erase()
+
+
+def test_erase_invalidates_everything_nested(ctx):
+    m = Module.parse(FUNC)
+    f = m.body.operations[0]
+    blk = f.regions[0].blocks[0]
+    add = blk.operations[0]
+    region = f.regions[0]
+    value = add.result
+    arg = blk.arguments[0]
+    before = ctx._get_live_operation_count()
+    f.erase()
+    for thing in (lambda: f.name, lambda: add.name, lambda: len(blk.operations),
+                  lambda: value.type, lambda: arg.type, lambda: region.blocks,
+                  lambda: add.operands[0], lambda: str(add)):
+        with pytest.raises(RuntimeError):
+            thing()
+    assert ctx._get_live_operation_count() < before
+    assert str(m) == "module {\n}\n"
+    assert repr(add) == "<OpView: invalidated>"
+
+
+def test_cannot_erase_or_move_module_operation(ctx):
+    m = Module.parse(FUNC)
+    with pytest.raises(ValueError, match="operation of a Module"):
+        m.operation.erase()
+
+
+def test_cannot_insert_into_own_region(uctx):
+    outer = Operation.create("t.outer", regions=1)
+    blk = Block.create_at_start(outer.regions[0])
+    with pytest.raises(ValueError, match="own region"):
+        blk.append(outer)
+    inner = Operation.create("t.inner")
+    blk.append(inner)
+    with pytest.raises(ValueError, match="own region"):
+        outer.move_before(inner)
+
+
+def test_walk_orders_and_results(ctx):
+    m = Module.parse(FUNC)
+    post, pre = [], []
+    m.operation.walk(lambda o: post.append(o.name))
+    m.operation.walk(lambda o: pre.append(o.name), walk_order=WalkOrder.PRE_ORDER)
+    assert post == ["arith.addi", "arith.muli", "func.return", "func.func",
+                    "builtin.module"]
+    assert pre == ["builtin.module", "func.func", "arith.addi", "arith.muli",
+                   "func.return"]
+    seen = []
+
+    def stop_at_mul(o):
+        seen.append(o.name)
+        return WalkResult.INTERRUPT if o.name == "arith.muli" else WalkResult.ADVANCE
+    m.operation.walk(stop_at_mul)
+    assert seen == ["arith.addi", "arith.muli"]
+    seen.clear()
+    m.operation.walk(lambda o: (seen.append(o.name), WalkResult.SKIP)[1],
+                     walk_order=WalkOrder.PRE_ORDER)
+    assert seen == ["builtin.module"]
+
+
+def test_walk_callback_exception_propagates(ctx):
+    m = Module.parse(FUNC)
+
+    def boom(o):
+        raise KeyError(o.name)
+    with pytest.raises(KeyError, match="arith.addi"):
+        m.operation.walk(boom)
+    with pytest.raises(ValueError, match="not a WalkResult"):
+        m.operation.walk(lambda o: 42)
+
+
+def test_walk_erasing_current_op_in_post_order(ctx):
+    m = Module.parse("func.func @f() {\n %c = arith.constant 1 : i32\n"
+                     " %d = arith.constant 2 : i32\n return\n}")
+
+    def drop_constants(o):
+        if o.name == "arith.constant":
+            o.erase()
+    m.operation.walk(drop_constants)
+    assert "arith.constant" not in str(m)
+    m2 = Module.parse(FUNC)
+    ops = list(m2.body.operations[0].regions[0].blocks[0])
+
+    def erase_other(o):
+        if o.name == "arith.addi":
+            ops[2].erase()
+    with pytest.raises(RuntimeError, match="during a walk"):
+        m2.operation.walk(erase_other)
+    with pytest.raises(RuntimeError, match="during a walk"):
+        m2.operation.walk(lambda o: o.erase() if o.name == "func.return" else None,
+                          walk_order=WalkOrder.PRE_ORDER)
+
+
+def test_replace_uses_of_with(ctx):
+    m = Module.parse(FUNC)
+    blk = m.body.operations[0].regions[0].blocks[0]
+    add = blk.operations[0]
+    add.replace_uses_of_with(blk.arguments[1], blk.arguments[0])
+    assert str(add) == "%0 = arith.addi %arg0, %arg0 : i32"
+
+
+def test_location_read_write(ctx):
+    m = Module.parse(FUNC)
+    add = m.body.operations[0].regions[0].blocks[0].operations[0]
+    add.location = Location.file("x", 1, 2)
+    assert add.location == Location.file("x", 1, 2)
+
+
+def test_opview_registration_and_views(uctx):
+    class _Dialect:
+        pass
+
+    @register_operation(_Dialect)
+    class MyOp(OpView):
+        OPERATION_NAME = "mytest.myop"
+
+    op = Operation.create("mytest.myop")
+    assert type(op) is MyOp
+    assert isinstance(op.opview, MyOp) and op.opview is op
+    other = Operation.create("mytest.other")
+    view = MyOp(other)
+    assert view.operation is other and view.name == "mytest.other"
+    with pytest.raises(RuntimeError, match="already registered"):
+        register_operation(_Dialect)(MyOp)
+
+    @register_operation(_Dialect, replace=True)
+    class MyOpExt(MyOp):
+        pass
+    assert type(Operation.create("mytest.myop")) is MyOpExt
+    assert _Dialect.MyOpExt is MyOpExt
+
+
+def test_build_generic_on_an_opview_subclass(uctx):
+    class _D:
+        pass
+
+    @register_operation(_D)
+    class SegOp(OpView):
+        OPERATION_NAME = "mytest.seg"
+        _ODS_OPERAND_SEGMENTS = [1, -1, 0]
+        _ODS_REGIONS = (1, True)
+
+        def __init__(self, a, rest, opt=None, *, loc=None, ip=None):
+            super().__init__(self.build_generic(operands=[a, rest, opt],
+                                                loc=loc, ip=ip))
+
+    src = Operation.create("mytest.src", results=[Type.parse("i32")] * 3)
+    a, b, c = src.results
+    op = SegOp(a, [b, c])
+    assert isinstance(op, SegOp) and len(op.operands) == 3
+    assert str(op.attributes["operandSegmentSizes"]) == "array<i32: 1, 2, 0>"
+    assert len(op.regions) == 1
+    with pytest.raises(ValueError, match="must be a list"):
+        SegOp(a, b)
+    with pytest.raises(ValueError, match="must be a single value"):
+        SegOp([a], [b])
+
+
+def test_detached_op_is_destroyed_with_its_object(uctx):
+    gc.collect()
+    base = uctx._get_live_operation_count()
+    op = Operation.create("t.op", regions=1)
+    Block.create_at_start(op.regions[0])
+    assert uctx._get_live_operation_count() == base + 1
+    del op
+    gc.collect()
+    assert uctx._get_live_operation_count() == base
+
+
+def test_child_keeps_module_alive():
+    ctx = Context()
+    m = Module.parse(FUNC, context=ctx)
+    add = m.body.operations[0].regions[0].blocks[0].operations[0]
+    del m
+    gc.collect()
+    assert str(add) == "%0 = arith.addi %arg0, %arg1 : i32"
+    assert add.parent.parent.name == "builtin.module"
+
+
+def test_detached_subtree_outlives_its_old_module():
+    ctx = Context()
+    m = Module.parse(FUNC, context=ctx)
+    f = m.body.operations[0]
+    add = f.regions[0].blocks[0].operations[0]
+    f.detach_from_parent()
+    del m, f
+    gc.collect()
+    assert str(add) == "%0 = arith.addi %arg0, %arg1 : i32"
+
+
+def test_capsule_round_trip(ctx):
+    m = Module.parse(FUNC)
+    f = m.body.operations[0]
+    assert Operation._CAPICreate(f._CAPIPtr) is f
+    with pytest.raises(TypeError):
+        Operation._CAPICreate(m._CAPIPtr)

@@ -21,15 +21,24 @@ from mlir._mlir_libs.capi.ir cimport (
 from mlir._mlir_libs.capi.support cimport MlirTypeID
 
 
+cdef struct LiveMap:
+    PyObject** slots     # NULL: empty; 1: deleted; else a borrowed object
+    size_t cap           # a power of two, or 0
+    size_t n             # live entries
+    size_t used          # live entries + deleted markers
+
+
 cdef class Context:
     cdef MlirContext c_context
     cdef object __weakref__
     # Interning: MlirOperation.ptr -> its one live Operation (borrowed;
     # entries are removed when the object dies or is invalidated).
-    cdef unordered_map[uintptr_t, PyObject*] live_ops
+    cdef LiveMap live_ops
     # Operation name identifier -> (name str, OpView class) cache.
     cdef unordered_map[uintptr_t, PyObject*] op_names
     cdef list op_name_keepalive
+    cdef set registered_names       # op names (str) known to be creatable
+    cdef dict identifiers           # str -> MlirIdentifier.ptr (as int)
     # Bumped by every mutation that may delete blocks or values behind the
     # back of live views (erase, pass runs, rewrites).
     cdef unsigned long epoch
@@ -39,6 +48,7 @@ cdef class Context:
     cdef vector[PyObject*] walks
 
     cdef object lookup_op(self, MlirOperation op)
+    cdef MlirIdentifier identifier(self, str name) except *
     cdef int invalidate_nested(self, MlirOperation root, bint include_root) except -1
 
 
@@ -70,34 +80,32 @@ cdef class Module:
     cdef readonly Context context
 
 
+# Operation.flags
+cdef enum:
+    OP_VALID = 1        # usable; cleared by erase / pass-run invalidation
+    OP_OWNED = 2        # detached: the object destroys the op when it dies
+    OP_INTERNED = 4     # the object is in its context's live map
+    OP_ALIAS = 8        # a second view (OpView(op)) of an interned object
+
+
 cdef class Operation:
+    # 48 bytes: no vtable and no GC header, as a block of a million
+    # operations has a million of these. Use the op_* functions below.
     cdef MlirOperation c_op
     cdef readonly Context context
-    # The Python object whose lifetime guarantees this operation's: the
-    # Module or detached root Operation at the top of its tree, or None when
-    # this object owns the (detached) operation itself.
+    # OP_ALIAS: the primary object. Attached: an object whose lifetime
+    # guarantees the operation's (an ancestor's object, or the Module).
+    # OP_OWNED: None, or a list of objects owning values that operations of
+    # this detached tree use (kept alive so they outlive those uses).
     cdef object owner_ref
-    cdef bint valid
-    cdef bint owned          # detached: destroyed with this object
-    cdef bint interned       # registered in context.live_ops
-    # A second view of an operation already interned (OpView(op)): refers
-    # to the primary object, which alone tracks validity.
-    cdef Operation primary
-    # Of a detached root: objects owning values that operations of this
-    # tree use, kept alive so they outlive those uses (None or a list).
-    cdef object keepalive
+    cdef unsigned int flags
 
-    cdef int check(self) except -1
-    cdef MlirOperation handle(self) except *
-    cdef int attach_to(self, object owner) except -1
-    cdef _print_to(self, string& buf, bint binary, object large_elements_limit,
-                   object large_resource_limit, bint enable_debug_info,
-                   bint pretty_debug_info, bint print_generic_op_form,
-                   bint use_local_scope, bint use_name_loc_as_prefix,
-                   bint assume_verified, bint skip_regions, object state)
-    cdef _move(self, Operation other, bint after)
-    cdef _set_owner_after_move(self, object new_owner)
-    cdef bint is_module_root(self)
+
+cdef inline Operation op_primary(Operation o):
+    return <Operation>o.owner_ref if o.flags & OP_ALIAS else o
+
+cdef int op_check(Operation o) except -1
+cdef MlirOperation op_handle(Operation o) except *
 
 
 cdef class OpView(Operation):
@@ -171,9 +179,9 @@ cdef class OperationState:
     """An MlirOperationState being filled; finish() creates the op."""
     cdef MlirOperationState c_state
     cdef Location loc
-    cdef bytes name
-    cdef list keepalive          # Python objects whose handles were added
-    cdef list operand_values     # Value objects used as operands
+    cdef str name                # its UTF-8 buffer backs c_state.name
+    cdef list successors         # Block objects added (kept alive)
+    cdef list operand_values     # operand objects (kept alive; see finish)
     cdef bint has_results
     cdef bint infer_results
     cdef Py_ssize_t n_regions

@@ -26,6 +26,7 @@ cdef Region wrap_region(Operation parent, MlirRegion r):
 
 
 @cython.final
+@cython.no_gc
 cdef class Region:
     """A region of an operation: a list of blocks."""
 
@@ -33,7 +34,7 @@ cdef class Region:
         raise TypeError("Regions are obtained from Operation.regions")
 
     cdef int check(self) except -1:
-        return self.parent.check()
+        return op_check(self.parent)
 
     @property
     def blocks(self):
@@ -58,7 +59,7 @@ cdef class Region:
         return hash(<uintptr_t>self.c_region.ptr)
 
     def __repr__(self):
-        return f"<Region of {self.parent.name if self.parent.valid else 'an invalid op'}>"
+        return f"<Region of {self.parent.name if (self.parent.flags & OP_VALID) else 'an invalid op'}>"
 
 
 @cython.final
@@ -156,6 +157,7 @@ cdef MlirBlock block_handle(object b, str what) except *:
 
 
 @cython.final
+@cython.no_gc
 cdef class Block:
     """A block: a list of operations with arguments."""
 
@@ -164,7 +166,7 @@ cdef class Block:
                         "Region.blocks.append(), ...")
 
     cdef int check(self) except -1:
-        self.parent.check()
+        op_check(self.parent)
         cdef Context ctx = self.parent.context
         if self.epoch != ctx.epoch:
             if not _block_in_op(self.parent.c_op, self.c_block):
@@ -303,7 +305,7 @@ cdef class Block:
 
     def __repr__(self):
         return f"<Block with {mlirBlockGetNumArguments(self.c_block)} arguments>" \
-            if self.parent.valid else "<Block: invalidated>"
+            if (self.parent.flags & OP_VALID) else "<Block: invalidated>"
 
     @property
     def _CAPIPtr(self):
@@ -318,9 +320,9 @@ cdef int _reown_block_ops(Block blk) except -1:
     cdef MlirOperation op = mlirBlockGetFirstOperation(blk.c_block)
     cdef Operation o
     while op.ptr != NULL:
-        it = ctx.live_ops.find(<uintptr_t>op.ptr)
-        if it != ctx.live_ops.end():
-            o = <Operation>deref(it).second
+        found = live_find(&ctx.live_ops, op.ptr)
+        if found != NULL:
+            o = <Operation>found
             o.owner_ref = blk.parent
             _reown_nested(ctx, o)
         elif mlirOperationGetNumRegions(op):
@@ -402,7 +404,7 @@ cdef class _OperationIterator:
             # last yielded operation if it survived, else stop.
             self.block.check()
             self.epoch = ctx.epoch
-            if self.last is not None and (<Operation>self.last).valid and \
+            if self.last is not None and ((<Operation>self.last).flags & OP_VALID) and \
                     mlirOperationGetBlock((<Operation>self.last).c_op).ptr == self.block.c_block.ptr:
                 op = mlirOperationGetNextInBlock((<Operation>self.last).c_op)
             elif self.last is not None:
@@ -474,8 +476,8 @@ cdef class InsertionPoint:
             self.block = beforeOperationOrBlock
             self.ref_operation = None
         elif isinstance(beforeOperationOrBlock, Operation):
-            op = _primary(beforeOperationOrBlock)
-            (<Operation>op).check()
+            op = op_primary(beforeOperationOrBlock)
+            op_check((<Operation>op))
             b = mlirOperationGetBlock((<Operation>op).c_op)
             if b.ptr == NULL:
                 raise ValueError("Operation is not attached to a block: cannot "
@@ -520,7 +522,7 @@ cdef class InsertionPoint:
     cdef int check_insertable(self) except -1:
         self.block.check()
         if self.ref_operation is not None:
-            (<Operation>self.ref_operation).check()
+            op_check((<Operation>self.ref_operation))
         return 0
 
     def insert(self, operation):
@@ -529,13 +531,14 @@ cdef class InsertionPoint:
         self.insert_handle(op)
 
     cdef int insert_handle(self, Operation op) except -1:
-        op = _primary(op)
-        op.check()
+        op = op_primary(op)
+        op_check(op)
         self.check_insertable()
-        if not op.owned or mlirOperationGetBlock(op.c_op).ptr != NULL:
+        if not (op.flags & OP_OWNED) or mlirOperationGetBlock(op.c_op).ptr != NULL:
             raise ValueError("Attempt to insert operation that is already "
                              "attached (detach_from_parent() it first)")
-        if _is_ancestor(op.c_op, self.block.parent.c_op):
+        if mlirOperationGetNumRegions(op.c_op) and \
+                _is_ancestor(op.c_op, self.block.parent.c_op):
             raise ValueError("cannot insert an operation into its own region")
         if op.context is not self.block.parent.context:
             raise ValueError("cannot insert an operation of another context")
@@ -544,7 +547,7 @@ cdef class InsertionPoint:
         else:
             mlirBlockInsertOwnedOperationBefore(
                 self.block.c_block, (<Operation>self.ref_operation).c_op, op.c_op)
-        op.attach_to(self.block.parent)
+        op_attach(op, self.block.parent)
         return 0
 
     def __enter__(self):
@@ -572,7 +575,7 @@ cdef class AsmState:
         try:
             if isinstance(value_or_op, Operation):
                 self.c_state = mlirAsmStateCreateForOperation(
-                    (<Operation>value_or_op).handle(), flags)
+                    op_handle((<Operation>value_or_op)), flags)
             elif isinstance(value_or_op, Value):
                 self.c_state = mlirAsmStateCreateForValue(
                     (<Value>value_or_op).handle(), flags)
@@ -589,7 +592,7 @@ cdef class AsmState:
     cdef int check(self) except -1:
         """The IR the state was made for must still be alive."""
         if isinstance(self.keepalive, Operation):
-            (<Operation>self.keepalive).check()
+            op_check((<Operation>self.keepalive))
         else:
             (<Value>self.keepalive).check()
         return 0

@@ -53,6 +53,8 @@ cdef class Context:
 
     def __cinit__(self, *args, _adopt=None, **kwargs):
         self.op_name_keepalive = []
+        self.registered_names = set()
+        self.identifiers = {}
         self.epoch = 1
         cdef MlirContext ctx
         if _adopt is not None:
@@ -72,6 +74,7 @@ cdef class Context:
     def __dealloc__(self):
         if self.c_context.ptr != NULL:
             _detach_all_handlers(self)
+            live_clear(&self.live_ops)
             _live_contexts.erase(_key(self.c_context.ptr))
             mlirContextDestroy(self.c_context)
             self.c_context.ptr = NULL
@@ -132,54 +135,68 @@ cdef class Context:
     # -- operations ---------------------------------------------------------
 
     cdef object lookup_op(self, MlirOperation op):
-        it = self.live_ops.find(<uintptr_t>op.ptr)
-        if it == self.live_ops.end():
-            return None
-        return <object>deref(it).second
+        cdef PyObject* found = live_find(&self.live_ops, op.ptr)
+        return None if found == NULL else <object>found
 
     cdef int invalidate_nested(self, MlirOperation root,
                                bint include_root) except -1:
         """Marks the live objects of operations nested in `root` (and root
         itself if include_root) invalid and forgets them. Call before MLIR
         erases or may rewrite them."""
-        cdef vector[uintptr_t] doomed
-        cdef MlirOperation op
+        cdef vector[PyObject*] doomed
+        cdef PyObject* found
         cdef Operation o
+        cdef size_t i
         self.epoch += 1
-        if include_root and self.live_ops.find(<uintptr_t>root.ptr) != self.live_ops.end():
-            doomed.push_back(<uintptr_t>root.ptr)
-        if mlirOperationGetNumRegions(root) != 0:
-            for entry in self.live_ops:
-                if entry.first == <uintptr_t>root.ptr:
+        if include_root:
+            found = live_find(&self.live_ops, root.ptr)
+            if found != NULL:
+                doomed.push_back(found)
+        if mlirOperationGetNumRegions(root) != 0 and self.live_ops.n:
+            for i in range(self.live_ops.cap):
+                found = self.live_ops.slots[i]
+                if found == NULL or found == _TOMBSTONE:
                     continue
-                op.ptr = <void*>entry.first
-                if _is_ancestor(root, op):
-                    doomed.push_back(entry.first)
-        for key in doomed:
-            o = <Operation>self.live_ops[key]
-            o.valid = False
-            o.owned = False
-            o.interned = False
-            self.live_ops.erase(key)
+                o = <Operation>found
+                if o.c_op.ptr != root.ptr and _is_ancestor(root, o.c_op):
+                    doomed.push_back(found)
+        for found in doomed:
+            o = <Operation>found
+            live_erase(&self.live_ops, o.c_op.ptr)
+            o.flags &= ~(OP_VALID | OP_OWNED | OP_INTERNED)
         return 0
+
+    cdef MlirIdentifier identifier(self, str name) except *:
+        """The uniqued identifier of a name, cached per context."""
+        cdef MlirIdentifier ident
+        cached = self.identifiers.get(name)
+        if cached is not None:
+            ident.ptr = <const void*><uintptr_t>cached
+            return ident
+        cdef bytes b = name.encode("utf-8")
+        ident = mlirIdentifierGet(self.c_context, str_ref(b))
+        self.identifiers[name] = <uintptr_t>ident.ptr
+        return ident
 
     def _get_live_operation_count(self):
         """Number of live Operation objects of this context."""
-        return self.live_ops.size()
+        return self.live_ops.n
+
+    def _get_live_operation_map_bytes(self):
+        """Bytes used by the live-operation table (for benchmarks)."""
+        return self.live_ops.cap * sizeof(PyObject*)
 
     def _get_live_operation_objects(self):
-        return [<object>entry.second for entry in self.live_ops]
+        return live_objects(&self.live_ops)
 
     def _clear_live_operations(self):
         """Invalidates every live Operation object; returns how many."""
-        cdef size_t n = self.live_ops.size()
+        cdef size_t n = self.live_ops.n
         cdef Operation o
-        for entry in self.live_ops:
-            o = <Operation>entry.second
-            o.valid = False
-            o.owned = False
-            o.interned = False
-        self.live_ops.clear()
+        for obj in live_objects(&self.live_ops):
+            o = <Operation>obj
+            o.flags &= ~(OP_VALID | OP_OWNED | OP_INTERNED)
+        live_clear(&self.live_ops)
         self.epoch += 1
         return n
 

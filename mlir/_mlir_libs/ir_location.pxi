@@ -17,6 +17,7 @@ class _CurrentLocation:
 
 
 @cython.final
+@cython.no_gc
 cdef class Location:
     """A source location. A context manager: `with Location.unknown():`
     makes it the current location (and its context the current context)."""

@@ -78,10 +78,8 @@ cdef Operation _new_op_object(object cls, Context ctx, MlirOperation op,
     o.c_op = op
     o.context = ctx
     o.owner_ref = owner
-    o.owned = owner is None
-    o.valid = True
-    o.interned = True
-    ctx.live_ops[<uintptr_t>op.ptr] = <PyObject*>o
+    o.flags = OP_VALID | OP_INTERNED | (OP_OWNED if owner is None else 0)
+    live_insert(&ctx.live_ops, <PyObject*>o)
     return o
 
 
@@ -89,9 +87,9 @@ cdef object wrap_operation(Context context, MlirOperation op, object owner):
     """The one live Python object of `op`, created as its registered OpView
     class if there is none yet. `owner`: an object whose lifetime covers
     op's (None: op is detached and the new object owns it)."""
-    it = context.live_ops.find(<uintptr_t>op.ptr)
-    if it != context.live_ops.end():
-        return <object>deref(it).second
+    cdef PyObject* found = live_find(&context.live_ops, op.ptr)
+    if found != NULL:
+        return <object>found
     cdef _OpNameInfo info = _name_info(context, op)
     obj = _new_op_object(info.cls, context, op, owner)
     # Creating the object may have run Python (a dialect module import):
@@ -118,9 +116,9 @@ cdef object root_owner(Context ctx, MlirOperation op):
 
 cdef object wrap_operation_any(Context ctx, MlirOperation op):
     """The object of an operation reached without a known owner."""
-    it = ctx.live_ops.find(<uintptr_t>op.ptr)
-    if it != ctx.live_ops.end():
-        return <object>deref(it).second
+    cdef PyObject* found = live_find(&ctx.live_ops, op.ptr)
+    if found != NULL:
+        return <object>found
     return wrap_operation(ctx, op, root_owner(ctx, op))
 
 
@@ -129,15 +127,44 @@ cdef Operation as_operation(object op, str what):
     if not isinstance(op, Operation):
         raise TypeError(f"{what} must be an Operation or OpView, not "
                         f"{type(op).__name__}")
-    (<Operation>op).check()
+    op_check((<Operation>op))
     return <Operation>op
 
 
-cdef Operation _primary(Operation o):
-    return o if o.primary is None else o.primary
+cdef int op_check(Operation o) except -1:
+    """Raises RuntimeError unless `o` may be used (valid, initialized)."""
+    if o.flags & OP_ALIAS:
+        o = <Operation>o.owner_ref
+    if not (o.flags & OP_VALID):
+        if o.c_op.ptr == NULL:
+            raise RuntimeError(
+                f"{type(o).__name__} object is not initialized")
+        raise RuntimeError(
+            "the operation has been invalidated: it was erased, or "
+            "changed by a pass or rewrite")
+    return 0
 
 
+cdef MlirOperation op_handle(Operation o) except *:
+    op_check(o)
+    return o.c_op
+
+
+cdef int op_attach(Operation o, object owner) except -1:
+    """Bookkeeping after MLIR made this detached operation a child: its
+    keep-alive list (if any) moves to the new tree's detached root."""
+    cdef Operation p = op_primary(o)
+    extra = p.owner_ref if p.flags & OP_OWNED else None
+    p.flags &= ~OP_OWNED
+    p.owner_ref = owner
+    if extra:
+        _add_keepalive(p, extra)
+    return 0
+
+
+@cython.no_gc
 @cython.no_gc_clear
+@cython.freelist(64)
 cdef class Operation:
     """An MLIR operation. Objects are interned: one operation, one object,
     however it is reached. OpView subclasses give op-specific accessors."""
@@ -147,11 +174,11 @@ cdef class Operation:
                         "Operation.parse() or an OpView constructor")
 
     def __dealloc__(self):
-        if self.primary is not None or self.c_op.ptr == NULL:
+        if self.flags & OP_ALIAS or self.c_op.ptr == NULL:
             return
-        if self.interned:
-            self.context.live_ops.erase(<uintptr_t>self.c_op.ptr)
-        if self.owned and self.valid:
+        if self.flags & OP_INTERNED:
+            live_erase(&self.context.live_ops, self.c_op.ptr)
+        if self.flags & OP_OWNED and self.flags & OP_VALID:
             if _results_in_use(self.c_op):
                 # Destroying it would leave dangling uses; leak instead.
                 _leaked_ops[0] += 1
@@ -159,44 +186,19 @@ cdef class Operation:
                 mlirOperationDestroy(self.c_op)
         self.c_op.ptr = NULL
 
-    # -- validity ------------------------------------------------------------
-
-    cdef int check(self) except -1:
-        if self.primary is not None:
-            return self.primary.check()
-        if not self.valid:
-            if self.c_op.ptr == NULL:
-                raise RuntimeError(
-                    f"{type(self).__name__} object is not initialized")
-            raise RuntimeError(
-                "the operation has been invalidated: it was erased, or "
-                "changed by a pass or rewrite")
-        return 0
-
-    cdef MlirOperation handle(self) except *:
-        self.check()
-        return self.c_op
-
-    cdef int attach_to(self, object owner) except -1:
-        """Bookkeeping after MLIR made this detached operation a child."""
-        cdef Operation p = _primary(self)
-        p.owned = False
-        p.owner_ref = owner
-        return 0
-
     # -- identity -----------------------------------------------------------
 
     @property
     def operation(self):
         """The Operation itself (the primary object of an OpView alias)."""
-        self.check()
-        return _primary(self)
+        op_check(self)
+        return op_primary(self)
 
     @property
     def opview(self):
         """This operation as its registered OpView class."""
-        self.check()
-        cdef Operation p = _primary(self)
+        op_check(self)
+        cdef Operation p = op_primary(self)
         cls = _name_info(p.context, p.c_op).cls
         if isinstance(p, cls):
             return p
@@ -212,7 +214,7 @@ cdef class Operation:
 
     @property
     def _CAPIPtr(self):
-        return mlirPythonOperationToCapsule(self.handle())
+        return mlirPythonOperationToCapsule(op_handle(self))
 
     @staticmethod
     def _CAPICreate(capsule):
@@ -281,69 +283,69 @@ cdef class Operation:
 
     @property
     def name(self):
-        cdef MlirOperation op = self.handle()
+        cdef MlirOperation op = op_handle(self)
         return _name_info(self.context, op).name
 
     @property
     def location(self):
-        return wrap_location(self.context, mlirOperationGetLocation(self.handle()))
+        return wrap_location(self.context, mlirOperationGetLocation(op_handle(self)))
 
     @location.setter
     def location(self, Location loc not None):
-        mlirOperationSetLocation(self.handle(), loc.c_location)
+        mlirOperationSetLocation(op_handle(self), loc.c_location)
 
     @property
     def attributes(self):
-        self.check()
-        return _new_attribute_map(_primary(self))
+        op_check(self)
+        return _new_attribute_map(op_primary(self))
 
     @property
     def operands(self):
-        self.check()
-        return _OpOperandList.new(_primary(self), 0, -1)
+        op_check(self)
+        return _OpOperandList.new(op_primary(self), 0, -1)
 
     @property
     def results(self):
-        self.check()
-        return _OpResultList.new(_primary(self), 0, -1)
+        op_check(self)
+        return _OpResultList.new(op_primary(self), 0, -1)
 
     @property
     def result(self):
         """The single result (ValueError unless there is exactly one)."""
-        cdef MlirOperation op = self.handle()
+        cdef MlirOperation op = op_handle(self)
         cdef intptr_t n = mlirOperationGetNumResults(op)
         if n != 1:
             raise ValueError(f"Cannot call .result on operation {self.name} "
                              f"which has {n} results")
-        return wrap_value(_primary(self), mlirOperationGetResult(op, 0))
+        return wrap_value(op_primary(self), mlirOperationGetResult(op, 0))
 
     @property
     def regions(self):
-        self.check()
-        return _RegionList.new(_primary(self))
+        op_check(self)
+        return _RegionList.new(op_primary(self))
 
     def __iter__(self):
         return iter(self.regions)
 
     @property
     def successors(self):
-        self.check()
-        return _OpSuccessors.new(_primary(self))
+        op_check(self)
+        return _OpSuccessors.new(op_primary(self))
 
     @property
     def parent(self):
         """The operation containing this one, or None."""
-        cdef MlirOperation p = mlirOperationGetParentOperation(self.handle())
+        cdef MlirOperation p = mlirOperationGetParentOperation(op_handle(self))
         if p.ptr == NULL:
             return None
-        return wrap_operation(self.context, p, _primary(self).owner_ref
-                              if _primary(self).owner_ref is not None
-                              else _primary(self))
+        return wrap_operation(self.context, p, op_primary(self).owner_ref
+                              if op_primary(self).owner_ref is not None
+                              else op_primary(self))
 
     @property
     def block(self):
         """The block containing this operation, or None when detached."""
-        cdef MlirBlock b = mlirOperationGetBlock(self.handle())
+        cdef MlirBlock b = mlirOperationGetBlock(op_handle(self))
         if b.ptr == NULL:
             return None
         parent = parent_op_of_block(self.context, b, _owner_for_children(self))
@@ -351,7 +353,7 @@ cdef class Operation:
 
     @property
     def is_attached(self):
-        return mlirOperationGetBlock(self.handle()).ptr != NULL
+        return mlirOperationGetBlock(op_handle(self)).ptr != NULL
 
     # -- printing -------------------------------------------------------
 
@@ -359,7 +361,7 @@ cdef class Operation:
         return self.get_asm()
 
     def __repr__(self):
-        if not _primary(self).valid:
+        if not (op_primary(self).flags & OP_VALID):
             return f"<{type(self).__name__}: invalidated>"
         return self.get_asm()
 
@@ -370,7 +372,7 @@ cdef class Operation:
                 assume_verified=False, skip_regions=False):
         """The textual (or, binary=True, bytecode) form as str (bytes)."""
         cdef string buf
-        self._print_to(buf, binary, large_elements_limit, large_resource_limit,
+        _print_to(self, buf, binary, large_elements_limit, large_resource_limit,
                        enable_debug_info, pretty_debug_info,
                        print_generic_op_form, use_local_scope,
                        use_name_loc_as_prefix, assume_verified, skip_regions,
@@ -390,7 +392,7 @@ cdef class Operation:
         cdef string buf
         if state is not None and not isinstance(state, AsmState):
             raise TypeError("state must be an AsmState")
-        self._print_to(buf, binary, large_elements_limit, large_resource_limit,
+        _print_to(self, buf, binary, large_elements_limit, large_resource_limit,
                        enable_debug_info, pretty_debug_info,
                        print_generic_op_form, use_local_scope,
                        use_name_loc_as_prefix, assume_verified, skip_regions,
@@ -403,55 +405,9 @@ cdef class Operation:
         else:
             file.write(decode_string(buf))
 
-    cdef _print_to(self, string& buf, bint binary, object large_elements_limit,
-                   object large_resource_limit, bint enable_debug_info,
-                   bint pretty_debug_info, bint print_generic_op_form,
-                   bint use_local_scope, bint use_name_loc_as_prefix,
-                   bint assume_verified, bint skip_regions, object state):
-        cdef MlirOperation op = self.handle()
-        cdef MlirOpPrintingFlags flags
-        if binary:
-            with nogil:
-                mlirOperationWriteBytecode(op, append_to_string, &buf)
-            return
-        if state is not None:
-            (<AsmState>state).check()
-            with nogil:
-                mlirOperationPrintWithState(op, (<AsmState>state).c_state,
-                                            append_to_string, &buf)
-            return
-        flags = mlirOpPrintingFlagsCreate()
-        try:
-            if large_elements_limit is not None:
-                mlirOpPrintingFlagsElideLargeElementsAttrs(
-                    flags, <intptr_t>large_elements_limit)
-            if large_resource_limit is not None:
-                mlirOpPrintingFlagsElideLargeResourceString(
-                    flags, <intptr_t>large_resource_limit)
-            if enable_debug_info:
-                mlirOpPrintingFlagsEnableDebugInfo(flags, True, pretty_debug_info)
-            if print_generic_op_form:
-                mlirOpPrintingFlagsPrintGenericOpForm(flags)
-            if use_local_scope:
-                mlirOpPrintingFlagsUseLocalScope(flags)
-            if use_name_loc_as_prefix:
-                mlirOpPrintingFlagsPrintNameLocAsPrefix(flags)
-            if assume_verified:
-                mlirOpPrintingFlagsAssumeVerified(flags)
-            if skip_regions:
-                mlirOpPrintingFlagsSkipRegions(flags)
-            if not assume_verified and not print_generic_op_form:
-                # An invalid op printed in custom form can crash the printer;
-                # MLIR falls back to the generic form after verification.
-                pass
-            with nogil:
-                mlirOperationPrintWithFlags(op, flags, append_to_string, &buf)
-        finally:
-            mlirOpPrintingFlagsDestroy(flags)
-
     def write_bytecode(self, file, desired_version=None):
         """Writes MLIR bytecode to a binary file object."""
-        cdef MlirOperation op = self.handle()
+        cdef MlirOperation op = op_handle(self)
         cdef string buf
         cdef MlirBytecodeWriterConfig cfg
         cdef MlirLogicalResult res
@@ -471,13 +427,13 @@ cdef class Operation:
         file.write(buf.data()[:buf.size()])
 
     def dump(self):
-        mlirOperationDump(self.handle())
+        mlirOperationDump(op_handle(self))
 
     # -- verification ---------------------------------------------------
 
     def verify(self):
         """Verifies the operation; raises MLIRError with the diagnostics."""
-        cdef MlirOperation op = self.handle()
+        cdef MlirOperation op = op_handle(self)
         cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
         cdef bint ok
         try:
@@ -494,42 +450,16 @@ cdef class Operation:
     def move_after(self, other):
         """Moves this operation right after `other` (in other's block)."""
         cdef Operation o = as_operation(other, "other")
-        self._move(o, True)
+        _op_move(self, o, True)
 
     def move_before(self, other):
         """Moves this operation right before `other` (in other's block)."""
         cdef Operation o = as_operation(other, "other")
-        self._move(o, False)
-
-    cdef _move(self, Operation other, bint after):
-        cdef MlirOperation op = self.handle()
-        cdef MlirOperation dest = other.c_op
-        if mlirOperationGetBlock(dest).ptr == NULL:
-            raise ValueError("cannot move next to a detached operation")
-        if op.ptr == dest.ptr:
-            return
-        if _is_ancestor(op, dest):
-            raise ValueError("cannot move an operation into its own region")
-        if mlirOperationGetContext(dest).ptr != self.context.c_context.ptr:
-            raise ValueError("cannot move an operation to another context")
-        if self.is_module_root():
-            raise ValueError("cannot move the operation of a Module")
-        new_owner = _owner_for_children(_primary(other))
-        if after:
-            mlirOperationMoveAfter(op, dest)
-        else:
-            mlirOperationMoveBefore(op, dest)
-        self._set_owner_after_move(new_owner)
-
-    cdef _set_owner_after_move(self, object new_owner):
-        cdef Operation p = _primary(self)
-        p.owned = False
-        p.owner_ref = new_owner
-        _reown_nested(self.context, p)
+        _op_move(self, o, False)
 
     def is_before_in_block(self, other):
         cdef Operation o = as_operation(other, "other")
-        cdef MlirOperation op = self.handle()
+        cdef MlirOperation op = op_handle(self)
         cdef MlirBlock b = mlirOperationGetBlock(op)
         if b.ptr == NULL or b.ptr != mlirOperationGetBlock(o.c_op).ptr:
             raise ValueError("operations are not in the same block")
@@ -538,7 +468,7 @@ cdef class Operation:
     def clone(self, ip=None):
         """A deep copy, inserted at `ip` (or the current insertion point),
         else detached."""
-        cdef MlirOperation op = self.handle()
+        cdef MlirOperation op = op_handle(self)
         cdef InsertionPoint where = resolve_ip(ip)
         cdef MlirOperation copy = mlirOperationClone(op)
         obj = wrap_operation(self.context, copy, None)
@@ -549,12 +479,12 @@ cdef class Operation:
     def detach_from_parent(self):
         """Removes this operation from its block; it becomes owned by this
         object. Returns self."""
-        cdef MlirOperation op = self.handle()
+        cdef MlirOperation op = op_handle(self)
         if mlirOperationGetBlock(op).ptr == NULL:
             raise ValueError("Detached operation cannot be detached again")
         mlirOperationRemoveFromParent(op)
-        cdef Operation p = _primary(self)
-        p.owned = True
+        cdef Operation p = op_primary(self)
+        p.flags |= OP_OWNED
         p.owner_ref = None
         _reown_nested(self.context, p)
         return self
@@ -562,8 +492,8 @@ cdef class Operation:
     def erase(self):
         """Erases the operation and everything nested in it; their Python
         objects become invalid."""
-        cdef MlirOperation op = self.handle()
-        if self.is_module_root():
+        cdef MlirOperation op = op_handle(self)
+        if _is_module_root(self):
             raise ValueError("cannot erase the operation of a Module; drop "
                              "the Module instead")
         if _results_in_use(op):
@@ -572,13 +502,10 @@ cdef class Operation:
         _check_walk_allows_erase(self.context, op)
         erase_operation(self.context, op)
 
-    cdef bint is_module_root(self):
-        return _live_modules.find(_key(self.c_op.ptr)) != _live_modules.end()
-
     def replace_uses_of_with(self, of, with_):
         """Replaces every use of value `of` among this op's operands with
         `with_`."""
-        cdef MlirOperation op = self.handle()
+        cdef MlirOperation op = op_handle(self)
         cdef MlirValue a = value_handle(of, "of")
         cdef MlirValue b = value_handle(with_, "with_")
         mlirOperationReplaceUsesOfWith(op, a, b)
@@ -588,7 +515,7 @@ cdef class Operation:
         callback returns a WalkResult (None means ADVANCE). Erasing the
         visited operation is allowed in post-order walks; any other erase
         during a walk raises RuntimeError."""
-        cdef MlirOperation op = self.handle()
+        cdef MlirOperation op = op_handle(self)
         if not callable(callback):
             raise TypeError("walk callback must be callable")
         cdef _WalkState st = _WalkState.__new__(_WalkState)
@@ -611,22 +538,130 @@ cdef class Operation:
     def _owner(self):
         """For tests: the object keeping this operation alive (None when
         it owns itself)."""
-        return _primary(self).owner_ref
+        cdef Operation p = op_primary(self)
+        return None if p.flags & OP_OWNED else p.owner_ref
+
+
+cdef int _op_move(Operation self, Operation other, bint after) except -1:
+    cdef MlirOperation op = op_handle(self)
+    cdef MlirOperation dest = other.c_op
+    if mlirOperationGetBlock(dest).ptr == NULL:
+        raise ValueError("cannot move next to a detached operation")
+    if op.ptr == dest.ptr:
+        return 0
+    if _is_ancestor(op, dest):
+        raise ValueError("cannot move an operation into its own region")
+    if mlirOperationGetContext(dest).ptr != self.context.c_context.ptr:
+        raise ValueError("cannot move an operation to another context")
+    if _is_module_root(self):
+        raise ValueError("cannot move the operation of a Module")
+    new_owner = _owner_for_children(op_primary(other))
+    if after:
+        mlirOperationMoveAfter(op, dest)
+    else:
+        mlirOperationMoveBefore(op, dest)
+    _set_owner_after_move(self, new_owner)
+    return 0
+
+
+cdef int _set_owner_after_move(Operation self, object new_owner) except -1:
+    cdef Operation p = op_primary(self)
+    p.flags &= ~OP_OWNED
+    p.owner_ref = new_owner
+    _reown_nested(self.context, p)
+    return 0
+
+
+cdef int _print_to(Operation self, string& buf, bint binary, object large_elements_limit,
+               object large_resource_limit, bint enable_debug_info,
+               bint pretty_debug_info, bint print_generic_op_form,
+               bint use_local_scope, bint use_name_loc_as_prefix,
+               bint assume_verified, bint skip_regions, object state) except -1:
+    cdef MlirOperation op = op_handle(self)
+    cdef MlirOpPrintingFlags flags
+    if binary:
+        with nogil:
+            mlirOperationWriteBytecode(op, append_to_string, &buf)
+        return 0
+    if state is not None:
+        (<AsmState>state).check()
+        with nogil:
+            mlirOperationPrintWithState(op, (<AsmState>state).c_state,
+                                        append_to_string, &buf)
+        return 0
+    flags = mlirOpPrintingFlagsCreate()
+    try:
+        if large_elements_limit is not None:
+            mlirOpPrintingFlagsElideLargeElementsAttrs(
+                flags, <intptr_t>large_elements_limit)
+        if large_resource_limit is not None:
+            mlirOpPrintingFlagsElideLargeResourceString(
+                flags, <intptr_t>large_resource_limit)
+        if enable_debug_info:
+            mlirOpPrintingFlagsEnableDebugInfo(flags, True, pretty_debug_info)
+        if print_generic_op_form:
+            mlirOpPrintingFlagsPrintGenericOpForm(flags)
+        if use_local_scope:
+            mlirOpPrintingFlagsUseLocalScope(flags)
+        if use_name_loc_as_prefix:
+            mlirOpPrintingFlagsPrintNameLocAsPrefix(flags)
+        if assume_verified:
+            mlirOpPrintingFlagsAssumeVerified(flags)
+        if skip_regions:
+            mlirOpPrintingFlagsSkipRegions(flags)
+        if not assume_verified and not print_generic_op_form:
+            # An invalid op printed in custom form can crash the printer;
+            # MLIR falls back to the generic form after verification.
+            pass
+        with nogil:
+            mlirOperationPrintWithFlags(op, flags, append_to_string, &buf)
+    finally:
+        mlirOpPrintingFlagsDestroy(flags)
+
+cdef bint _is_module_root(Operation self):
+    return _live_modules.find(_key(self.c_op.ptr)) != _live_modules.end()
+
+
+cdef int _add_keepalive(Operation root, object owners) except -1:
+    """Keeps `owners` (a list) alive as long as the detached tree of
+    `root` needs them: on the detached root at the top of root's tree
+    (trees under a Module need nothing)."""
+    cdef MlirOperation top = root.c_op
+    cdef MlirOperation p = mlirOperationGetParentOperation(top)
+    while p.ptr != NULL:
+        top = p
+        p = mlirOperationGetParentOperation(top)
+    if _live_modules.find(_key(top.ptr)) != _live_modules.end():
+        return 0
+    r = root.context.lookup_op(top)
+    if r is None or not ((<Operation>r).flags & OP_OWNED):
+        return 0
+    cdef Operation ro = <Operation>r
+    cdef Operation o
+    for x in owners:
+        o = <Operation>x
+        if o is ro or _is_ancestor(top, o.c_op):
+            continue
+        if ro.owner_ref is None:
+            ro.owner_ref = [o]
+        elif o not in ro.owner_ref:
+            ro.owner_ref.append(o)
+    return 0
 
 
 cdef object _owner_for_children(Operation op):
     """What objects of operations nested in `op` hold to stay alive: op
     itself (its object keeps its tree alive in turn)."""
-    return _primary(op)
+    return op_primary(op)
 
 
 cdef object parent_op_of_block(Context context, MlirBlock b, object owner):
     cdef MlirOperation p = mlirBlockGetParentOperation(b)
     if p.ptr == NULL:
         raise RuntimeError("block has no parent operation")
-    it = context.live_ops.find(<uintptr_t>p.ptr)
-    if it != context.live_ops.end():
-        return <object>deref(it).second
+    cdef PyObject* found = live_find(&context.live_ops, p.ptr)
+    if found != NULL:
+        return <object>found
     return wrap_operation(context, p, owner)
 
 
@@ -662,15 +697,20 @@ cdef int _reown_nested(Context ctx, Operation root) except -1:
     """After `root` moved to another tree (or became a root): every live
     object nested in it now holds `root` as owner, so its lifetime follows
     root's new parent. Skipped for leaves."""
-    if mlirOperationGetNumRegions(root.c_op) == 0 or ctx.live_ops.size() <= 1:
+    if mlirOperationGetNumRegions(root.c_op) == 0 or ctx.live_ops.n <= 1:
         return 0
     cdef Operation o
-    cdef MlirOperation op
-    for entry in ctx.live_ops:
-        op.ptr = <void*>entry.first
-        if op.ptr != root.c_op.ptr and _is_ancestor(root.c_op, op):
-            o = <Operation>entry.second
-            o.owner_ref = root
+    cdef list nested = []
+    for obj in live_objects(&ctx.live_ops):
+        o = <Operation>obj
+        if o.c_op.ptr != root.c_op.ptr and _is_ancestor(root.c_op, o.c_op):
+            nested.append(o)
+    # Assign only after the scan: dropping an old owner may run its
+    # __dealloc__ (a Module), which must not happen mid-scan.
+    old = [(<Operation>o).owner_ref for o in nested]
+    for o in nested:
+        o.owner_ref = root
+    del old
     return 0
 
 
@@ -679,8 +719,8 @@ cdef Operation _make_alias(object cls, Operation primary):
     cdef Operation o = <Operation>mlircy_alloc(<PyTypeObject*>cls)
     o.c_op = primary.c_op
     o.context = primary.context
-    o.primary = primary
-    o.valid = True
+    o.owner_ref = primary
+    o.flags = OP_ALIAS
     return o
 
 
@@ -838,6 +878,7 @@ class _HybridMethod:
         return bound
 
 
+@cython.freelist(64)
 cdef class OpView(Operation):
     """Base of the op-specific classes. OpView(operation) gives a view of an
     existing operation as this class."""
@@ -854,12 +895,12 @@ cdef class OpView(Operation):
             raise TypeError(
                 f"{type(self).__name__}() needs an Operation (or use its "
                 "builder arguments)")
-        cdef Operation p = _primary(<Operation>operation)
-        p.check()
+        cdef Operation p = op_primary(<Operation>operation)
+        op_check(p)
         # Become an alias of the interned object.
         self.c_op = p.c_op
         self.context = p.context
-        self.primary = p
-        self.valid = True
+        self.owner_ref = p
+        self.flags = OP_ALIAS
 
     build_generic = _HybridMethod(_build_generic)

@@ -13,6 +13,8 @@ cdef inline Py_ssize_t _norm_index(Py_ssize_t i, Py_ssize_t n, str what) except 
 
 
 @cython.final
+@cython.no_gc
+@cython.freelist(8)
 cdef class OpAttributeMap:
     """op.attributes: get/set/delete by name, index as a sequence of
     NamedAttribute, len, in, iteration (names)."""
@@ -22,17 +24,17 @@ cdef class OpAttributeMap:
         raise TypeError("OpAttributeMap is obtained from Operation.attributes")
 
     def __len__(self):
-        return mlirOperationGetNumAttributes(self.op.handle())
+        return mlirOperationGetNumAttributes(op_handle(self.op))
 
     def __contains__(self, name):
         if not isinstance(name, str):
             return False
         cdef bytes b = (<str>name).encode("utf-8")
-        return mlirOperationGetAttributeByName(self.op.handle(),
+        return mlirOperationGetAttributeByName(op_handle(self.op),
                                                str_ref(b)).ptr != NULL
 
     def __getitem__(self, key):
-        cdef MlirOperation op = self.op.handle()
+        cdef MlirOperation op = op_handle(self.op)
         cdef MlirAttribute a
         cdef Py_ssize_t i
         if isinstance(key, str):
@@ -48,25 +50,25 @@ cdef class OpAttributeMap:
                         f"{type(key).__name__}")
 
     def get(self, str name not None, default=None):
-        cdef MlirAttribute a = _get_attr(self.op.handle(), name)
+        cdef MlirAttribute a = _get_attr(op_handle(self.op), name)
         if a.ptr == NULL:
             return default
         return wrap_attribute(self.op.context, a)
 
     def __setitem__(self, str name not None, value):
-        cdef MlirOperation op = self.op.handle()
+        cdef MlirOperation op = op_handle(self.op)
         cdef MlirAttribute a = attribute_handle(value, f"attribute '{name}'")
         cdef bytes b = name.encode("utf-8")
         mlirOperationSetAttributeByName(op, str_ref(b), a)
 
     def __delitem__(self, str name not None):
-        cdef MlirOperation op = self.op.handle()
+        cdef MlirOperation op = op_handle(self.op)
         cdef bytes b = name.encode("utf-8")
         if not mlirOperationRemoveAttributeByName(op, str_ref(b)):
             raise KeyError(f"attempt to delete a non-existent attribute: {name}")
 
     def __iter__(self):
-        cdef MlirOperation op = self.op.handle()
+        cdef MlirOperation op = op_handle(self.op)
         cdef intptr_t i, n = mlirOperationGetNumAttributes(op)
         names = [from_ref(mlirIdentifierStr(mlirOperationGetAttribute(op, i).name))
                  for i in range(n)]
@@ -94,6 +96,7 @@ cdef OpAttributeMap _new_attribute_map(Operation op):
     return m
 
 
+@cython.no_gc
 cdef class _OpValueList:
     """Common base of operand and result lists: a window [start, start+n)
     (n = -1: all) over an operation's values."""
@@ -116,7 +119,7 @@ cdef class _OpValueList:
         return wrap_value(self.op, v)
 
     cdef Py_ssize_t length(self) except -1:
-        cdef MlirOperation op = self.op.handle()
+        cdef MlirOperation op = op_handle(self.op)
         if self.count >= 0:
             return self.count
         return self.total(op) - self.start
@@ -138,7 +141,7 @@ cdef class _OpValueList:
     def __iter__(self):
         cdef Py_ssize_t i, n = self.length()
         for i in range(n):
-            self.op.check()
+            op_check(self.op)
             yield self.wrap(self.get(self.op.c_op, self.start + i))
 
     cdef object window(self, Py_ssize_t start, Py_ssize_t count):
@@ -151,7 +154,7 @@ cdef class _OpValueList:
     @property
     def types(self):
         return [wrap_type(self.op.context, mlirValueGetType(
-            self.get(self.op.handle(), self.start + i)))
+            self.get(op_handle(self.op), self.start + i)))
             for i in range(self.length())]
 
     def __eq__(self, other):
@@ -186,7 +189,7 @@ cdef class _OpOperandList(_OpValueList):
         return wrap_value_any(self.op.context, v)
 
     def __setitem__(self, Py_ssize_t index, value):
-        cdef MlirOperation op = self.op.handle()
+        cdef MlirOperation op = op_handle(self.op)
         cdef Py_ssize_t i = _norm_index(index, self.length(), "operand")
         mlirOperationSetOperand(op, self.start + i, value_handle(value, "operand"))
         keep_operands_alive(self.op, [value])
@@ -212,7 +215,7 @@ cdef class _OpResultList(_OpValueList):
 
     @property
     def owner(self):
-        self.op.check()
+        op_check(self.op)
         return self.op
 
 
@@ -232,10 +235,10 @@ cdef class _RegionList:
         return l
 
     def __len__(self):
-        return mlirOperationGetNumRegions(self.op.handle())
+        return mlirOperationGetNumRegions(op_handle(self.op))
 
     def __getitem__(self, key):
-        cdef MlirOperation op = self.op.handle()
+        cdef MlirOperation op = op_handle(self.op)
         cdef Py_ssize_t n = mlirOperationGetNumRegions(op)
         if isinstance(key, slice):
             return [self[i] for i in range(*key.indices(n))]
@@ -245,7 +248,7 @@ cdef class _RegionList:
     def __iter__(self):
         cdef Py_ssize_t i, n = len(self)
         for i in range(n):
-            yield wrap_region(self.op, mlirOperationGetRegion(self.op.handle(), i))
+            yield wrap_region(self.op, mlirOperationGetRegion(op_handle(self.op), i))
 
 
 RegionSequence = _RegionList
@@ -263,10 +266,10 @@ cdef class _OpSuccessors:
         return l
 
     def __len__(self):
-        return mlirOperationGetNumSuccessors(self.op.handle())
+        return mlirOperationGetNumSuccessors(op_handle(self.op))
 
     def __getitem__(self, key):
-        cdef MlirOperation op = self.op.handle()
+        cdef MlirOperation op = op_handle(self.op)
         cdef Py_ssize_t n = mlirOperationGetNumSuccessors(op)
         if isinstance(key, slice):
             return [self[i] for i in range(*key.indices(n))]
@@ -276,7 +279,7 @@ cdef class _OpSuccessors:
         return wrap_block(<Operation>parent, b)
 
     def __setitem__(self, Py_ssize_t index, block):
-        cdef MlirOperation op = self.op.handle()
+        cdef MlirOperation op = op_handle(self.op)
         cdef Py_ssize_t i = _norm_index(index, mlirOperationGetNumSuccessors(op),
                                         "successor")
         mlirOperationSetSuccessor(op, i, block_handle(block, "successor"))

@@ -22,7 +22,7 @@ cdef class OperationState:
 
     cdef int add_operands(self, object values, str what) except -1:
         if isinstance(values, (Value, Operation)) or not _is_sequence(values):
-            raise TypeError(f"{self.name.decode()}: {what} must be a list of "
+            raise TypeError(f"{self.name}: {what} must be a list of "
                             f"Values, not {type(values).__name__}")
         cdef vector[MlirValue] vs
         for v in values:
@@ -40,7 +40,7 @@ cdef class OperationState:
 
     cdef int add_results(self, object types, str what) except -1:
         if isinstance(types, Type) or not _is_sequence(types):
-            raise TypeError(f"{self.name.decode()}: {what} must be a list of "
+            raise TypeError(f"{self.name}: {what} must be a list of "
                             f"Types, not {type(types).__name__}")
         cdef vector[MlirType] ts
         for t in types:
@@ -53,22 +53,25 @@ cdef class OperationState:
     cdef int add_attribute(self, str name, object attr) except -1:
         if attr is None:
             return 0
-        cdef MlirAttribute a = attribute_handle(attr, f"attribute '{name}'")
-        cdef bytes b = name.encode("utf-8")
+        if not isinstance(attr, Attribute):
+            raise TypeError(f"{self.name}: attribute '{name}' must be "
+                            f"an Attribute, not {type(attr).__name__}")
         cdef MlirNamedAttribute na = mlirNamedAttributeGet(
-            mlirIdentifierGet(self.loc.context.c_context, str_ref(b)), a)
+            self.loc.context.identifier(name), (<Attribute>attr).c_attr)
         mlirOperationStateAddAttributes(&self.c_state, 1, &na)
         return 0
 
     cdef int add_successor(self, object block) except -1:
         cdef MlirBlock b = block_handle(block, "successor")
         mlirOperationStateAddSuccessors(&self.c_state, 1, &b)
-        self.keepalive.append(block)
+        if self.successors is None:
+            self.successors = []
+        self.successors.append(block)
         return 0
 
     cdef int add_successors(self, object blocks, str what) except -1:
         if isinstance(blocks, Block) or not _is_sequence(blocks):
-            raise TypeError(f"{self.name.decode()}: {what} must be a list of "
+            raise TypeError(f"{self.name}: {what} must be a list of "
                             f"Blocks, not {type(blocks).__name__}")
         for b in blocks:
             self.add_successor(b)
@@ -92,13 +95,8 @@ cdef class OperationState:
         cdef Context ctx = self.loc.context
         if where is not None:
             where.check_insertable()
-        if not mlirContextIsRegisteredOperation(ctx.c_context, self.c_state.name):
-            _ensure_dialect_loaded(ctx, self.name)
-            if (not mlirContextIsRegisteredOperation(ctx.c_context, self.c_state.name)
-                    and not mlirContextGetAllowUnregisteredDialects(ctx.c_context)):
-                raise ValueError(
-                    f"unregistered operation '{self.name.decode()}' (load its "
-                    "dialect, or set Context.allow_unregistered_dialects)")
+        if self.name not in ctx.registered_names:
+            _check_creatable(ctx, self.name, self.c_state.name)
         cdef vector[MlirRegion] regions
         cdef Py_ssize_t i
         for i in range(self.n_regions):
@@ -108,29 +106,33 @@ cdef class OperationState:
                                               regions.data())
         if self.infer_results and not self.has_results:
             mlirOperationStateEnableResultTypeInference(&self.c_state)
-        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        cdef _ErrorCapture cap
         cdef MlirOperation op
-        try:
+        errors = []
+        if self.infer_results and not self.has_results:
+            # Only inference can make creation fail (and emit diagnostics).
+            cap = _ErrorCapture.attach(ctx)
+            try:
+                op = mlirOperationCreate(&self.c_state)
+            finally:
+                errors = cap.detach()
+        else:
             op = mlirOperationCreate(&self.c_state)
-        finally:
-            errors = cap.detach()
         if op.ptr == NULL:
             why = " (result type inference failed)" \
                 if self.infer_results and not self.has_results else ""
             raise MLIRError(f"Operation creation failed for "
-                            f"'{self.name.decode()}'{why}", errors)
+                            f"'{self.name}'{why}", errors)
         cdef Operation obj
         if target is None:
-            obj = <Operation>wrap_operation(ctx, op, None)
+            obj = _new_op_object(_name_info(ctx, op).cls, ctx, op, None)
         else:
             obj = <Operation>target
             obj.c_op = op
             obj.context = ctx
             obj.owner_ref = None
-            obj.owned = True
-            obj.valid = True
-            obj.interned = True
-            ctx.live_ops[<uintptr_t>op.ptr] = <PyObject*>obj
+            obj.flags = OP_OWNED | OP_VALID | OP_INTERNED
+            live_insert(&ctx.live_ops, <PyObject*>obj)
         if where is not None:
             where.insert_handle(obj)
         if self.operand_values:
@@ -140,41 +142,26 @@ cdef class OperationState:
 
 cdef int keep_operands_alive(Operation user, list operands) except -1:
     """If `user` sits in a detached tree, that tree's root object keeps the
-    owners of foreign operand values alive: destroying the root drops its
-    uses, which must not touch freed values. Trees under a Module need
-    nothing (a value of another tree there is invalid IR the verifier
-    reports)."""
-    cdef Context ctx = user.context
-    cdef MlirOperation top = user.c_op
-    cdef MlirOperation p = mlirOperationGetParentOperation(top)
-    while p.ptr != NULL:
-        top = p
-        p = mlirOperationGetParentOperation(top)
-    if _live_modules.find(_key(top.ptr)) != _live_modules.end():
-        return 0
-    root = ctx.lookup_op(top)
-    if root is None:
-        return 0
-    cdef Operation r = <Operation>root
-    cdef Operation owner
+    owners of operand values from other trees alive: destroying the root
+    drops its uses, which must not touch freed values. Trees under a Module
+    need nothing (a value of another tree there is invalid IR that the
+    verifier reports)."""
+    owners = []
     for v in operands:
-        owner = (<Value>v).parent if isinstance(v, Value) else _primary(<Operation>v)
-        if owner is r or _is_ancestor(top, owner.c_op):
-            continue
-        if r.keepalive is None:
-            r.keepalive = [owner]
-        elif owner not in r.keepalive:
-            r.keepalive.append(owner)
-    return 0
+        owners.append((<Value>v).parent if isinstance(v, Value)
+                      else op_primary(<Operation>v))
+    return _add_keepalive(user, owners)
 
 
 cdef OperationState new_operation_state(str name, object loc):
     cdef OperationState st = OperationState.__new__(OperationState)
     st.loc = resolve_location(loc)
-    st.name = name.encode("utf-8")
-    st.keepalive = []
+    st.name = name
     st.operand_values = []
-    st.c_state = mlirOperationStateGet(str_ref(st.name), st.loc.c_location)
+    cdef Py_ssize_t size
+    cdef const char* data = PyUnicode_AsUTF8AndSize(name, &size)
+    st.c_state = mlirOperationStateGet(mlirStringRefCreate(data, size),
+                                       st.loc.c_location)
     return st
 
 
@@ -184,22 +171,36 @@ cdef bint _is_sequence(object o):
         and not isinstance(o, (str, bytes, dict)))
 
 
-cdef MlirValue operand_handle(object v, bytes opname) except *:
+cdef MlirValue operand_handle(object v, str opname) except *:
     """A Value, or an operation with exactly one result."""
     if isinstance(v, Value):
         return (<Value>v).handle()
     if isinstance(v, Operation):
-        op = (<Operation>v).handle()
+        op = op_handle((<Operation>v))
         if mlirOperationGetNumResults(op) == 1:
             return mlirOperationGetResult(op, 0)
-        raise ValueError(f"{opname.decode()}: operand is an operation with "
+        raise ValueError(f"{opname}: operand is an operation with "
                          f"{mlirOperationGetNumResults(op)} results, not one")
-    raise TypeError(f"{opname.decode()}: operand must be a Value, not "
+    raise TypeError(f"{opname}: operand must be a Value, not "
                     f"{type(v).__name__}")
 
 
-cdef int _ensure_dialect_loaded(Context ctx, bytes opname) except -1:
-    ns = opname.partition(b".")[0]
+cdef int _check_creatable(Context ctx, str opname,
+                          MlirStringRef ref) except -1:
+    """Raises ValueError for an operation name the context cannot create
+    (unregistered, and unregistered dialects not allowed); remembers
+    registered names so the check costs a set lookup afterwards."""
+    if mlirContextIsRegisteredOperation(ctx.c_context, ref):
+        ctx.registered_names.add(opname)
+        return 0
+    cdef bytes ns = opname.partition(".")[0].encode("utf-8")
     if ns:
         mlirContextGetOrLoadDialect(ctx.c_context, str_ref(ns))
+        if mlirContextIsRegisteredOperation(ctx.c_context, ref):
+            ctx.registered_names.add(opname)
+            return 0
+    if not mlirContextGetAllowUnregisteredDialects(ctx.c_context):
+        raise ValueError(
+            f"unregistered operation '{opname}' (load its dialect, "
+            "or set Context.allow_unregistered_dialects)")
     return 0

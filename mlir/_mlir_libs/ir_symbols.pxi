@@ -10,7 +10,7 @@ cdef class SymbolTable:
 
     def __init__(self, operation):
         cdef Operation op = as_operation(operation, "operation")
-        op = _primary(op)
+        op = op_primary(op)
         cdef MlirSymbolTable t = mlirSymbolTableCreate(op.c_op)
         if t.ptr == NULL:
             raise TypeError("Operation is not a Symbol Table.")
@@ -22,7 +22,7 @@ cdef class SymbolTable:
             mlirSymbolTableDestroy(self.c_table)
 
     cdef int check(self) except -1:
-        return self.op.check()
+        return op_check(self.op)
 
     def __getitem__(self, str name not None):
         self.check()
@@ -41,21 +41,21 @@ cdef class SymbolTable:
         """Inserts a detached symbol operation (renaming it if its name
         clashes); returns its (possibly new) name attribute."""
         self.check()
-        cdef Operation op = _primary(as_operation(operation, "operation"))
-        if not op.owned or mlirOperationGetBlock(op.c_op).ptr != NULL:
+        cdef Operation op = op_primary(as_operation(operation, "operation"))
+        if not (op.flags & OP_OWNED) or mlirOperationGetBlock(op.c_op).ptr != NULL:
             raise ValueError("Attempt to insert operation that is already "
                              "attached (detach_from_parent() it first)")
         if _get_attr(op.c_op, "sym_name").ptr == NULL:
             raise ValueError("Expected operation to have a symbol name.")
         cdef MlirAttribute a = mlirSymbolTableInsert(self.c_table, op.c_op)
-        op.attach_to(self.op)
+        op_attach(op, self.op)
         return wrap_attribute(self.op.context, a)
 
     def erase(self, operation):
         """Erases a symbol operation of this table; its object (and those
         nested in it) become invalid."""
         self.check()
-        cdef Operation op = _primary(as_operation(operation, "operation"))
+        cdef Operation op = op_primary(as_operation(operation, "operation"))
         if mlirOperationGetParentOperation(op.c_op).ptr != self.op.c_op.ptr:
             raise ValueError("operation is not in this symbol table")
         if _results_in_use(op.c_op):

@@ -56,6 +56,8 @@ cdef str _print_attribute(MlirAttribute a):
     return decode_string(buf)
 
 
+@cython.no_gc
+@cython.freelist(32)
 cdef class Type:
     """An MLIR type. Concrete subclasses (IntegerType, ...) accept a Type in
     their constructor and raise ValueError if it is of another kind."""
@@ -159,6 +161,8 @@ def register_type_caster(typeid, caster=None, *, replace=False):
     return decorator
 
 
+@cython.no_gc
+@cython.freelist(32)
 cdef class Attribute:
     """An MLIR attribute. Concrete subclasses accept an Attribute in their
     constructor and raise ValueError if it is of another kind."""

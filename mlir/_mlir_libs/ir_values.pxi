@@ -41,6 +41,8 @@ cdef MlirValue value_handle(object v, str what) except *:
     return (<Value>v).handle()
 
 
+@cython.no_gc
+@cython.freelist(32)
 cdef class Value:
     """An SSA value: an operation result or a block argument. Value(v)
     copies; OpResult(v) / BlockArgument(v) downcast (ValueError if not)."""
@@ -60,7 +62,7 @@ cdef class Value:
         self.epoch = other.epoch
 
     cdef int check(self) except -1:
-        self.parent.check()
+        op_check(self.parent)
         cdef Context ctx = self.parent.context
         cdef intptr_t i, n
         if self.epoch != ctx.epoch and self.c_arg_block.ptr != NULL:
@@ -231,18 +233,18 @@ cdef class OpOperand:
 
     @property
     def owner(self):
-        self.op.check()
+        op_check(self.op)
         return self.op
 
     @property
     def operand_number(self):
-        self.op.check()
+        op_check(self.op)
         return self.number
 
     @property
     def value(self):
         return wrap_value_any(self.op.context,
-                              mlirOperationGetOperand(self.op.handle(), self.number))
+                              mlirOperationGetOperand(op_handle(self.op), self.number))
 
     def __repr__(self):
         return f"OpOperand({self.number} of {self.op.name})"

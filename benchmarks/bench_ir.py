@@ -1,0 +1,93 @@
+"""Object-model speed and memory, side by side with the C API floor.
+
+    python benchmarks/bench_ir.py [--n-iterate N] [--n-create N]
+
+Workloads (the same in C, benchmarks/c/ir_floor.c):
+- iterate a block of N generic ops reading op.name and one attribute;
+- Operation.create of N generic ops with one attribute and one result;
+- bytes per live Operation object, including its live-map entry.
+"""
+
+import argparse
+import gc
+import tracemalloc
+
+from _harness import best_of, run_c, table
+
+from mlir.ir import Attribute, Context, InsertionPoint, Location, Module, Operation, Type
+
+
+def module_text(n):
+    return "module {\n" + "".join(
+        f'"t.op"() {{v = {i} : i64}} : () -> ()\n' for i in range(n)) + "}"
+
+
+def bench_iterate(n):
+    ctx = Context()
+    ctx.allow_unregistered_dialects = True
+    m = Module.parse(module_text(n), context=ctx)
+    body = m.body
+
+    def loop():
+        for op in body.operations:
+            op.name
+            op.attributes["v"]
+    return best_of(loop, 3) / n * 1e9
+
+
+def bench_create(n):
+    ctx = Context()
+    ctx.allow_unregistered_dialects = True
+    with ctx, Location.unknown():
+        i64 = Type.parse("i64")
+        seven = Attribute.parse("7 : i64")
+
+        def loop():
+            m = Module.create()
+            ip = InsertionPoint(m.body)
+            for _ in range(n):
+                Operation.create("t.op", results=[i64], attributes={"v": seven},
+                                 ip=ip)
+        return best_of(loop, 3) / n * 1e9
+
+
+def bytes_per_op(n):
+    ctx = Context()
+    ctx.allow_unregistered_dialects = True
+    m = Module.parse(module_text(n), context=ctx)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    ops = list(m.body.operations)
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    python_bytes = (after - before) / n - 8      # minus the list's slot
+    map_bytes = ctx._get_live_operation_map_bytes() / n
+    assert len(ops) == n
+    return python_bytes, map_bytes
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n-iterate", type=int, default=1_000_000)
+    ap.add_argument("--n-create", type=int, default=100_000)
+    args = ap.parse_args()
+    it_py = bench_iterate(args.n_iterate)
+    it_c = run_c("ir_floor", "iterate", args.n_iterate)
+    cr_py = bench_create(args.n_create)
+    cr_c = run_c("ir_floor", "create", args.n_create)
+    obj, mp = bytes_per_op(min(args.n_iterate, 200_000))
+    table("Object model: ns per op (best of repeats)", [
+        [f"iterate {args.n_iterate:,} ops: name + attribute", f"{it_py:.0f}",
+         f"{it_c:.0f}", f"{it_py / it_c:.1f}x", "<= 150 ns"],
+        [f"Operation.create x {args.n_create:,}", f"{cr_py:.0f}", f"{cr_c:.0f}",
+         f"{cr_py / cr_c:.2f}x", "<= 2x C"],
+    ], ["workload", "mlir (ns)", "C API (ns)", "ratio", "target"])
+    table("Memory per live Operation object", [
+        ["object", f"{obj:.0f}"], ["live-map entry", f"{mp:.1f}"],
+        ["total", f"{obj + mp:.0f}"], ["target", "<= 96"]],
+        ["part", "bytes"])
+
+
+if __name__ == "__main__":
+    main()

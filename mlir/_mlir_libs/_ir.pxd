@@ -151,6 +151,22 @@ cdef class AsmState:
     cdef int check(self) except -1
 
 
+from mlir._mlir_libs.capi.diagnostics cimport MlirDiagnosticHandlerID
+
+
+cdef class _ErrorCapture:
+    """Collects the error diagnostics a C call emits (see ir_diagnostics.pxi):
+    cap = _ErrorCapture.attach(ctx); ...; errors = cap.detach()."""
+    cdef Context context
+    cdef list errors
+    cdef MlirDiagnosticHandlerID handler_id
+    cdef bint attached
+
+    @staticmethod
+    cdef _ErrorCapture attach(Context context)
+    cdef list detach(self)
+
+
 # -- factories and resolvers, shared by every extension module --------------
 
 cdef Context context_for_handle(MlirContext ctx)

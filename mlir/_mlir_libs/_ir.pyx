@@ -42,7 +42,7 @@ from mlir._mlir_libs.capi.bindings.python.interop cimport (
     mlirPythonAttributeToCapsule, mlirPythonCapsuleToAttribute,
     mlirPythonValueToCapsule, mlirPythonCapsuleToValue,
     mlirPythonBlockToCapsule, mlirPythonTypeIDToCapsule,
-    mlirPythonCapsuleToTypeID,
+    mlirPythonCapsuleToTypeID, mlirPythonPassManagerToCapsule,
     MLIR_PYTHON_CAPSULE_CONTEXT, MLIR_PYTHON_CAPSULE_LOCATION,
     MLIR_PYTHON_CAPSULE_MODULE, MLIR_PYTHON_CAPSULE_DIALECT_REGISTRY,
     MLIR_PYTHON_CAPSULE_OPERATION, MLIR_PYTHON_CAPSULE_TYPE,
@@ -66,6 +66,7 @@ include "ir_oplists.pxi"
 include "ir_blocks.pxi"
 include "ir_values.pxi"
 include "ir_symbols.pxi"
+include "ir_pass.pxi"
 
 __all__ = [
     "AsmState", "Attribute", "Block", "BlockArgument", "BlockArgumentList",

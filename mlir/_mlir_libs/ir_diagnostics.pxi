@@ -87,10 +87,6 @@ cdef class _ErrorCapture:
         finally: errors = cap.detach()
 
     Warnings, notes and remarks pass on to the other handlers."""
-    cdef Context context
-    cdef list errors
-    cdef MlirDiagnosticHandlerID handler_id
-    cdef bint attached
 
     @staticmethod
     cdef _ErrorCapture attach(Context context):

@@ -878,7 +878,6 @@ class _HybridMethod:
         return bound
 
 
-@cython.freelist(64)
 cdef class OpView(Operation):
     """Base of the op-specific classes. OpView(operation) gives a view of an
     existing operation as this class."""

@@ -1,0 +1,197 @@
+# cython: language_level=3
+"""mlir.execution_engine: JIT-compile a module lowered to the LLVM dialect
+and call its functions (mlir-c/ExecutionEngine.h)."""
+
+import ctypes
+import os
+
+cimport cython
+from libc.stdint cimport uintptr_t
+from libcpp.vector cimport vector
+
+from mlir._mlir_libs._ir cimport Context, Module, _ErrorCapture
+from mlir._mlir_libs.capi.support cimport (
+    MlirStringRef, mlirStringRefCreate, mlirLogicalResultIsFailure,
+)
+from mlir._mlir_libs.capi.ir cimport (
+    MlirOperation, MlirAttribute, MlirType, mlirModuleGetOperation,
+    mlirOperationGetNumRegions, mlirOperationGetRegion, mlirRegionGetFirstBlock,
+    mlirBlockGetFirstOperation, mlirOperationGetNextInBlock,
+    mlirOperationGetName, mlirIdentifierStr, mlirOperationGetAttributeByName,
+    mlirTypeEqual,
+)
+from mlir._mlir_libs.capi.builtin_attributes cimport (
+    mlirStringAttrGetValue, mlirTypeAttrGetValue, mlirAttributeIsAString,
+)
+from mlir._mlir_libs.capi.dialect.llvm cimport (
+    mlirLLVMFunctionTypeGetNumInputs, mlirLLVMFunctionTypeGetReturnType,
+    mlirLLVMVoidTypeGet,
+)
+from mlir._mlir_libs.capi.ir cimport mlirTypeGetContext
+from mlir._mlir_libs.capi.execution_engine cimport *
+from mlir._mlir_libs.capi.bindings.python.interop cimport (
+    MLIR_PYTHON_CAPSULE_EXECUTION_ENGINE,
+)
+from cpython.pycapsule cimport PyCapsule_New
+
+from mlir._mlir_libs._ir import MLIRError
+
+_LLVM_LIB = os.path.join(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"),
+                         "lib")
+RUNTIME_LIBRARIES = ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so")
+
+
+def runtime_library_path(name):
+    """Full path of an MLIR runtime library of LLVM 22 (a name such as
+    'libmlir_c_runner_utils.so'); paths are returned unchanged."""
+    if os.sep in name:
+        return name
+    return os.path.join(_LLVM_LIB, name)
+
+
+cdef inline MlirStringRef _ref(bytes b):
+    return mlirStringRefCreate(<const char*>b, len(b))
+
+
+cdef dict _function_arities(MlirOperation module_op):
+    """symbol -> number of packed arguments (params + 1 if it returns), for
+    the llvm.func definitions of a module."""
+    cdef dict out = {}
+    if mlirOperationGetNumRegions(module_op) == 0:
+        return out
+    cdef MlirOperation op = mlirBlockGetFirstOperation(
+        mlirRegionGetFirstBlock(mlirOperationGetRegion(module_op, 0)))
+    cdef MlirAttribute name_attr, type_attr
+    cdef MlirType fty
+    cdef bytes key_name = b"sym_name", key_type = b"function_type"
+    while op.ptr != NULL:
+        nm = mlirIdentifierStr(mlirOperationGetName(op))
+        if nm.data[:nm.length] == b"llvm.func":
+            name_attr = mlirOperationGetAttributeByName(op, _ref(key_name))
+            type_attr = mlirOperationGetAttributeByName(op, _ref(key_type))
+            if name_attr.ptr != NULL and type_attr.ptr != NULL:
+                s = mlirStringAttrGetValue(name_attr)
+                fty = mlirTypeAttrGetValue(type_attr)
+                n = mlirLLVMFunctionTypeGetNumInputs(fty)
+                if not mlirTypeEqual(mlirLLVMFunctionTypeGetReturnType(fty),
+                                     mlirLLVMVoidTypeGet(mlirTypeGetContext(fty))):
+                    n += 1
+                out[s.data[:s.length].decode()] = n
+        op = mlirOperationGetNextInBlock(op)
+    return out
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class ExecutionEngine:
+    """JIT-compiles a module in the LLVM dialect.
+
+    ExecutionEngine(module, opt_level=2, shared_libs=None,
+                    enable_object_dump=False, enable_pic=False)
+
+    shared_libs=None loads MLIR's C runner utilities (printing, memref
+    helpers); names without a directory are found in LLVM's lib dir."""
+    cdef MlirExecutionEngine c_engine
+    cdef readonly Module module
+    cdef readonly dict arities
+    cdef list callbacks
+
+    def __init__(self, Module module not None, int opt_level=2, shared_libs=None,
+                 bint enable_object_dump=False, bint enable_pic=False):
+        if not 0 <= opt_level <= 3:
+            raise ValueError("opt_level must be 0, 1, 2 or 3")
+        if shared_libs is None:
+            shared_libs = RUNTIME_LIBRARIES
+        paths = [runtime_library_path(os.fspath(p)).encode() for p in shared_libs]
+        for p in paths:
+            if not os.path.exists(p):
+                raise FileNotFoundError(f"shared library not found: {p.decode()}")
+        cdef vector[MlirStringRef] refs
+        for p in paths:
+            refs.push_back(_ref(p))
+        cdef _ErrorCapture cap = _ErrorCapture.attach(module.context)
+        try:
+            with nogil:
+                self.c_engine = mlirExecutionEngineCreate(
+                    module.c_module, opt_level, <int>refs.size(), refs.data(),
+                    enable_object_dump, enable_pic)
+        finally:
+            errors = cap.detach()
+        if self.c_engine.ptr == NULL:
+            raise MLIRError("Failure while creating the ExecutionEngine "
+                            "(is the module fully lowered to the LLVM dialect?)",
+                            errors)
+        self.module = module
+        self.arities = _function_arities(mlirModuleGetOperation(module.c_module))
+        self.callbacks = []
+
+    def __dealloc__(self):
+        if self.c_engine.ptr != NULL:
+            mlirExecutionEngineDestroy(self.c_engine)
+
+    def raw_lookup(self, str name not None):
+        """Address of the packed wrapper `_mlir_<name>` (0 if absent)."""
+        cdef bytes b = name.encode()
+        return <uintptr_t>mlirExecutionEngineLookupPacked(self.c_engine, _ref(b))
+
+    def lookup(self, str name not None):
+        """The packed wrapper of `name`, a function emitted with the
+        llvm.emit_c_interface attribute, as a ctypes function taking a
+        void** array of argument (then result) pointers."""
+        addr = self.raw_lookup("_mlir_ciface_" + name)
+        if not addr:
+            raise RuntimeError(f"Unknown function {name} (is it defined with "
+                               "the llvm.emit_c_interface attribute?)")
+        return ctypes.CFUNCTYPE(None, ctypes.c_void_p)(addr)
+
+    def invoke(self, str name not None, *ctypes_args):
+        """Calls `name` (an llvm.emit_c_interface function) through its
+        packed wrapper. Each argument is a ctypes pointer (or array) to an
+        argument value, then one to where the result goes; a memref is
+        passed as a pointer to a pointer to its descriptor
+        (mlir.runtime)."""
+        func = self.lookup(name)
+        expected = self.arities.get("_mlir_ciface_" + name)
+        if expected is not None and len(ctypes_args) != expected:
+            raise TypeError(f"{name} takes {expected} arguments (pointers to "
+                            f"its parameters, then to its result), got "
+                            f"{len(ctypes_args)}")
+        packed = (ctypes.c_void_p * len(ctypes_args))()
+        for i, arg in enumerate(ctypes_args):
+            if not isinstance(arg, (ctypes._Pointer, ctypes.Array, ctypes.c_void_p)):
+                raise TypeError(
+                    f"argument {i} of {name} must be a ctypes pointer or array "
+                    f"(e.g. ctypes.pointer(x)), not {type(arg).__name__}")
+            packed[i] = ctypes.cast(arg, ctypes.c_void_p)
+        func(packed)
+
+    def raw_register_runtime(self, str name not None, address):
+        """Makes symbol `name` resolve to `address` in the JITed code."""
+        cdef bytes b = name.encode()
+        if not isinstance(address, int) or address == 0:
+            raise TypeError("address must be a non-zero int")
+        mlirExecutionEngineRegisterSymbol(self.c_engine, _ref(b), <void*><uintptr_t>address)
+
+    def register_runtime(self, str name not None, ctypes_callback):
+        """Makes symbol `name` call a ctypes callback (kept alive by the
+        engine). Call before initialize() or the first invoke."""
+        if not isinstance(ctypes_callback, ctypes._CFuncPtr):
+            raise TypeError("register_runtime needs a ctypes function (CFUNCTYPE)")
+        self.callbacks.append(ctypes_callback)
+        self.raw_register_runtime(
+            "_mlir_ciface_" + name,
+            ctypes.cast(ctypes_callback, ctypes.c_void_p).value)
+
+    def initialize(self):
+        """Runs the module's global constructors."""
+        mlirExecutionEngineInitialize(self.c_engine)
+
+    def dump_to_object_file(self, file_name):
+        """Writes the compiled object (needs enable_object_dump=True)."""
+        cdef bytes b = os.fsencode(file_name)
+        mlirExecutionEngineDumpToObjectFile(self.c_engine, _ref(b))
+
+    @property
+    def _CAPIPtr(self):
+        return PyCapsule_New(self.c_engine.ptr, MLIR_PYTHON_CAPSULE_EXECUTION_ENGINE,
+                             NULL)

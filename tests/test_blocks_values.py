@@ -1,0 +1,166 @@
+"""Region, Block, InsertionPoint, Value, SymbolTable."""
+
+import textwrap
+
+import pytest
+
+from mlir.ir import (AsmState, Block, BlockArgument, Context, InsertionPoint,
+                     Location, Module, OpResult, Operation, SymbolTable, Type,
+                     Value)
+
+
+@pytest.fixture
+def uctx():
+    with Context() as c, Location.unknown():
+        c.allow_unregistered_dialects = True
+        yield c
+
+
+def test_blocks_create_append_and_iterate(uctx):
+    i32, i64 = Type.parse("i32"), Type.parse("i64")
+    op = Operation.create("t.op", regions=1)
+    region = op.regions[0]
+    b0 = Block.create_at_start(region, [i32])
+    b2 = b0.create_after(i64)
+    b1 = b2.create_before()
+    b3 = region.blocks.append(i32, i64)
+    assert list(region.blocks) == [b0, b1, b2, b3]
+    assert region.blocks[-1] == b3 and region.blocks[1:3] == [b1, b2]
+    assert [len(b.arguments) for b in region] == [1, 0, 1, 2]
+    assert b3.arguments.types == [i32, i64]
+    assert b0.region == region and b0.owner is op and region.owner is op
+    with pytest.raises(IndexError):
+        region.blocks[4]
+    other = Operation.create("t.other", regions=1)
+    b1.append_to(other.regions[0])
+    assert list(other.regions[0].blocks) == [b1] and len(region.blocks) == 3
+
+
+def test_block_arguments_add_insert_erase(uctx):
+    i32, i64 = Type.parse("i32"), Type.parse("i64")
+    op = Operation.create("t.op", regions=1)
+    b = Block.create_at_start(op.regions[0], [i32])
+    a1 = b.add_argument(i64, Location.unknown())
+    assert isinstance(a1, BlockArgument) and a1.arg_number == 1
+    a0 = b.insert_argument(0, i64, Location.file("x", 1, 1))
+    assert a0.arg_number == 0 and b.arguments[1].type == i32
+    b.erase_argument(0)
+    assert b.arguments.types == [i32, i64]
+    with pytest.raises(RuntimeError, match="erased"):
+        a0.type
+    with pytest.raises(IndexError):
+        b.erase_argument(5)
+
+
+def test_insertion_points(uctx):
+    m = Module.create()
+    with InsertionPoint(m.body):
+        a = Operation.create("t.a")
+        c = Operation.create("t.c")
+        Operation.create("t.term")
+    with InsertionPoint(c):
+        b = Operation.create("t.b")
+    with InsertionPoint.at_block_begin(m.body):
+        first = Operation.create("t.first")
+    with InsertionPoint.after(c):
+        Operation.create("t.after_c")
+    assert [o.name for o in m.body] == ["t.first", "t.a", "t.b", "t.c",
+                                        "t.after_c", "t.term"]
+    f = Module.parse("func.func @f() {\n  return\n}").body.operations[0]
+    with InsertionPoint.at_block_terminator(f.regions[0].blocks[0]):
+        Operation.create("t.before_return")
+    assert [o.name for o in f.regions[0].blocks[0]] == ["t.before_return",
+                                                         "func.return"]
+    ip = InsertionPoint(c)
+    assert ip.block == m.body and ip.ref_operation is c
+    with ip:
+        assert InsertionPoint.current is ip
+    with pytest.raises(ValueError, match="No current InsertionPoint"):
+        InsertionPoint.current
+    detached = Operation.create("t.x")
+    with pytest.raises(ValueError, match="not attached"):
+        InsertionPoint(detached)
+    empty = Operation.create("t.y", regions=1)
+    blk = Block.create_at_start(empty.regions[0])
+    with pytest.raises(ValueError, match="no terminator"):
+        InsertionPoint.at_block_terminator(blk)
+    ip2 = InsertionPoint(blk)
+    ip2.insert(detached)
+    assert detached.block == blk and first.block == m.body
+
+
+def test_explicit_ip_wins_and_ip_false_detaches(uctx):
+    m1, m2 = Module.create(), Module.create()
+    with InsertionPoint(m1.body):
+        op = Operation.create("t.a", ip=InsertionPoint(m2.body))
+        loose = Operation.create("t.b", ip=False)
+    assert op.block == m2.body and len(m1.body.operations) == 0
+    assert not loose.is_attached
+
+
+def test_values_and_uses():
+    with Context():
+        m = Module.parse(textwrap.dedent("""\
+            func.func @f(%a: i32) -> i32 {
+              %0 = arith.addi %a, %a : i32
+              %1 = arith.muli %0, %0 : i32
+              return %1 : i32
+            }"""))
+    blk = m.body.operations[0].regions[0].blocks[0]
+    add, mul, ret = list(blk)
+    arg = blk.arguments[0]
+    r = add.result
+    assert isinstance(r, OpResult) and r.result_number == 0 and r.owner is add
+    assert isinstance(arg, BlockArgument) and arg.owner == blk
+    assert OpResult(Value(r)) == r
+    with pytest.raises(ValueError, match="Cannot cast value to BlockArgument"):
+        BlockArgument(r)
+    with pytest.raises(ValueError, match="Cannot cast value to OpResult"):
+        OpResult(arg)
+    assert [(u.owner.name, u.operand_number) for u in r.uses] == \
+        [("arith.muli", 0), ("arith.muli", 1)] or \
+        sorted((u.owner.name, u.operand_number) for u in r.uses) == \
+        [("arith.muli", 0), ("arith.muli", 1)]
+    assert r.get_name() == "%0" and arg.get_name() == "%arg0"
+    state = AsmState(m.body.operations[0])
+    assert mul.result.get_name(state=state) == "%1"
+    assert str(r.type) == "i32" and r.context is m.context
+    mul.result.replace_all_uses_with(r)
+    assert str(ret) == "func.return %0 : i32"
+    r.replace_all_uses_except(arg, mul)
+    assert str(ret) == "func.return %arg0 : i32"
+    assert str(mul) == "%1 = arith.muli %0, %0 : i32"
+    assert hash(r) == hash(add.results[0]) and r == add.results[0]
+    assert Value._CAPICreate(r._CAPIPtr) == r
+
+
+def test_symbol_table():
+    with Context():
+        m = Module.parse("func.func private @a()\nfunc.func @b() { return }")
+        st = SymbolTable(m.operation)
+        assert "a" in st and "zz" not in st
+        a = st["a"]
+        assert a is m.body.operations[0]
+        assert str(SymbolTable.get_symbol_name(a)) == '"a"'
+        assert str(SymbolTable.get_visibility(a)) == '"private"'
+        SymbolTable.set_visibility(a, "public")
+        with pytest.raises(ValueError):
+            SymbolTable.set_visibility(a, "secret")
+        SymbolTable.set_symbol_name(a, "c")
+        st = SymbolTable(m.operation)   # a table caches names: rebuild it
+        assert "c" in st
+        with pytest.raises(KeyError):
+            st["a"]
+        clone = st["b"].clone()
+        name = st.insert(clone)
+        assert str(name) != '"b"' and len(m.body.operations) == 3
+        del st["c"]
+        with pytest.raises(RuntimeError):
+            a.name
+        seen = []
+        SymbolTable.walk_symbol_tables(m.operation, True,
+                                       lambda op, vis: seen.append((op.name, vis)))
+        assert seen == [("builtin.module", True)]
+        SymbolTable.replace_all_symbol_uses("b", "bb", m.operation)
+        with pytest.raises(TypeError, match="not a Symbol Table"):
+            SymbolTable(st["b"])

@@ -1,0 +1,175 @@
+"""mlir.passmanager: pipelines, Python passes, invalidation, errors."""
+
+import textwrap
+import threading
+
+import pytest
+
+from mlir.ir import Context, MLIRError, Module, WalkResult
+from mlir.passmanager import PassManager
+
+SRC = textwrap.dedent("""\
+    func.func @f(%a: i32) -> i32 {
+      %c0 = arith.constant 0 : i32
+      %0 = arith.addi %a, %c0 : i32
+      %1 = arith.addi %a, %c0 : i32
+      %2 = arith.muli %0, %1 : i32
+      return %2 : i32
+    }""")
+
+
+def test_canonicalize_cse_changes_the_ir(ctx):
+    m = Module.parse(SRC)
+    PassManager.parse("builtin.module(canonicalize,cse)").run(m.operation)
+    assert str(m) == textwrap.dedent("""\
+        module {
+          func.func @f(%arg0: i32) -> i32 {
+            %0 = arith.muli %arg0, %arg0 : i32
+            return %0 : i32
+          }
+        }
+        """)
+
+
+def test_add_and_print_pipeline(ctx):
+    pm = PassManager("builtin.module")
+    pm.add("canonicalize")
+    pm.add("func.func(cse)")
+    assert str(pm).startswith("builtin.module(canonicalize{")
+    assert str(pm).endswith("func.func(cse))")
+    m = Module.parse(SRC)
+    pm.run(m)          # a Module is accepted too
+    assert "arith.constant" not in str(m)
+
+
+def test_nested_objects_invalid_after_run_root_stays_valid(ctx):
+    m = Module.parse(SRC)
+    f = m.body.operations[0]
+    add = f.regions[0].blocks[0].operations[1]
+    body = m.body
+    PassManager.parse("builtin.module(canonicalize)").run(m.operation)
+    with pytest.raises(RuntimeError, match="invalidated"):
+        add.name
+    with pytest.raises(RuntimeError, match="invalidated"):
+        f.name
+    assert m.operation.name == "builtin.module"
+    assert [o.name for o in body] == ["func.func"]
+    assert m.body.operations[0].name == "func.func"
+
+
+def test_bad_pipelines(ctx):
+    with pytest.raises(ValueError, match="'nosuchpass' does not refer to a registered pass"):
+        PassManager.parse("builtin.module(nosuchpass)")
+    with pytest.raises(ValueError, match="expected"):
+        PassManager.parse("builtin.module(canonicalize")
+    pm = PassManager()
+    with pytest.raises(ValueError):
+        pm.add("nosuchpass")
+    with pytest.raises(TypeError):
+        pm.add(42)
+
+
+def test_failing_pass_raises_mlirerror_with_diagnostics(ctx):
+    m = Module.parse(SRC)
+
+    def drop_terminators(op, pass_):
+        # Leaves invalid IR behind: the verifier after the pass fails.
+        op.walk(lambda o: o.erase() if o.name == "func.return" else None)
+    pm = PassManager()
+    pm.add(drop_terminators)
+    with pytest.raises(MLIRError) as info:
+        pm.run(m)
+    assert info.value.message == "Failure while executing pass pipeline"
+    assert "block with no terminator" in str(info.value)
+    with pytest.raises(ValueError, match="did you intend to nest"):
+        PassManager.parse("builtin.module(func.func(convert-func-to-llvm))")
+
+
+def test_python_pass_reads_and_mutates(ctx):
+    m = Module.parse(SRC)
+    seen = []
+
+    def drop_muli(op, pass_):
+        def visit(o):
+            seen.append(o.name)
+            if o.name == "arith.muli":
+                o.result.replace_all_uses_with(o.operands[0])
+                o.erase()
+        op.walk(visit)
+
+    pm = PassManager("any")
+    pm.add(drop_muli, name="drop-muli", argument="drop-muli")
+    pm.add("canonicalize")
+    pm.run(m)
+    assert "arith.muli" in seen
+    assert "return %arg0" in str(m)
+
+
+def test_python_pass_failure_and_exception(ctx):
+    m = Module.parse(SRC)
+    pm = PassManager()
+    pm.add(lambda op, p: p.signal_pass_failure())
+    with pytest.raises(MLIRError, match="Failure while executing pass pipeline"):
+        pm.run(m)
+
+    def boom(op, p):
+        raise ZeroDivisionError("in pass")
+    pm2 = PassManager()
+    pm2.add(boom)
+    with pytest.raises(ZeroDivisionError, match="in pass") as info:
+        pm2.run(m)
+    assert any(fr.name == "boom" for fr in info.traceback)
+    # The pass manager is reusable after an exception.
+    pm3 = PassManager()
+    pm3.add(lambda op, p: None)
+    pm3.run(m)
+
+
+def test_verifier_toggle_and_timing(ctx, capfd):
+    m = Module.parse(SRC)
+    pm = PassManager.parse("builtin.module(canonicalize)")
+    pm.enable_verifier(False)
+    pm.enable_timing()
+    pm.run(m)
+    del pm              # the report is printed when the pass manager goes
+    assert "Execution time report" in capfd.readouterr().err
+
+
+def test_ir_printing_after_all(ctx, capfd):
+    m = Module.parse(SRC)
+    pm = PassManager.parse("builtin.module(canonicalize)")
+    pm.enable_ir_printing()
+    pm.run(m)
+    err = capfd.readouterr().err
+    assert "// -----// IR Dump After Canonicalizer (canonicalize)" in err
+
+
+def test_other_context_and_walk_guard(ctx):
+    other = Context()
+    m = Module.parse(SRC, context=other)
+    with pytest.raises(ValueError, match="another context"):
+        PassManager().run(m)
+    m2 = Module.parse(SRC)
+    pm = PassManager.parse("builtin.module(canonicalize)")
+
+    def run_inside(o):
+        pm.run(m2)
+    with pytest.raises(RuntimeError, match="during a walk"):
+        m2.operation.walk(run_inside)
+
+
+def test_two_threads_two_contexts():
+    results = []
+
+    def work():
+        with Context():
+            m = Module.parse(SRC)
+            PassManager.parse("builtin.module(canonicalize,cse)").run(m)
+            results.append(str(m).count("arith."))
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [1, 1, 1, 1]

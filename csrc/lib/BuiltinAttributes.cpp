@@ -40,6 +40,22 @@ int mlirCyFloatTypeCheckValue(MlirType type, double value) {
       f.convert(sem, llvm::APFloat::rmNearestTiesToEven, &losesInfo);
   if ((status & llvm::APFloat::opOverflow) || f.isInfinity() || f.isNaN())
     return MLIRCY_FLOAT_OVERFLOW;
+  // Formats without infinities saturate instead of reporting overflow:
+  // beyond the largest finite value by half an ulp or more is out of range.
+  if (f.isLargest()) {
+    llvm::APFloat largest = llvm::APFloat::getLargest(sem);
+    llvm::APFloat below = largest;
+    below.next(/*nextDown=*/true);
+    bool ignored;
+    largest.convert(llvm::APFloat::IEEEdouble(),
+                    llvm::APFloat::rmNearestTiesToEven, &ignored);
+    below.convert(llvm::APFloat::IEEEdouble(),
+                  llvm::APFloat::rmNearestTiesToEven, &ignored);
+    double top = largest.convertToDouble();
+    double halfUlp = (top - below.convertToDouble()) / 2;
+    if (std::fabs(value) - top >= halfUlp)
+      return MLIRCY_FLOAT_OVERFLOW;
+  }
   return MLIRCY_FLOAT_OK;
 }
 

@@ -389,9 +389,6 @@ cdef class DictAttr(Attribute):
     def items(self):
         return list(zip(self.keys(), self.values()))
 
-    def get(self, name, default=None):
-        return self[name] if name in self else default
-
 
 cdef class SymbolRefAttr(Attribute):
     """@root::@nested::@leaf."""

@@ -756,8 +756,12 @@ cdef class IntegerSet:
         cdef vector[MlirAffineExpr] es
         _fill_exprs(es, exprs, ctx, num_dims, num_symbols, "IntegerSet.get")
         cdef vector[char] c_flags
+        cdef char flag
         for f in flags:
-            c_flags.push_back(1 if f else 0)
+            # (a typed local: Cython passes a conditional expression to
+            # push_back through a dangling reference)
+            flag = 1 if f else 0
+            c_flags.push_back(flag)
         return wrap_integer_set(ctx, mlirIntegerSetGet(
             ctx.c_context, num_dims, num_symbols, es.size(), es.data(),
             <const bool*>c_flags.data()))

@@ -607,8 +607,12 @@ cdef class DenseBoolArrayAttr(_DenseArrayAttr):
     def get(values, context=None):
         cdef Context ctx = resolve_context(context)
         cdef vector[int] v
+        cdef int flag
         for x in values:
-            v.push_back(1 if x else 0)
+            # (a typed local: Cython passes a conditional expression to
+            # push_back through a dangling reference)
+            flag = 1 if x else 0
+            v.push_back(flag)
         return _make_attr(DenseBoolArrayAttr, ctx,
                           mlirDenseBoolArrayGet(ctx.c_context, v.size(), v.data()))
 

@@ -133,16 +133,14 @@ cdef class AffineExpr:
 
     # -- queries and transformations ---------------------------------------
     def compose(self, AffineMap affine_map not None):
-        """Replaces d_i by the map's i-th result and s_j by its
-        (n_dims + j)-th result; the map needs one result per input."""
+        """Replaces each d_i by the i-th result of the map (symbols stay);
+        the map needs a result for every dimension the expression uses."""
         cdef intptr_t need = _max_position(self.c_expr, True) + 1
-        cdef intptr_t need_s = _max_position(self.c_expr, False) + 1
         cdef intptr_t n = mlirAffineMapGetNumResults(affine_map.c_map)
-        cdef intptr_t nd = mlirAffineMapGetNumDims(affine_map.c_map)
-        if need > nd or need_s > n - nd:
+        if need > n:
             raise ValueError(f"cannot compose '{self}' with '{affine_map}': "
-                             f"the map must have a result for every dimension "
-                             f"and symbol of the expression")
+                             f"the map must have a result for every "
+                             f"dimension of the expression")
         return wrap_affine_expr(self.context, _compose(self.c_expr, affine_map.c_map))
 
     def shift_dims(self, unsigned int num_dims, unsigned int shift,

@@ -141,8 +141,12 @@ cdef class DenseElementsAttr(Attribute):
                             f"not {array.__class__.__name__}") from None
         cdef Py_buffer* v = &h.view
         fmt = (<bytes>v.format).decode("ascii") if v.format != NULL else "B"
-        buf_shape = [v.shape[i] for i in range(v.ndim)] if v.shape != NULL \
-            else [v.len // max(v.itemsize, 1)]
+        if v.ndim == 0:
+            buf_shape = []
+        elif v.shape != NULL:
+            buf_shape = [v.shape[i] for i in range(v.ndim)]
+        else:
+            buf_shape = [v.len // max(v.itemsize, 1)]
         # Contiguity: copy anything else to C order.
         data_owner = None
         cdef const char* data = <const char*>v.buf

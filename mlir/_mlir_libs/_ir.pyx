@@ -53,6 +53,7 @@ from mlir._mlir_libs.capi.integer_set cimport *
 from mlir._mlir_libs.capi.mlir_cython.builtin_attributes cimport *
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from cpython.bool cimport PyBool_Check
+from cpython.long cimport PyLong_CheckExact, PyLong_AsLongLongAndOverflow
 from libc.stdint cimport int8_t, int16_t, uint64_t
 from mlir._mlir_libs.capi.bindings.python.interop cimport (
     mlirPythonContextToCapsule, mlirPythonCapsuleToContext,

@@ -38,6 +38,19 @@ cdef int _check_int_fits(MlirType t, object value) except -1:
     return 0
 
 
+cdef inline bint _int64_fits(MlirType t, unsigned int width, long long v) noexcept:
+    """v in the range of integer type t of width 1..63 (signless: signed or
+    unsigned range)."""
+    cdef long long smin = -(<long long>1 << (width - 1))
+    cdef long long smax = (<long long>1 << (width - 1)) - 1
+    cdef long long umax = (<long long>1 << width) - 1
+    if mlirIntegerTypeIsSigned(t):
+        return smin <= v <= smax
+    if mlirIntegerTypeIsUnsigned(t):
+        return 0 <= v <= umax
+    return smin <= v <= umax
+
+
 cdef class IntegerAttr(Attribute):
     """An integer (or index) value with its type: `42 : i32`."""
     static_typeid = wrap_typeid(mlirIntegerAttrGetTypeID())
@@ -49,6 +62,20 @@ cdef class IntegerAttr(Attribute):
         if not (mlirTypeIsAInteger(t) or mlirTypeIsAIndex(t)):
             raise ValueError(f"IntegerAttr needs an integer or index type, "
                              f"got {type}")
+        # Fast path: an int that fits in 64 bits and a type of <= 64 bits,
+        # checked and encoded in C.
+        cdef long long v
+        cdef int overflow = 0
+        cdef unsigned int width
+        if PyLong_CheckExact(value) and mlirTypeIsAInteger(t):
+            width = mlirIntegerTypeGetWidth(t)
+            v = PyLong_AsLongLongAndOverflow(value, &overflow)
+            if not overflow and 0 < width < 64:
+                if _int64_fits(t, width, v):
+                    if not mlirIntegerTypeIsSigned(t):
+                        v = <long long>(<unsigned long long>v &
+                                        ((<unsigned long long>1 << width) - 1))
+                    return _make_attr(IntegerAttr, ctx, mlirIntegerAttrGet(t, v))
         if PyBool_Check(value) or not isinstance(value, int):
             try:
                 value = value.__index__()

@@ -18,6 +18,7 @@ House rules (read before editing):
 cimport cython
 from cpython.pycapsule cimport PyCapsule_IsValid
 from cpython.ref cimport PyObject
+from cpython.object cimport PyTypeObject
 from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_AsUTF8AndSize
 from cython.operator cimport dereference as deref
 from libc.stdint cimport int32_t, int64_t, intptr_t, uintptr_t
@@ -29,9 +30,31 @@ from libcpp.vector cimport vector
 from mlir._mlir_libs.capi.support cimport *
 from mlir._mlir_libs.capi.ir cimport *
 from mlir._mlir_libs.capi.diagnostics cimport *
-from mlir._mlir_libs.capi.builtin_attributes cimport (
-    mlirDenseI32ArrayGet, mlirStringAttrGet,
+from mlir._mlir_libs.capi.builtin_attributes cimport *
+from mlir._mlir_libs.capi.builtin_types cimport *
+from mlir._mlir_libs.capi.affine_map cimport *
+from mlir._mlir_libs.capi.affine_expr cimport (
+    MlirAffineExpr, mlirAffineExprGetContext, mlirAffineExprEqual,
+    mlirAffineExprPrint, mlirAffineExprDump, mlirAffineExprIsSymbolicOrConstant,
+    mlirAffineExprIsPureAffine, mlirAffineExprGetLargestKnownDivisor,
+    mlirAffineExprIsMultipleOf, mlirAffineExprIsFunctionOfDim,
+    mlirAffineExprShiftDims, mlirAffineExprShiftSymbols,
+    mlirSimplifyAffineExpr, mlirAffineExprIsADim, mlirAffineDimExprGet,
+    mlirAffineDimExprGetPosition, mlirAffineExprIsASymbol,
+    mlirAffineSymbolExprGet, mlirAffineSymbolExprGetPosition,
+    mlirAffineExprIsAConstant, mlirAffineConstantExprGet,
+    mlirAffineConstantExprGetValue, mlirAffineExprIsAAdd, mlirAffineAddExprGet,
+    mlirAffineExprIsAMul, mlirAffineMulExprGet, mlirAffineExprIsAMod,
+    mlirAffineModExprGet, mlirAffineExprIsAFloorDiv, mlirAffineFloorDivExprGet,
+    mlirAffineExprIsACeilDiv, mlirAffineCeilDivExprGet, mlirAffineExprIsABinary,
+    mlirAffineBinaryOpExprGetLHS, mlirAffineBinaryOpExprGetRHS,
 )
+from mlir._mlir_libs.capi.integer_set cimport *
+from mlir._mlir_libs.capi.mlir_cython.builtin_attributes cimport *
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
+from cpython.bool cimport PyBool_Check
+from cpython.long cimport PyLong_CheckExact, PyLong_AsLongLongAndOverflow
+from libc.stdint cimport int8_t, int16_t, uint64_t
 from mlir._mlir_libs.capi.bindings.python.interop cimport (
     mlirPythonContextToCapsule, mlirPythonCapsuleToContext,
     mlirPythonLocationToCapsule, mlirPythonCapsuleToLocation,
@@ -43,6 +66,11 @@ from mlir._mlir_libs.capi.bindings.python.interop cimport (
     mlirPythonValueToCapsule, mlirPythonCapsuleToValue,
     mlirPythonBlockToCapsule, mlirPythonTypeIDToCapsule,
     mlirPythonCapsuleToTypeID, mlirPythonPassManagerToCapsule,
+    mlirPythonAffineExprToCapsule, mlirPythonCapsuleToAffineExpr,
+    mlirPythonAffineMapToCapsule, mlirPythonCapsuleToAffineMap,
+    mlirPythonIntegerSetToCapsule, mlirPythonCapsuleToIntegerSet,
+    MLIR_PYTHON_CAPSULE_AFFINE_EXPR, MLIR_PYTHON_CAPSULE_AFFINE_MAP,
+    MLIR_PYTHON_CAPSULE_INTEGER_SET,
     MLIR_PYTHON_CAPSULE_CONTEXT, MLIR_PYTHON_CAPSULE_LOCATION,
     MLIR_PYTHON_CAPSULE_MODULE, MLIR_PYTHON_CAPSULE_DIALECT_REGISTRY,
     MLIR_PYTHON_CAPSULE_OPERATION, MLIR_PYTHON_CAPSULE_TYPE,
@@ -58,6 +86,11 @@ include "ir_registry.pxi"
 include "ir_context.pxi"
 include "ir_location.pxi"
 include "ir_typeattr.pxi"
+include "ir_affine.pxi"
+include "ir_types.pxi"
+include "ir_attributes.pxi"
+include "ir_dense.pxi"
+include "ir_builders.pxi"
 include "ir_module.pxi"
 include "ir_livemap.pxi"
 include "ir_operation.pxi"
@@ -78,4 +111,4 @@ __all__ = [
     "RegionSequence", "SymbolTable", "Type", "TypeID", "Value", "WalkOrder",
     "WalkResult", "register_attribute_caster", "register_dialect",
     "register_operation", "register_type_caster", "register_value_caster",
-]
+] + _TYPE_NAMES + _ATTRIBUTE_NAMES + _DENSE_NAMES + _AFFINE_NAMES + _BUILDER_NAMES

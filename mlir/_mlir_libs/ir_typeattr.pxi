@@ -7,6 +7,41 @@ cdef dict _type_casters = {}        # TypeID -> callable(Type) -> Type
 cdef dict _attribute_casters = {}   # TypeID -> callable(Attribute) -> Attribute
 
 
+# The same registries as C++ maps keyed by the TypeID pointer, for the hot
+# path (wrap_type / wrap_attribute): no TypeID object, no dict lookup. The
+# dicts above own the callables; the maps borrow them and are updated
+# together with the dicts. `cls` is set for the builtin concrete classes,
+# which are instantiated directly instead of calling the caster; `choose`
+# for builtin TypeIDs shared by several classes (dense elements, dense
+# arrays): it returns the class for a handle, borrowed.
+ctypedef PyObject* (*_ChooseClass)(MlirAttribute) noexcept
+
+cdef struct _Caster:
+    PyObject* fn
+    PyObject* cls
+    _ChooseClass choose
+
+cdef unordered_map[uintptr_t, _Caster] _type_caster_map
+cdef unordered_map[uintptr_t, _Caster] _attribute_caster_map
+cdef tuple _empty_args = ()
+
+
+cdef inline object _new_instance(PyObject* cls):
+    """cls() without running __init__ (cls is an extension type)."""
+    return (<PyTypeObject*>cls).tp_new(<type>cls, <PyObject*>_empty_args, NULL)
+
+
+cdef int _set_caster(unordered_map[uintptr_t, _Caster]& m, dict d,
+                     TypeID typeid, object fn, object cls) except -1:
+    cdef _Caster c
+    d[typeid] = (fn, cls)          # owns both
+    c.fn = <PyObject*>fn
+    c.cls = <PyObject*>cls if cls is not None else NULL
+    c.choose = NULL
+    m[<uintptr_t>typeid.c_typeid.ptr] = c
+    return 0
+
+
 @cython.final
 cdef class TypeID:
     """Identity of a type, attribute or operation class."""
@@ -127,13 +162,21 @@ cdef class Type:
 
 cdef Type wrap_type(Context context, MlirType t):
     """A type as its concrete registered class (plain Type if none)."""
-    cdef Type r = Type.__new__(Type)
+    if t.ptr == NULL:
+        raise ValueError("null type")
+    cdef Type r
+    cdef unordered_map[uintptr_t, _Caster].iterator it = \
+        _type_caster_map.find(<uintptr_t>mlirTypeGetTypeID(t).ptr)
+    if it != _type_caster_map.end() and deref(it).second.cls != NULL:
+        r = <Type>_new_instance(deref(it).second.cls)
+        r.c_type = t
+        r.context = context
+        return r
+    r = Type.__new__(Type)
     r.c_type = t
     r.context = context
-    if _type_casters:
-        caster = _type_casters.get(wrap_typeid(mlirTypeGetTypeID(t)))
-        if caster is not None:
-            return caster(r)
+    if it != _type_caster_map.end():
+        return (<object>deref(it).second.fn)(r)
     return r
 
 
@@ -151,10 +194,12 @@ def register_type_caster(typeid, caster=None, *, replace=False):
         raise TypeError("register_type_caster needs a TypeID")
 
     def decorator(fn):
+        if not callable(fn):
+            raise TypeError("a type caster must be callable")
         if typeid in _type_casters and not replace:
             raise RuntimeError(f"Type caster is already registered for "
                                f"type ID {typeid!r}")
-        _type_casters[typeid] = fn
+        _set_caster(_type_caster_map, _type_casters, typeid, fn, None)
         return fn
     if caster is not None:
         return decorator(caster)
@@ -239,13 +284,26 @@ cdef class Attribute:
 
 cdef Attribute wrap_attribute(Context context, MlirAttribute a):
     """An attribute as its concrete registered class."""
-    cdef Attribute r = Attribute.__new__(Attribute)
+    if a.ptr == NULL:
+        raise ValueError("null attribute")
+    cdef Attribute r
+    cdef PyObject* cls
+    cdef unordered_map[uintptr_t, _Caster].iterator it = \
+        _attribute_caster_map.find(<uintptr_t>mlirAttributeGetTypeID(a).ptr)
+    if it != _attribute_caster_map.end():
+        cls = deref(it).second.cls
+        if cls == NULL and deref(it).second.choose != NULL:
+            cls = deref(it).second.choose(a)
+        if cls != NULL:
+            r = <Attribute>_new_instance(cls)
+            r.c_attr = a
+            r.context = context
+            return r
+    r = Attribute.__new__(Attribute)
     r.c_attr = a
     r.context = context
-    if _attribute_casters:
-        caster = _attribute_casters.get(wrap_typeid(mlirAttributeGetTypeID(a)))
-        if caster is not None:
-            return caster(r)
+    if it != _attribute_caster_map.end():
+        return (<object>deref(it).second.fn)(r)
     return r
 
 
@@ -261,10 +319,13 @@ def register_attribute_caster(typeid, caster=None, *, replace=False):
         raise TypeError("register_attribute_caster needs a TypeID")
 
     def decorator(fn):
+        if not callable(fn):
+            raise TypeError("an attribute caster must be callable")
         if typeid in _attribute_casters and not replace:
             raise RuntimeError(f"Attribute caster is already registered for "
                                f"type ID {typeid!r}")
-        _attribute_casters[typeid] = fn
+        _set_caster(_attribute_caster_map, _attribute_casters, typeid, fn,
+                    None)
         return fn
     if caster is not None:
         return decorator(caster)

@@ -1,0 +1,856 @@
+# Affine expressions, affine maps and integer sets: context-owned values
+# (immutable, compared and hashed by handle) with Python arithmetic on
+# expressions. Every index and position is checked here: MLIR asserts
+# instead of reporting.
+
+cdef str _print_affine_expr(MlirAffineExpr e):
+    cdef string buf
+    mlirAffineExprPrint(e, append_to_string, &buf)
+    return decode_string(buf)
+
+
+cdef str _print_affine_map(MlirAffineMap m):
+    cdef string buf
+    mlirAffineMapPrint(m, append_to_string, &buf)
+    return decode_string(buf)
+
+
+cdef str _print_integer_set(MlirIntegerSet s):
+    cdef string buf
+    mlirIntegerSetPrint(s, append_to_string, &buf)
+    return decode_string(buf)
+
+
+cdef class AffineExpr:
+    """An affine expression: d0 * 2 + s0 floordiv 4 ... Supports +, -, *, %
+    and // (floor division) with other expressions and ints, plus
+    floor_div / ceil_div. Instances come back as their concrete subclass
+    (AffineDimExpr, AffineAddExpr, ...)."""
+    cdef MlirAffineExpr c_expr
+    cdef readonly Context context
+
+    def __init__(self, expr):
+        if not isinstance(expr, AffineExpr):
+            raise TypeError(f"expected an AffineExpr, got {type(expr).__name__}")
+        check = getattr(type(self), "isinstance", None)
+        if type(self) is not AffineExpr and check is not None and not check(expr):
+            raise ValueError(f"Cannot cast affine expression to "
+                             f"{type(self).__name__} (from {expr})")
+        self.c_expr = (<AffineExpr>expr).c_expr
+        self.context = (<AffineExpr>expr).context
+
+    def __eq__(self, other):
+        if not isinstance(other, AffineExpr):
+            return False
+        return mlirAffineExprEqual(self.c_expr, (<AffineExpr>other).c_expr)
+
+    def __hash__(self):
+        return hash(<uintptr_t>self.c_expr.ptr)
+
+    def __str__(self):
+        return _print_affine_expr(self.c_expr)
+
+    def __repr__(self):
+        return f"{type(self).__name__}({_print_affine_expr(self.c_expr)})"
+
+    def dump(self):
+        mlirAffineExprDump(self.c_expr)
+
+    # -- arithmetic --------------------------------------------------------
+    def __add__(self, other):
+        return _affine_binary(_ADD, self, other)
+
+    def __radd__(self, other):
+        return _affine_binary(_ADD, other, self)
+
+    def __mul__(self, other):
+        return _affine_binary(_MUL, self, other)
+
+    def __rmul__(self, other):
+        return _affine_binary(_MUL, other, self)
+
+    def __mod__(self, other):
+        return _affine_binary(_MOD, self, other)
+
+    def __rmod__(self, other):
+        return _affine_binary(_MOD, other, self)
+
+    def __floordiv__(self, other):
+        return _affine_binary(_FLOORDIV, self, other)
+
+    def __rfloordiv__(self, other):
+        return _affine_binary(_FLOORDIV, other, self)
+
+    def __sub__(self, other):
+        cdef AffineExpr rhs = _as_affine_expr(other, self.context)
+        return _affine_binary(_ADD, self, _affine_binary(_MUL, rhs, -1))
+
+    def __rsub__(self, other):
+        cdef AffineExpr lhs = _as_affine_expr(other, self.context)
+        return _affine_binary(_ADD, lhs, _affine_binary(_MUL, self, -1))
+
+    def __neg__(self):
+        return _affine_binary(_MUL, self, -1)
+
+    def floor_div(self, other):
+        return _affine_binary(_FLOORDIV, self, other)
+
+    def ceil_div(self, other):
+        return _affine_binary(_CEILDIV, self, other)
+
+    # -- static constructors (as upstream) ----------------------------------
+    @staticmethod
+    def get_add(lhs, rhs):
+        return _affine_binary(_ADD, lhs, rhs)
+
+    @staticmethod
+    def get_mul(lhs, rhs):
+        return _affine_binary(_MUL, lhs, rhs)
+
+    @staticmethod
+    def get_mod(lhs, rhs):
+        return _affine_binary(_MOD, lhs, rhs)
+
+    @staticmethod
+    def get_floor_div(lhs, rhs):
+        return _affine_binary(_FLOORDIV, lhs, rhs)
+
+    @staticmethod
+    def get_ceil_div(lhs, rhs):
+        return _affine_binary(_CEILDIV, lhs, rhs)
+
+    @staticmethod
+    def get_constant(int64_t value, context=None):
+        return AffineConstantExpr.get(value, context=context)
+
+    @staticmethod
+    def get_dim(position, context=None):
+        return AffineDimExpr.get(position, context=context)
+
+    @staticmethod
+    def get_symbol(position, context=None):
+        return AffineSymbolExpr.get(position, context=context)
+
+    # -- queries and transformations ---------------------------------------
+    def compose(self, AffineMap affine_map not None):
+        """Replaces each d_i by the i-th result of the map (symbols stay);
+        the map needs a result for every dimension the expression uses."""
+        cdef intptr_t need = _max_position(self.c_expr, True) + 1
+        cdef intptr_t n = mlirAffineMapGetNumResults(affine_map.c_map)
+        if need > n:
+            raise ValueError(f"cannot compose '{self}' with '{affine_map}': "
+                             f"the map must have a result for every "
+                             f"dimension of the expression")
+        return wrap_affine_expr(self.context, _compose(self.c_expr, affine_map.c_map))
+
+    def shift_dims(self, unsigned int num_dims, unsigned int shift,
+                   unsigned int offset=0):
+        return wrap_affine_expr(self.context, mlirAffineExprShiftDims(
+            self.c_expr, num_dims, shift, offset))
+
+    def shift_symbols(self, unsigned int num_symbols, unsigned int shift,
+                      unsigned int offset=0):
+        return wrap_affine_expr(self.context, mlirAffineExprShiftSymbols(
+            self.c_expr, num_symbols, shift, offset))
+
+    @staticmethod
+    def simplify_affine_expr(AffineExpr expr not None, unsigned int num_dims,
+                             unsigned int num_symbols):
+        return wrap_affine_expr(expr.context, mlirSimplifyAffineExpr(
+            expr.c_expr, num_dims, num_symbols))
+
+    @property
+    def is_symbolic_or_constant(self):
+        return mlirAffineExprIsSymbolicOrConstant(self.c_expr)
+
+    @property
+    def is_pure_affine(self):
+        return mlirAffineExprIsPureAffine(self.c_expr)
+
+    def get_largest_known_divisor(self):
+        return mlirAffineExprGetLargestKnownDivisor(self.c_expr)
+
+    def is_multiple_of(self, int64_t factor):
+        return mlirAffineExprIsMultipleOf(self.c_expr, factor)
+
+    def is_function_of_dim(self, intptr_t position):
+        return mlirAffineExprIsFunctionOfDim(self.c_expr, position)
+
+    @property
+    def _CAPIPtr(self):
+        return mlirPythonAffineExprToCapsule(self.c_expr)
+
+    @staticmethod
+    def _CAPICreate(capsule):
+        check_capsule(capsule, MLIR_PYTHON_CAPSULE_AFFINE_EXPR)
+        cdef MlirAffineExpr e = mlirPythonCapsuleToAffineExpr(capsule)
+        if e.ptr == NULL:
+            raise ValueError("null affine expression in capsule")
+        return wrap_affine_expr(context_for_handle(mlirAffineExprGetContext(e)), e)
+
+
+cdef extern from *:
+    """
+    // mlirAffineExprCompose is declared with the forward-declared map
+    // struct in the mirrors; this wrapper takes the complete one.
+    static inline MlirAffineExpr mlircy_compose(MlirAffineExpr e,
+                                                MlirAffineMap m) {
+      return mlirAffineExprCompose(e, m);
+    }
+    """
+    MlirAffineExpr _compose "mlircy_compose"(MlirAffineExpr e, MlirAffineMap m) noexcept
+
+
+cdef enum _AffineOp:
+    _ADD, _MUL, _MOD, _FLOORDIV, _CEILDIV
+
+
+cdef AffineExpr _as_affine_expr(object v, Context ctx):
+    if isinstance(v, AffineExpr):
+        return <AffineExpr>v
+    if isinstance(v, int) and not PyBool_Check(v):
+        return wrap_affine_expr(ctx, mlirAffineConstantExprGet(ctx.c_context, v))
+    raise TypeError(f"expected an AffineExpr or int, not {type(v).__name__}")
+
+
+cdef object _affine_binary(_AffineOp op, object lhs, object rhs):
+    cdef Context ctx
+    if isinstance(lhs, AffineExpr):
+        ctx = (<AffineExpr>lhs).context
+    elif isinstance(rhs, AffineExpr):
+        ctx = (<AffineExpr>rhs).context
+    else:
+        raise TypeError("at least one operand must be an AffineExpr")
+    cdef AffineExpr l, r
+    try:
+        l = _as_affine_expr(lhs, ctx)
+        r = _as_affine_expr(rhs, ctx)
+    except TypeError:
+        return NotImplemented
+    if l.context is not r.context:
+        raise ValueError("affine expressions from different contexts")
+    cdef MlirAffineExpr e
+    if op != _ADD and op != _MUL:
+        if mlirAffineExprIsAConstant(r.c_expr):
+            if mlirAffineConstantExprGetValue(r.c_expr) <= 0:
+                raise ZeroDivisionError(
+                    "the right-hand side of mod, floordiv and ceildiv must "
+                    "be positive")
+        elif not mlirAffineExprIsSymbolicOrConstant(r.c_expr):
+            raise ValueError("the right-hand side of mod, floordiv and "
+                             "ceildiv must be a constant or symbolic")
+    if op == _ADD:
+        e = mlirAffineAddExprGet(l.c_expr, r.c_expr)
+    elif op == _MUL:
+        if not (mlirAffineExprIsSymbolicOrConstant(l.c_expr)
+                or mlirAffineExprIsSymbolicOrConstant(r.c_expr)):
+            raise ValueError("affine multiplication needs a constant or "
+                             "symbolic operand")
+        e = mlirAffineMulExprGet(l.c_expr, r.c_expr)
+    elif op == _MOD:
+        e = mlirAffineModExprGet(l.c_expr, r.c_expr)
+    elif op == _FLOORDIV:
+        e = mlirAffineFloorDivExprGet(l.c_expr, r.c_expr)
+    else:
+        e = mlirAffineCeilDivExprGet(l.c_expr, r.c_expr)
+    return wrap_affine_expr(ctx, e)
+
+
+cdef intptr_t _max_position(MlirAffineExpr e, bint dims):
+    """Largest dimension (or symbol) position used by e, -1 if none."""
+    if mlirAffineExprIsADim(e):
+        return mlirAffineDimExprGetPosition(e) if dims else -1
+    if mlirAffineExprIsASymbol(e):
+        return -1 if dims else mlirAffineSymbolExprGetPosition(e)
+    if mlirAffineExprIsABinary(e):
+        return max(_max_position(mlirAffineBinaryOpExprGetLHS(e), dims),
+                   _max_position(mlirAffineBinaryOpExprGetRHS(e), dims))
+    return -1
+
+
+cdef class AffineConstantExpr(AffineExpr):
+    @staticmethod
+    def get(int64_t value, context=None):
+        cdef Context ctx = resolve_context(context)
+        return wrap_affine_expr(ctx, mlirAffineConstantExprGet(ctx.c_context, value))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, AffineExpr) and mlirAffineExprIsAConstant(
+            (<AffineExpr>other).c_expr)
+
+    @property
+    def value(self):
+        return mlirAffineConstantExprGetValue(self.c_expr)
+
+
+cdef class AffineDimExpr(AffineExpr):
+    @staticmethod
+    def get(intptr_t position, context=None):
+        cdef Context ctx = resolve_context(context)
+        if position < 0:
+            raise ValueError(f"dimension position must be >= 0, got {position}")
+        return wrap_affine_expr(ctx, mlirAffineDimExprGet(ctx.c_context, position))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, AffineExpr) and mlirAffineExprIsADim(
+            (<AffineExpr>other).c_expr)
+
+    @property
+    def position(self):
+        return mlirAffineDimExprGetPosition(self.c_expr)
+
+
+cdef class AffineSymbolExpr(AffineExpr):
+    @staticmethod
+    def get(intptr_t position, context=None):
+        cdef Context ctx = resolve_context(context)
+        if position < 0:
+            raise ValueError(f"symbol position must be >= 0, got {position}")
+        return wrap_affine_expr(ctx, mlirAffineSymbolExprGet(ctx.c_context, position))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, AffineExpr) and mlirAffineExprIsASymbol(
+            (<AffineExpr>other).c_expr)
+
+    @property
+    def position(self):
+        return mlirAffineSymbolExprGetPosition(self.c_expr)
+
+
+cdef class AffineBinaryExpr(AffineExpr):
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, AffineExpr) and mlirAffineExprIsABinary(
+            (<AffineExpr>other).c_expr)
+
+    @property
+    def lhs(self):
+        return wrap_affine_expr(self.context, mlirAffineBinaryOpExprGetLHS(self.c_expr))
+
+    @property
+    def rhs(self):
+        return wrap_affine_expr(self.context, mlirAffineBinaryOpExprGetRHS(self.c_expr))
+
+
+cdef class AffineAddExpr(AffineBinaryExpr):
+    @staticmethod
+    def get(lhs, rhs):
+        return _affine_binary(_ADD, lhs, rhs)
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, AffineExpr) and mlirAffineExprIsAAdd(
+            (<AffineExpr>other).c_expr)
+
+
+cdef class AffineMulExpr(AffineBinaryExpr):
+    @staticmethod
+    def get(lhs, rhs):
+        return _affine_binary(_MUL, lhs, rhs)
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, AffineExpr) and mlirAffineExprIsAMul(
+            (<AffineExpr>other).c_expr)
+
+
+cdef class AffineModExpr(AffineBinaryExpr):
+    @staticmethod
+    def get(lhs, rhs):
+        return _affine_binary(_MOD, lhs, rhs)
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, AffineExpr) and mlirAffineExprIsAMod(
+            (<AffineExpr>other).c_expr)
+
+
+cdef class AffineFloorDivExpr(AffineBinaryExpr):
+    @staticmethod
+    def get(lhs, rhs):
+        return _affine_binary(_FLOORDIV, lhs, rhs)
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, AffineExpr) and mlirAffineExprIsAFloorDiv(
+            (<AffineExpr>other).c_expr)
+
+
+cdef class AffineCeilDivExpr(AffineBinaryExpr):
+    @staticmethod
+    def get(lhs, rhs):
+        return _affine_binary(_CEILDIV, lhs, rhs)
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, AffineExpr) and mlirAffineExprIsACeilDiv(
+            (<AffineExpr>other).c_expr)
+
+
+cdef AffineExpr wrap_affine_expr(Context ctx, MlirAffineExpr e):
+    """An expression as its concrete class."""
+    if e.ptr == NULL:
+        raise ValueError("invalid affine expression")
+    cdef type cls
+    if mlirAffineExprIsADim(e):
+        cls = AffineDimExpr
+    elif mlirAffineExprIsASymbol(e):
+        cls = AffineSymbolExpr
+    elif mlirAffineExprIsAConstant(e):
+        cls = AffineConstantExpr
+    elif mlirAffineExprIsAAdd(e):
+        cls = AffineAddExpr
+    elif mlirAffineExprIsAMul(e):
+        cls = AffineMulExpr
+    elif mlirAffineExprIsAMod(e):
+        cls = AffineModExpr
+    elif mlirAffineExprIsAFloorDiv(e):
+        cls = AffineFloorDivExpr
+    elif mlirAffineExprIsACeilDiv(e):
+        cls = AffineCeilDivExpr
+    else:
+        cls = AffineExpr
+    cdef AffineExpr r = <AffineExpr>_new_instance(<PyObject*>cls)
+    r.c_expr = e
+    r.context = ctx
+    return r
+
+
+cdef int _fill_exprs(vector[MlirAffineExpr]& out, object exprs, Context ctx,
+                     intptr_t n_dims, intptr_t n_symbols, str what) except -1:
+    cdef AffineExpr e
+    out.clear()
+    for v in exprs:
+        e = _as_affine_expr(v, ctx)
+        if e.context is not ctx:
+            raise ValueError(f"{what}: expression from another context")
+        if _max_position(e.c_expr, True) >= n_dims:
+            raise ValueError(f"{what}: '{e}' uses a dimension >= {n_dims}")
+        if _max_position(e.c_expr, False) >= n_symbols:
+            raise ValueError(f"{what}: '{e}' uses a symbol >= {n_symbols}")
+        out.push_back(e.c_expr)
+    return 0
+
+
+cdef class AffineExprList:
+    """The results of an AffineMap, as a read-only sequence."""
+    cdef AffineMap map
+
+    def __len__(self):
+        return mlirAffineMapGetNumResults(self.map.c_map)
+
+    def __getitem__(self, index):
+        cdef intptr_t n = mlirAffineMapGetNumResults(self.map.c_map)
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(n))]
+        cdef intptr_t i = index
+        if i < 0:
+            i += n
+        if i < 0 or i >= n:
+            raise IndexError("index out of range")
+        return wrap_affine_expr(self.map.context,
+                                mlirAffineMapGetResult(self.map.c_map, i))
+
+    def __iter__(self):
+        cdef intptr_t i
+        for i in range(mlirAffineMapGetNumResults(self.map.c_map)):
+            yield wrap_affine_expr(self.map.context,
+                                   mlirAffineMapGetResult(self.map.c_map, i))
+
+    def __repr__(self):
+        return f"[{', '.join(str(e) for e in self)}]"
+
+
+cdef class AffineMap:
+    """(d0, d1)[s0] -> (d0 + s0, d1): dims, symbols and result expressions."""
+    cdef MlirAffineMap c_map
+    cdef readonly Context context
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("AffineMaps are made by AffineMap.get* or parsed "
+                        "through AffineMapAttr")
+
+    def __eq__(self, other):
+        if not isinstance(other, AffineMap):
+            return False
+        return mlirAffineMapEqual(self.c_map, (<AffineMap>other).c_map)
+
+    def __hash__(self):
+        return hash(<uintptr_t>self.c_map.ptr)
+
+    def __str__(self):
+        return _print_affine_map(self.c_map)
+
+    def __repr__(self):
+        return f"AffineMap({_print_affine_map(self.c_map)})"
+
+    def dump(self):
+        mlirAffineMapDump(self.c_map)
+
+    @staticmethod
+    def get(intptr_t dim_count, intptr_t symbol_count, exprs, context=None):
+        cdef Context ctx = resolve_context(context)
+        if dim_count < 0 or symbol_count < 0:
+            raise ValueError("dimension and symbol counts must be >= 0")
+        cdef vector[MlirAffineExpr] es
+        _fill_exprs(es, exprs, ctx, dim_count, symbol_count, "AffineMap.get")
+        return wrap_affine_map(ctx, mlirAffineMapGet(
+            ctx.c_context, dim_count, symbol_count, es.size(), es.data()))
+
+    @staticmethod
+    def get_constant(int64_t value, context=None):
+        cdef Context ctx = resolve_context(context)
+        return wrap_affine_map(ctx, mlirAffineMapConstantGet(ctx.c_context, value))
+
+    @staticmethod
+    def get_empty(context=None):
+        cdef Context ctx = resolve_context(context)
+        return wrap_affine_map(ctx, mlirAffineMapEmptyGet(ctx.c_context))
+
+    @staticmethod
+    def get_zero_result(intptr_t dim_count, intptr_t symbol_count, context=None):
+        cdef Context ctx = resolve_context(context)
+        if dim_count < 0 or symbol_count < 0:
+            raise ValueError("dimension and symbol counts must be >= 0")
+        return wrap_affine_map(ctx, mlirAffineMapZeroResultGet(
+            ctx.c_context, dim_count, symbol_count))
+
+    @staticmethod
+    def get_identity(intptr_t n_dims, context=None):
+        cdef Context ctx = resolve_context(context)
+        if n_dims < 0:
+            raise ValueError("n_dims must be >= 0")
+        return wrap_affine_map(ctx, mlirAffineMapMultiDimIdentityGet(
+            ctx.c_context, n_dims))
+
+    @staticmethod
+    def get_minor_identity(intptr_t n_dims, intptr_t n_results, context=None):
+        cdef Context ctx = resolve_context(context)
+        if n_dims < 0 or n_results < 0 or n_results > n_dims:
+            raise ValueError(f"minor identity needs 0 <= n_results <= n_dims, "
+                             f"got n_dims={n_dims}, n_results={n_results}")
+        return wrap_affine_map(ctx, mlirAffineMapMinorIdentityGet(
+            ctx.c_context, n_dims, n_results))
+
+    @staticmethod
+    def get_permutation(permutation, context=None):
+        cdef Context ctx = resolve_context(context)
+        perm = [int(p) for p in permutation]
+        if sorted(perm) != list(range(len(perm))):
+            raise ValueError(f"Invalid permutation when attempting to create "
+                             f"an AffineMap: {perm}")
+        cdef vector[unsigned int] c_perm
+        for p in perm:
+            c_perm.push_back(p)
+        return wrap_affine_map(ctx, mlirAffineMapPermutationGet(
+            ctx.c_context, c_perm.size(), c_perm.data()))
+
+    def get_submap(self, result_positions):
+        cdef intptr_t n = mlirAffineMapGetNumResults(self.c_map)
+        cdef vector[intptr_t] pos
+        for p in result_positions:
+            if not isinstance(p, int) or p < 0 or p >= n:
+                raise ValueError("result position out of bounds")
+            pos.push_back(p)
+        return wrap_affine_map(self.context, mlirAffineMapGetSubMap(
+            self.c_map, pos.size(), pos.data()))
+
+    def get_major_submap(self, intptr_t n_results):
+        if n_results < 0 or n_results > mlirAffineMapGetNumResults(self.c_map):
+            raise ValueError("number of results out of range")
+        return wrap_affine_map(self.context, mlirAffineMapGetMajorSubMap(
+            self.c_map, n_results))
+
+    def get_minor_submap(self, intptr_t n_results):
+        if n_results < 0 or n_results > mlirAffineMapGetNumResults(self.c_map):
+            raise ValueError("number of results out of range")
+        return wrap_affine_map(self.context, mlirAffineMapGetMinorSubMap(
+            self.c_map, n_results))
+
+    def replace(self, AffineExpr expr not None, AffineExpr replacement not None,
+                intptr_t n_result_dims, intptr_t n_result_syms):
+        """Replaces `expr` by `replacement` in every result; the new map has
+        n_result_dims dimensions and n_result_syms symbols."""
+        if n_result_dims < 0 or n_result_syms < 0:
+            raise ValueError("dimension and symbol counts must be >= 0")
+        cdef AffineMap r = wrap_affine_map(self.context, mlirAffineMapReplace(
+            self.c_map, expr.c_expr, replacement.c_expr, n_result_dims,
+            n_result_syms))
+        return r
+
+    @staticmethod
+    def compress_unused_symbols(affine_maps, context=None):
+        cdef Context ctx = resolve_context(context)
+        cdef vector[MlirAffineMap] maps
+        for m in affine_maps:
+            if not isinstance(m, AffineMap):
+                raise TypeError(f"expected AffineMap, got {type(m).__name__}")
+            maps.push_back((<AffineMap>m).c_map)
+        cdef vector[MlirAffineMap] out
+        out.resize(maps.size())
+        mlirAffineMapCompressUnusedSymbols(maps.data(), maps.size(),
+                                           <void*>out.data(), _store_map)
+        return [wrap_affine_map(ctx, out[i]) for i in range(out.size())]
+
+    @property
+    def results(self):
+        cdef AffineExprList l = AffineExprList.__new__(AffineExprList)
+        l.map = self
+        return l
+
+    @property
+    def n_dims(self):
+        return mlirAffineMapGetNumDims(self.c_map)
+
+    @property
+    def n_symbols(self):
+        return mlirAffineMapGetNumSymbols(self.c_map)
+
+    @property
+    def n_inputs(self):
+        return mlirAffineMapGetNumInputs(self.c_map)
+
+    @property
+    def is_permutation(self):
+        return mlirAffineMapIsPermutation(self.c_map)
+
+    @property
+    def is_projected_permutation(self):
+        return mlirAffineMapIsProjectedPermutation(self.c_map)
+
+    @property
+    def is_identity(self):
+        return mlirAffineMapIsIdentity(self.c_map)
+
+    @property
+    def is_minor_identity(self):
+        return mlirAffineMapIsMinorIdentity(self.c_map)
+
+    @property
+    def is_empty(self):
+        return mlirAffineMapIsEmpty(self.c_map)
+
+    @property
+    def is_single_constant(self):
+        return mlirAffineMapIsSingleConstant(self.c_map)
+
+    @property
+    def single_constant_result(self):
+        if not mlirAffineMapIsSingleConstant(self.c_map):
+            raise ValueError("the map does not have a single constant result")
+        return mlirAffineMapGetSingleConstantResult(self.c_map)
+
+    @property
+    def _CAPIPtr(self):
+        return mlirPythonAffineMapToCapsule(self.c_map)
+
+    @staticmethod
+    def _CAPICreate(capsule):
+        check_capsule(capsule, MLIR_PYTHON_CAPSULE_AFFINE_MAP)
+        cdef MlirAffineMap m = mlirPythonCapsuleToAffineMap(capsule)
+        if m.ptr == NULL:
+            raise ValueError("null affine map in capsule")
+        return wrap_affine_map(context_for_handle(mlirAffineMapGetContext(m)), m)
+
+
+cdef void _store_map(void* out, intptr_t i, MlirAffineMap m) noexcept nogil:
+    (<MlirAffineMap*>out)[i] = m
+
+
+cdef AffineMap wrap_affine_map(Context ctx, MlirAffineMap m):
+    if m.ptr == NULL:
+        raise ValueError("invalid affine map")
+    cdef AffineMap r = AffineMap.__new__(AffineMap)
+    r.c_map = m
+    r.context = ctx
+    return r
+
+
+@cython.final
+cdef class IntegerSetConstraint:
+    """One constraint of an IntegerSet: `expr == 0` or `expr >= 0`."""
+    cdef IntegerSet set
+    cdef intptr_t pos
+
+    @property
+    def expr(self):
+        return wrap_affine_expr(self.set.context,
+                                mlirIntegerSetGetConstraint(self.set.c_set, self.pos))
+
+    @property
+    def is_eq(self):
+        return mlirIntegerSetIsConstraintEq(self.set.c_set, self.pos)
+
+    def __repr__(self):
+        return f"IntegerSetConstraint({self.expr} {'==' if self.is_eq else '>='} 0)"
+
+
+cdef class IntegerSetConstraintList:
+    cdef IntegerSet set
+
+    def __len__(self):
+        return mlirIntegerSetGetNumConstraints(self.set.c_set)
+
+    def __getitem__(self, index):
+        cdef intptr_t n = mlirIntegerSetGetNumConstraints(self.set.c_set)
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(n))]
+        cdef intptr_t i = index
+        if i < 0:
+            i += n
+        if i < 0 or i >= n:
+            raise IndexError("index out of range")
+        cdef IntegerSetConstraint c = IntegerSetConstraint.__new__(IntegerSetConstraint)
+        c.set = self.set
+        c.pos = i
+        return c
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+
+cdef class IntegerSet:
+    """(d0)[s0] : (d0 - s0 >= 0, d0 == 0): affine constraints."""
+    cdef MlirIntegerSet c_set
+    cdef readonly Context context
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("IntegerSets are made by IntegerSet.get*")
+
+    def __eq__(self, other):
+        if not isinstance(other, IntegerSet):
+            return False
+        return mlirIntegerSetEqual(self.c_set, (<IntegerSet>other).c_set)
+
+    def __hash__(self):
+        return hash(<uintptr_t>self.c_set.ptr)
+
+    def __str__(self):
+        return _print_integer_set(self.c_set)
+
+    def __repr__(self):
+        return f"IntegerSet({_print_integer_set(self.c_set)})"
+
+    def dump(self):
+        mlirIntegerSetDump(self.c_set)
+
+    @staticmethod
+    def get(intptr_t num_dims, intptr_t num_symbols, exprs, eq_flags,
+            context=None):
+        cdef Context ctx = resolve_context(context)
+        if num_dims < 0 or num_symbols < 0:
+            raise ValueError("dimension and symbol counts must be >= 0")
+        exprs = list(exprs)
+        flags = list(eq_flags)
+        if len(exprs) != len(flags):
+            raise ValueError("Expected the number of constraints to match "
+                             "that of equality flags")
+        if not exprs:
+            raise ValueError("Expected non-empty list of constraints")
+        cdef vector[MlirAffineExpr] es
+        _fill_exprs(es, exprs, ctx, num_dims, num_symbols, "IntegerSet.get")
+        cdef vector[char] c_flags
+        cdef char flag
+        for f in flags:
+            # (a typed local: Cython passes a conditional expression to
+            # push_back through a dangling reference)
+            flag = 1 if f else 0
+            c_flags.push_back(flag)
+        return wrap_integer_set(ctx, mlirIntegerSetGet(
+            ctx.c_context, num_dims, num_symbols, es.size(), es.data(),
+            <const bool*>c_flags.data()))
+
+    @staticmethod
+    def get_empty(intptr_t num_dims, intptr_t num_symbols, context=None):
+        cdef Context ctx = resolve_context(context)
+        if num_dims < 0 or num_symbols < 0:
+            raise ValueError("dimension and symbol counts must be >= 0")
+        return wrap_integer_set(ctx, mlirIntegerSetEmptyGet(
+            ctx.c_context, num_dims, num_symbols))
+
+    def get_replaced(self, dim_exprs, symbol_exprs, intptr_t num_result_dims,
+                     intptr_t num_result_symbols):
+        cdef intptr_t nd = mlirIntegerSetGetNumDims(self.c_set)
+        cdef intptr_t ns = mlirIntegerSetGetNumSymbols(self.c_set)
+        dim_exprs = list(dim_exprs)
+        symbol_exprs = list(symbol_exprs)
+        if len(dim_exprs) != nd:
+            raise ValueError("Expected the number of dimension replacement "
+                             "expressions to match that of dimensions")
+        if len(symbol_exprs) != ns:
+            raise ValueError("Expected the number of symbol replacement "
+                             "expressions to match that of symbols")
+        if num_result_dims < 0 or num_result_symbols < 0:
+            raise ValueError("dimension and symbol counts must be >= 0")
+        cdef vector[MlirAffineExpr] ds, ss
+        _fill_exprs(ds, dim_exprs, self.context, num_result_dims,
+                    num_result_symbols, "get_replaced")
+        _fill_exprs(ss, symbol_exprs, self.context, num_result_dims,
+                    num_result_symbols, "get_replaced")
+        return wrap_integer_set(self.context, mlirIntegerSetReplaceGet(
+            self.c_set, ds.data(), ss.data(), num_result_dims,
+            num_result_symbols))
+
+    @property
+    def is_canonical_empty(self):
+        return mlirIntegerSetIsCanonicalEmpty(self.c_set)
+
+    @property
+    def n_dims(self):
+        return mlirIntegerSetGetNumDims(self.c_set)
+
+    @property
+    def n_symbols(self):
+        return mlirIntegerSetGetNumSymbols(self.c_set)
+
+    @property
+    def n_inputs(self):
+        return mlirIntegerSetGetNumInputs(self.c_set)
+
+    @property
+    def n_equalities(self):
+        return mlirIntegerSetGetNumEqualities(self.c_set)
+
+    @property
+    def n_inequalities(self):
+        return mlirIntegerSetGetNumInequalities(self.c_set)
+
+    @property
+    def constraints(self):
+        cdef IntegerSetConstraintList l = IntegerSetConstraintList.__new__(
+            IntegerSetConstraintList)
+        l.set = self
+        return l
+
+    @property
+    def _CAPIPtr(self):
+        return mlirPythonIntegerSetToCapsule(self.c_set)
+
+    @staticmethod
+    def _CAPICreate(capsule):
+        check_capsule(capsule, MLIR_PYTHON_CAPSULE_INTEGER_SET)
+        cdef MlirIntegerSet s = mlirPythonCapsuleToIntegerSet(capsule)
+        if s.ptr == NULL:
+            raise ValueError("null integer set in capsule")
+        return wrap_integer_set(context_for_handle(mlirIntegerSetGetContext(s)), s)
+
+
+cdef IntegerSet wrap_integer_set(Context ctx, MlirIntegerSet s):
+    if s.ptr == NULL:
+        raise ValueError("invalid integer set")
+    cdef IntegerSet r = IntegerSet.__new__(IntegerSet)
+    r.c_set = s
+    r.context = ctx
+    return r
+
+
+_AFFINE_NAMES = [
+    "AffineExpr", "AffineConstantExpr", "AffineDimExpr", "AffineSymbolExpr",
+    "AffineBinaryExpr", "AffineAddExpr", "AffineMulExpr", "AffineModExpr",
+    "AffineFloorDivExpr", "AffineCeilDivExpr", "AffineExprList", "AffineMap",
+    "IntegerSet", "IntegerSetConstraint", "IntegerSetConstraintList",
+]

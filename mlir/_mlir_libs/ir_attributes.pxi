@@ -1,0 +1,593 @@
+# The builtin attributes other than the dense element containers
+# (ir_dense.pxi): scalars (integer, float, bool, string, unit, type),
+# containers (array, dictionary), symbol references, opaque attributes,
+# strided layouts and the affine wrappers. Same conventions as the types
+# in ir_types.pxi: get* constructors with context=, cast constructors,
+# isinstance, static_typeid registered as caster.
+
+cdef inline Attribute _make_attr(type cls, Context ctx, MlirAttribute a):
+    if a.ptr == NULL:
+        raise ValueError(f"could not create {cls.__name__}")
+    cdef Attribute r = <Attribute>_new_instance(<PyObject*>cls)
+    r.c_attr = a
+    r.context = ctx
+    return r
+
+
+cdef int _check_int_fits(MlirType t, object value) except -1:
+    """ValueError unless `value` is representable in integer type t
+    (signless values may use either the signed or the unsigned range)."""
+    cdef object w     # a Python int: the shifts below are arbitrary precision
+    if mlirTypeIsAIndex(t):
+        w = 64
+        lo, hi = -(1 << 63), (1 << 64) - 1
+    else:
+        w = mlirIntegerTypeGetWidth(t)
+        if mlirIntegerTypeIsSigned(t):
+            lo, hi = (-(1 << (w - 1)) if w else 0), ((1 << (w - 1)) - 1 if w else 0)
+        elif mlirIntegerTypeIsUnsigned(t):
+            lo, hi = 0, (1 << w) - 1
+        else:
+            lo, hi = (-(1 << (w - 1)) if w else 0), (1 << w) - 1
+    if value < lo or value > hi:
+        raise ValueError(f"integer value {value} does not fit in type "
+                         f"{_print_type(t)} (range [{lo}, {hi}])")
+    if w > 64 and (value < -(1 << 63) or value > (1 << 63) - 1):
+        raise ValueError(f"integer value {value} is beyond 64 bits, which "
+                         f"is all the C API can set")
+    return 0
+
+
+cdef inline bint _int64_fits(MlirType t, unsigned int width, long long v) noexcept:
+    """v in the range of integer type t of width 1..63 (signless: signed or
+    unsigned range)."""
+    cdef long long smin = -(<long long>1 << (width - 1))
+    cdef long long smax = (<long long>1 << (width - 1)) - 1
+    cdef long long umax = (<long long>1 << width) - 1
+    if mlirIntegerTypeIsSigned(t):
+        return smin <= v <= smax
+    if mlirIntegerTypeIsUnsigned(t):
+        return 0 <= v <= umax
+    return smin <= v <= umax
+
+
+cdef class IntegerAttr(Attribute):
+    """An integer (or index) value with its type: `42 : i32`."""
+    static_typeid = wrap_typeid(mlirIntegerAttrGetTypeID())
+
+    @staticmethod
+    def get(type, value):
+        cdef Context ctx = _context_of_type(type, "type")
+        cdef MlirType t = (<Type>type).c_type
+        if not (mlirTypeIsAInteger(t) or mlirTypeIsAIndex(t)):
+            raise ValueError(f"IntegerAttr needs an integer or index type, "
+                             f"got {type}")
+        # Fast path: an int that fits in 64 bits and a type of <= 64 bits,
+        # checked and encoded in C.
+        cdef long long v
+        cdef int overflow = 0
+        cdef unsigned int width
+        if PyLong_CheckExact(value) and mlirTypeIsAInteger(t):
+            width = mlirIntegerTypeGetWidth(t)
+            v = PyLong_AsLongLongAndOverflow(value, &overflow)
+            if not overflow and 0 < width < 64:
+                if _int64_fits(t, width, v):
+                    if not mlirIntegerTypeIsSigned(t):
+                        v = <long long>(<unsigned long long>v &
+                                        ((<unsigned long long>1 << width) - 1))
+                    return _make_attr(IntegerAttr, ctx, mlirIntegerAttrGet(t, v))
+        if PyBool_Check(value) or not isinstance(value, int):
+            try:
+                value = value.__index__()
+            except AttributeError:
+                raise TypeError(f"IntegerAttr value must be an int, not "
+                                f"{value.__class__.__name__}") from None
+        _check_int_fits(t, value)
+        cdef int64_t raw
+        cdef object w
+        if mlirTypeIsAInteger(t) and not mlirIntegerTypeIsSigned(t):
+            # The C API builds an APInt of the type's width from the int64
+            # without truncation: pass the bit pattern of the low bits.
+            w = mlirIntegerTypeGetWidth(t)
+            if w < 64:
+                raw = <int64_t>(value & ((1 << w) - 1))
+            elif value > (1 << 63) - 1:
+                raw = <int64_t>(value - (1 << 64))
+            else:
+                raw = value
+        elif value > (1 << 63) - 1:
+            raw = <int64_t>(value - (1 << 64))
+        else:
+            raw = value
+        return _make_attr(IntegerAttr, ctx, mlirIntegerAttrGet(t, raw))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsAInteger(
+            (<Attribute>other).c_attr)
+
+    @property
+    def value(self):
+        """The value as a Python int: signed for signed types, unsigned for
+        unsigned ones, and for signless ones the signed reading (as MLIR
+        prints them), except i1 which reads 0 or 1."""
+        cdef MlirType t = mlirAttributeGetType(self.c_attr)
+        if mlirTypeIsAIndex(t):
+            return mlirIntegerAttrGetValueInt(self.c_attr)
+        if mlirIntegerTypeIsSignless(t):
+            if mlirIntegerTypeGetWidth(t) == 1:
+                return mlirIntegerAttrGetValueUInt(self.c_attr)
+            return mlirIntegerAttrGetValueInt(self.c_attr)
+        if mlirIntegerTypeIsSigned(t):
+            return mlirIntegerAttrGetValueSInt(self.c_attr)
+        return mlirIntegerAttrGetValueUInt(self.c_attr)
+
+    def __int__(self):
+        return self.value
+
+    def __index__(self):
+        return self.value
+
+
+cdef class BoolAttr(Attribute):
+    """`true` / `false` (an i1 IntegerAttr; comes back as IntegerAttr from
+    the API, as upstream, and casts to BoolAttr)."""
+
+    @staticmethod
+    def get(value, context=None):
+        cdef Context ctx = resolve_context(context)
+        return _make_attr(BoolAttr, ctx, mlirBoolAttrGet(ctx.c_context,
+                                                         1 if value else 0))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsABool(
+            (<Attribute>other).c_attr)
+
+    @property
+    def value(self):
+        return mlirBoolAttrGetValue(self.c_attr)
+
+    def __bool__(self):
+        return mlirBoolAttrGetValue(self.c_attr)
+
+
+cdef class FloatAttr(Attribute):
+    """A floating-point value with its type: `1.5 : f32`."""
+    static_typeid = wrap_typeid(mlirFloatAttrGetTypeID())
+
+    @staticmethod
+    def get(type, value, loc=None):
+        cdef Context ctx = _context_of_type(type, "type")
+        cdef double v = _checked_float(type, value)
+        cdef MlirLocation c_loc = _checked_location(loc, ctx)
+        cdef MlirAttribute a
+        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        try:
+            a = mlirFloatAttrDoubleGetChecked(c_loc, (<Type>type).c_type, v)
+        finally:
+            errors = cap.detach()
+        if a.ptr == NULL:
+            raise MLIRError("Invalid attribute", errors)
+        return _make_attr(FloatAttr, ctx, a)
+
+    @staticmethod
+    def get_unchecked(type, value, context=None):
+        cdef Context ctx = resolve_context(context)
+        cdef double v = _checked_float(type, value)
+        return _make_attr(FloatAttr, ctx, mlirFloatAttrDoubleGet(
+            ctx.c_context, (<Type>type).c_type, v))
+
+    @staticmethod
+    def get_f32(value, context=None):
+        cdef Context ctx = resolve_context(context)
+        cdef MlirType t = mlirF32TypeGet(ctx.c_context)
+        cdef double v = _checked_float(wrap_type(ctx, t), value)
+        return _make_attr(FloatAttr, ctx, mlirFloatAttrDoubleGet(ctx.c_context, t, v))
+
+    @staticmethod
+    def get_f64(double value, context=None):
+        cdef Context ctx = resolve_context(context)
+        return _make_attr(FloatAttr, ctx, mlirFloatAttrDoubleGet(
+            ctx.c_context, mlirF64TypeGet(ctx.c_context), value))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsAFloat(
+            (<Attribute>other).c_attr)
+
+    @property
+    def value(self):
+        return mlirFloatAttrGetValueDouble(self.c_attr)
+
+    def __float__(self):
+        return mlirFloatAttrGetValueDouble(self.c_attr)
+
+
+cdef double _checked_float(object type, object value) except? -1.0:
+    """value as a double, after checking that float type `type` can hold
+    it: NaN and infinities only where the format has them, finite values
+    not beyond its range (rounding is fine)."""
+    if not isinstance(type, Type):
+        raise TypeError(f"type must be a Type, not {type.__class__.__name__}")
+    cdef MlirType t = (<Type>type).c_type
+    if not mlirTypeIsAFloat(t):
+        raise ValueError(f"FloatAttr needs a floating-point type, got {type}")
+    cdef double v = value
+    cdef int status = mlirCyFloatTypeCheckValue(t, v)
+    if status == MLIRCY_FLOAT_NAN_UNREPRESENTABLE:
+        raise ValueError(f"{type} has no NaN")
+    if status == MLIRCY_FLOAT_INF_UNREPRESENTABLE:
+        raise ValueError(f"{type} has no infinity")
+    if status == MLIRCY_FLOAT_OVERFLOW:
+        raise ValueError(f"{value} is out of the range of {type}")
+    if status == MLIRCY_FLOAT_NEGATIVE_UNREPRESENTABLE:
+        raise ValueError(f"{type} cannot represent negative values or zero "
+                         f"({value})")
+    return v
+
+
+cdef class StringAttr(Attribute):
+    """"text" (optionally typed)."""
+    static_typeid = wrap_typeid(mlirStringAttrGetTypeID())
+
+    @staticmethod
+    def get(value, context=None):
+        cdef Context ctx = resolve_context(context)
+        cdef bytes b = to_bytes(value, "value")
+        return _make_attr(StringAttr, ctx, mlirStringAttrGet(ctx.c_context, str_ref(b)))
+
+    @staticmethod
+    def get_typed(type, value):
+        cdef Context ctx = _context_of_type(type, "type")
+        cdef bytes b = to_bytes(value, "value")
+        return _make_attr(StringAttr, ctx, mlirStringAttrTypedGet(
+            (<Type>type).c_type, str_ref(b)))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsAString(
+            (<Attribute>other).c_attr)
+
+    @property
+    def value(self):
+        """The string, decoded as UTF-8 (invalid bytes replaced)."""
+        return from_ref(mlirStringAttrGetValue(self.c_attr))
+
+    @property
+    def value_bytes(self):
+        cdef MlirStringRef s = mlirStringAttrGetValue(self.c_attr)
+        return s.data[:s.length]
+
+
+cdef class UnitAttr(Attribute):
+    static_typeid = wrap_typeid(mlirUnitAttrGetTypeID())
+
+    @staticmethod
+    def get(context=None):
+        cdef Context ctx = resolve_context(context)
+        return _make_attr(UnitAttr, ctx, mlirUnitAttrGet(ctx.c_context))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsAUnit(
+            (<Attribute>other).c_attr)
+
+
+cdef class TypeAttr(Attribute):
+    static_typeid = wrap_typeid(mlirTypeAttrGetTypeID())
+
+    @staticmethod
+    def get(value, context=None):
+        cdef MlirType t = type_handle(value, "value")
+        return _make_attr(TypeAttr, (<Type>value).context, mlirTypeAttrGet(t))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsAType(
+            (<Attribute>other).c_attr)
+
+    @property
+    def value(self):
+        return wrap_type(self.context, mlirTypeAttrGetValue(self.c_attr))
+
+
+cdef class ArrayAttr(Attribute):
+    """[a, b, c]: a sequence of attributes."""
+    static_typeid = wrap_typeid(mlirArrayAttrGetTypeID())
+
+    @staticmethod
+    def get(attributes, context=None):
+        cdef Context ctx = resolve_context(context)
+        cdef vector[MlirAttribute] elems
+        for a in attributes:
+            elems.push_back(attribute_handle(a, "ArrayAttr element"))
+        return _make_attr(ArrayAttr, ctx, mlirArrayAttrGet(
+            ctx.c_context, elems.size(), elems.data()))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsAArray(
+            (<Attribute>other).c_attr)
+
+    def __len__(self):
+        return mlirArrayAttrGetNumElements(self.c_attr)
+
+    def __getitem__(self, index):
+        cdef intptr_t n = mlirArrayAttrGetNumElements(self.c_attr)
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(n))]
+        cdef intptr_t i = index
+        if i < 0:
+            i += n
+        if i < 0 or i >= n:
+            raise IndexError("ArrayAttribute index out of range")
+        return wrap_attribute(self.context, mlirArrayAttrGetElement(self.c_attr, i))
+
+    def __iter__(self):
+        cdef intptr_t i
+        for i in range(mlirArrayAttrGetNumElements(self.c_attr)):
+            yield wrap_attribute(self.context, mlirArrayAttrGetElement(self.c_attr, i))
+
+    def __add__(self, other):
+        if not isinstance(self, ArrayAttr):
+            return NotImplemented
+        return ArrayAttr.get(list(self) + list(other),
+                             context=(<Attribute>self).context)
+
+
+cdef class DictAttr(Attribute):
+    """{name = attr, ...}: a mapping from names to attributes.
+    d["name"] looks up by name (KeyError if absent), d[i] gives the i-th
+    NamedAttribute (sorted by name)."""
+    static_typeid = wrap_typeid(mlirDictionaryAttrGetTypeID())
+
+    @staticmethod
+    def get(value=None, context=None):
+        cdef Context ctx = resolve_context(context)
+        cdef vector[MlirNamedAttribute] elems
+        cdef MlirNamedAttribute na
+        keep = []
+        if value is None:
+            value = {}
+        for name, attr in value.items():
+            if not isinstance(name, str):
+                raise TypeError(f"DictAttr keys must be str, not "
+                                f"{type(name).__name__}")
+            b = (<str>name).encode("utf-8")
+            keep.append(b)
+            na.name = mlirIdentifierGet(ctx.c_context, str_ref(b))
+            na.attribute = attribute_handle(attr, f"DictAttr value for '{name}'")
+            elems.push_back(na)
+        return _make_attr(DictAttr, ctx, mlirDictionaryAttrGet(
+            ctx.c_context, elems.size(), elems.data()))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsADictionary(
+            (<Attribute>other).c_attr)
+
+    def __len__(self):
+        return mlirDictionaryAttrGetNumElements(self.c_attr)
+
+    def __contains__(self, name):
+        if not isinstance(name, str):
+            return False
+        cdef bytes b = (<str>name).encode("utf-8")
+        return mlirDictionaryAttrGetElementByName(self.c_attr, str_ref(b)).ptr != NULL
+
+    def __getitem__(self, key):
+        cdef bytes b
+        cdef MlirAttribute a
+        cdef intptr_t i, n
+        if isinstance(key, str):
+            b = (<str>key).encode("utf-8")
+            a = mlirDictionaryAttrGetElementByName(self.c_attr, str_ref(b))
+            if a.ptr == NULL:
+                raise KeyError(f"attempt to access a non-existent attribute "
+                               f"'{key}'")
+            return wrap_attribute(self.context, a)
+        if isinstance(key, int):
+            n = mlirDictionaryAttrGetNumElements(self.c_attr)
+            i = key
+            if i < 0:
+                i += n
+            if i < 0 or i >= n:
+                raise IndexError("attempt to access out of bounds attribute")
+            return wrap_named_attribute(
+                self.context, mlirDictionaryAttrGetElement(self.c_attr, i))
+        raise TypeError(f"DictAttr keys are str or int, not {type(key).__name__}")
+
+    def __iter__(self):
+        return iter(self.keys())
+
+    def keys(self):
+        cdef intptr_t i
+        return [from_ref(mlirIdentifierStr(
+                    mlirDictionaryAttrGetElement(self.c_attr, i).name))
+                for i in range(mlirDictionaryAttrGetNumElements(self.c_attr))]
+
+    def values(self):
+        cdef intptr_t i
+        return [wrap_attribute(self.context,
+                    mlirDictionaryAttrGetElement(self.c_attr, i).attribute)
+                for i in range(mlirDictionaryAttrGetNumElements(self.c_attr))]
+
+    def items(self):
+        return list(zip(self.keys(), self.values()))
+
+
+cdef class SymbolRefAttr(Attribute):
+    """@root::@nested::@leaf."""
+    static_typeid = wrap_typeid(mlirSymbolRefAttrGetTypeID())
+
+    @staticmethod
+    def get(symbols, context=None):
+        cdef Context ctx = resolve_context(context)
+        syms = [to_bytes(s, "symbol") for s in symbols]
+        if not syms:
+            raise ValueError("SymbolRefAttr must be composed of at least "
+                             "one symbol.")
+        cdef vector[MlirAttribute] nested
+        for s in syms[1:]:
+            nested.push_back(mlirFlatSymbolRefAttrGet(ctx.c_context, str_ref(s)))
+        return _make_attr(SymbolRefAttr, ctx, mlirSymbolRefAttrGet(
+            ctx.c_context, str_ref(syms[0]), nested.size(), nested.data()))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsASymbolRef(
+            (<Attribute>other).c_attr)
+
+    @property
+    def value(self):
+        """[root, nested..., leaf] as strings."""
+        cdef intptr_t i
+        out = [from_ref(mlirSymbolRefAttrGetRootReference(self.c_attr))]
+        for i in range(mlirSymbolRefAttrGetNumNestedReferences(self.c_attr)):
+            out.append(from_ref(mlirFlatSymbolRefAttrGetValue(
+                mlirSymbolRefAttrGetNestedReference(self.c_attr, i))))
+        return out
+
+
+cdef class FlatSymbolRefAttr(Attribute):
+    """@name (a SymbolRefAttr without nested references; comes back as
+    SymbolRefAttr from the API, as upstream, and casts to this class)."""
+
+    @staticmethod
+    def get(value, context=None):
+        cdef Context ctx = resolve_context(context)
+        cdef bytes b = to_bytes(value, "value")
+        return _make_attr(FlatSymbolRefAttr, ctx,
+                          mlirFlatSymbolRefAttrGet(ctx.c_context, str_ref(b)))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsAFlatSymbolRef(
+            (<Attribute>other).c_attr)
+
+    @property
+    def value(self):
+        return from_ref(mlirFlatSymbolRefAttrGetValue(self.c_attr))
+
+
+cdef class OpaqueAttr(Attribute):
+    """#dialect<data>: an attribute of an unregistered dialect."""
+    static_typeid = wrap_typeid(mlirOpaqueAttrGetTypeID())
+
+    @staticmethod
+    def get(dialect_namespace, buffer, type, context=None):
+        cdef Context ctx = resolve_context(context)
+        cdef bytes ns = to_bytes(dialect_namespace, "dialect_namespace")
+        cdef bytes data
+        if isinstance(buffer, (str, bytes)):
+            data = to_bytes(buffer, "buffer")
+        else:
+            data = bytes(memoryview(buffer))
+        cdef MlirType t = type_handle(type, "type")
+        return _make_attr(OpaqueAttr, ctx, mlirOpaqueAttrGet(
+            ctx.c_context, str_ref(ns), len(data), <const char*>data, t))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsAOpaque(
+            (<Attribute>other).c_attr)
+
+    @property
+    def dialect_namespace(self):
+        return from_ref(mlirOpaqueAttrGetDialectNamespace(self.c_attr))
+
+    @property
+    def data(self):
+        cdef MlirStringRef s = mlirOpaqueAttrGetData(self.c_attr)
+        return s.data[:s.length]
+
+
+cdef class StridedLayoutAttr(Attribute):
+    """strided<[s0, s1], offset: o>: a memref layout."""
+    static_typeid = wrap_typeid(mlirStridedLayoutAttrGetTypeID())
+
+    @staticmethod
+    def get(int64_t offset, strides, context=None):
+        cdef Context ctx = resolve_context(context)
+        cdef vector[int64_t] s
+        _fill_shape(s, strides)
+        return _make_attr(StridedLayoutAttr, ctx, mlirStridedLayoutAttrGet(
+            ctx.c_context, offset, s.size(), s.data()))
+
+    @staticmethod
+    def get_fully_dynamic(intptr_t rank, context=None):
+        if rank < 0:
+            raise ValueError("rank must be >= 0")
+        dyn = mlirShapedTypeGetDynamicStrideOrOffset()
+        return StridedLayoutAttr.get(dyn, [dyn] * rank, context=context)
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsAStridedLayout(
+            (<Attribute>other).c_attr)
+
+    @property
+    def offset(self):
+        return mlirStridedLayoutAttrGetOffset(self.c_attr)
+
+    @property
+    def strides(self):
+        cdef intptr_t i
+        return [mlirStridedLayoutAttrGetStride(self.c_attr, i)
+                for i in range(mlirStridedLayoutAttrGetNumStrides(self.c_attr))]
+
+
+cdef class AffineMapAttr(Attribute):
+    static_typeid = wrap_typeid(mlirAffineMapAttrGetTypeID())
+
+    @staticmethod
+    def get(AffineMap affine_map not None):
+        return _make_attr(AffineMapAttr, affine_map.context,
+                          mlirAffineMapAttrGet(affine_map.c_map))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsAAffineMap(
+            (<Attribute>other).c_attr)
+
+    @property
+    def value(self):
+        return wrap_affine_map(self.context, mlirAffineMapAttrGetValue(self.c_attr))
+
+
+cdef class IntegerSetAttr(Attribute):
+    static_typeid = wrap_typeid(mlirIntegerSetAttrGetTypeID())
+
+    @staticmethod
+    def get(IntegerSet integer_set not None):
+        return _make_attr(IntegerSetAttr, integer_set.context,
+                          mlirIntegerSetAttrGet(integer_set.c_set))
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsAIntegerSet(
+            (<Attribute>other).c_attr)
+
+    @property
+    def value(self):
+        return wrap_integer_set(self.context, mlirIntegerSetAttrGetValue(self.c_attr))
+
+
+cdef int _register_builtin_attribute(type cls) except -1:
+    _set_caster(_attribute_caster_map, _attribute_casters, cls.static_typeid,
+                cls, cls)
+    return 0
+
+
+for _cls in (IntegerAttr, FloatAttr, StringAttr, UnitAttr, TypeAttr,
+             ArrayAttr, DictAttr, SymbolRefAttr, OpaqueAttr,
+             StridedLayoutAttr, AffineMapAttr, IntegerSetAttr):
+    _register_builtin_attribute(_cls)
+del _cls
+
+_ATTRIBUTE_NAMES = [
+    "IntegerAttr", "BoolAttr", "FloatAttr", "StringAttr", "UnitAttr",
+    "TypeAttr", "ArrayAttr", "DictAttr", "SymbolRefAttr", "FlatSymbolRefAttr",
+    "OpaqueAttr", "StridedLayoutAttr", "AffineMapAttr", "IntegerSetAttr",
+]

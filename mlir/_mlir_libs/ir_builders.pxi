@@ -1,0 +1,250 @@
+# Attribute and type builders: how generated op builders turn plain Python
+# values into attributes of an ODS attribute kind ("I32Attr", "StrAttr",
+# ...) and name types of an ODS type constraint ("I32", "F32", ...).
+#
+#     AttrBuilder.get("I32Attr")(7, context=ctx)      -> IntegerAttr
+#     @register_attribute_builder("MyAttr")
+#     def _my_attr(value, context): ...
+#
+# Pre-filled with every builtin ODS attribute kind; dialects add theirs.
+
+
+class AttrBuilder:
+    """Registry of attribute builders by ODS attribute kind."""
+    _builders = {}
+
+    @staticmethod
+    def contains(attribute_kind):
+        return attribute_kind in AttrBuilder._builders
+
+    @staticmethod
+    def get(attribute_kind):
+        try:
+            return AttrBuilder._builders[attribute_kind]
+        except KeyError:
+            raise KeyError(f"Attribute builder for '{attribute_kind}' is "
+                           f"not registered") from None
+
+    @staticmethod
+    def insert(attribute_kind, attr_builder, replace=False):
+        if not callable(attr_builder):
+            raise TypeError("an attribute builder must be callable")
+        if not replace and attribute_kind in AttrBuilder._builders:
+            raise RuntimeError(f"Attribute builder for '{attribute_kind}' is "
+                               f"already registered")
+        AttrBuilder._builders[attribute_kind] = attr_builder
+
+
+def register_attribute_builder(kind, replace=False):
+    """Decorator: registers fn(value, context) as the builder of `kind`."""
+    def decorator_builder(func):
+        AttrBuilder.insert(kind, func, replace=replace)
+        return func
+    return decorator_builder
+
+
+class TypeBuilder:
+    """Registry of type builders by ODS type constraint name; a builder is
+    called as builder(context=None) and returns the Type."""
+    _builders = {}
+
+    @staticmethod
+    def contains(type_kind):
+        return type_kind in TypeBuilder._builders
+
+    @staticmethod
+    def get(type_kind):
+        try:
+            return TypeBuilder._builders[type_kind]
+        except KeyError:
+            raise KeyError(f"Type builder for '{type_kind}' is not "
+                           f"registered") from None
+
+    @staticmethod
+    def insert(type_kind, type_builder, replace=False):
+        if not callable(type_builder):
+            raise TypeError("a type builder must be callable")
+        if not replace and type_kind in TypeBuilder._builders:
+            raise RuntimeError(f"Type builder for '{type_kind}' is already "
+                               f"registered")
+        TypeBuilder._builders[type_kind] = type_builder
+
+
+def register_type_builder(kind, replace=False):
+    def decorator_builder(func):
+        TypeBuilder.insert(kind, func, replace=replace)
+        return func
+    return decorator_builder
+
+
+# -- builtin attribute kinds ------------------------------------------------
+
+def _int_attr_builder(int width, str signedness):
+    def build(x, context=None):
+        if signedness == "s":
+            t = IntegerType.get_signed(width, context=context)
+        elif signedness == "u":
+            t = IntegerType.get_unsigned(width, context=context)
+        else:
+            t = IntegerType.get_signless(width, context=context)
+        return IntegerAttr.get(t, x)
+    return build
+
+
+for _w in (1, 8, 16, 32, 64):
+    AttrBuilder.insert(f"I{_w}Attr", _int_attr_builder(_w, ""))
+    AttrBuilder.insert(f"SI{_w}Attr", _int_attr_builder(_w, "s"))
+    AttrBuilder.insert(f"UI{_w}Attr", _int_attr_builder(_w, "u"))
+del _w
+
+
+def _index_attr(x, context=None):
+    return IntegerAttr.get(IndexType.get(context=context), x)
+
+
+def _f16_attr(x, context=None):
+    return FloatAttr.get(F16Type.get(context=context), x)
+
+
+def _f32_attr(x, context=None):
+    return FloatAttr.get_f32(x, context=context)
+
+
+def _f64_attr(x, context=None):
+    return FloatAttr.get_f64(x, context=context)
+
+
+def _str_attr(x, context=None):
+    return StringAttr.get(x, context=context)
+
+
+def _symbol_ref_attr(x, context=None):
+    if isinstance(x, (list, tuple)):
+        return SymbolRefAttr.get(x, context=context)
+    return FlatSymbolRefAttr.get(x, context=context)
+
+
+def _flat_symbol_ref_attr(x, context=None):
+    return FlatSymbolRefAttr.get(x, context=context)
+
+
+def _unit_attr(x, context=None):
+    return UnitAttr.get(context=context) if x else None
+
+
+def _bool_attr(x, context=None):
+    return BoolAttr.get(x, context=context)
+
+
+def _type_attr(x, context=None):
+    return TypeAttr.get(x, context=context)
+
+
+def _array_attr(x, context=None):
+    return ArrayAttr.get(x, context=context)
+
+
+def _dict_attr(x, context=None):
+    return DictAttr.get(x, context=context)
+
+
+def _affine_map_attr(x, context=None):
+    return AffineMapAttr.get(x)
+
+
+def _integer_set_attr(x, context=None):
+    return IntegerSetAttr.get(x)
+
+
+def _array_of(element_builder):
+    def build(x, context=None):
+        return ArrayAttr.get([element_builder(v, context=context) for v in x],
+                             context=context)
+    return build
+
+
+def _elements_of(str dtype, element_type):
+    def build(x, context=None):
+        import numpy as np
+        return DenseElementsAttr.get(np.asarray(x, dtype=dtype),
+                                     type=element_type(context),
+                                     context=context)
+    return build
+
+
+for _kind, _fn in {
+    "IndexAttr": _index_attr,
+    "F16Attr": _f16_attr,
+    "F32Attr": _f32_attr,
+    "F64Attr": _f64_attr,
+    "StrAttr": _str_attr,
+    "SymbolNameAttr": _str_attr,
+    "SymbolRefAttr": _symbol_ref_attr,
+    "FlatSymbolRefAttr": _flat_symbol_ref_attr,
+    "UnitAttr": _unit_attr,
+    "BoolAttr": _bool_attr,
+    "TypeAttr": _type_attr,
+    "TypeAttrOf": _type_attr,
+    "MemRefTypeAttr": _type_attr,
+    "ArrayAttr": _array_attr,
+    "DictionaryAttr": _dict_attr,
+    "AffineMapAttr": _affine_map_attr,
+    "IntegerSetAttr": _integer_set_attr,
+    "I32ArrayAttr": _array_of(AttrBuilder.get("I32Attr")),
+    "I64ArrayAttr": _array_of(AttrBuilder.get("I64Attr")),
+    "I64SmallVectorArrayAttr": _array_of(AttrBuilder.get("I64Attr")),
+    "F32ArrayAttr": _array_of(_f32_attr),
+    "F64ArrayAttr": _array_of(_f64_attr),
+    "BoolArrayAttr": _array_of(_bool_attr),
+    "StrArrayAttr": _array_of(_str_attr),
+    "SymbolRefArrayAttr": _array_of(_symbol_ref_attr),
+    "FlatSymbolRefArrayAttr": _array_of(_flat_symbol_ref_attr),
+    "AffineMapArrayAttr": _array_of(_affine_map_attr),
+    "TypeArrayAttr": _array_of(_type_attr),
+    "DictArrayAttr": _array_of(_dict_attr),
+    "IndexListArrayAttr": _array_of(_array_of(_index_attr)),
+    "DenseBoolArrayAttr": lambda x, context=None: DenseBoolArrayAttr.get(x, context=context),
+    "DenseI8ArrayAttr": lambda x, context=None: DenseI8ArrayAttr.get(x, context=context),
+    "DenseI16ArrayAttr": lambda x, context=None: DenseI16ArrayAttr.get(x, context=context),
+    "DenseI32ArrayAttr": lambda x, context=None: DenseI32ArrayAttr.get(x, context=context),
+    "DenseI64ArrayAttr": lambda x, context=None: DenseI64ArrayAttr.get(x, context=context),
+    "DenseF32ArrayAttr": lambda x, context=None: DenseF32ArrayAttr.get(x, context=context),
+    "DenseF64ArrayAttr": lambda x, context=None: DenseF64ArrayAttr.get(x, context=context),
+    "I1ElementsAttr": _elements_of("bool", lambda c: IntegerType.get_signless(1, context=c)),
+    "I8ElementsAttr": _elements_of("int8", lambda c: IntegerType.get_signless(8, context=c)),
+    "I16ElementsAttr": _elements_of("int16", lambda c: IntegerType.get_signless(16, context=c)),
+    "I32ElementsAttr": _elements_of("int32", lambda c: IntegerType.get_signless(32, context=c)),
+    "I64ElementsAttr": _elements_of("int64", lambda c: IntegerType.get_signless(64, context=c)),
+    "IndexElementsAttr": _elements_of("int64", lambda c: IndexType.get(context=c)),
+    "F32ElementsAttr": _elements_of("float32", lambda c: F32Type.get(context=c)),
+    "F64ElementsAttr": _elements_of("float64", lambda c: F64Type.get(context=c)),
+}.items():
+    AttrBuilder.insert(_kind, _fn)
+del _kind, _fn
+
+
+# -- builtin type constraints ----------------------------------------------
+
+def _int_type_builder(int width, str signedness):
+    def build(context=None):
+        if signedness == "s":
+            return IntegerType.get_signed(width, context=context)
+        if signedness == "u":
+            return IntegerType.get_unsigned(width, context=context)
+        return IntegerType.get_signless(width, context=context)
+    return build
+
+
+for _w in (1, 8, 16, 32, 64):
+    TypeBuilder.insert(f"I{_w}", _int_type_builder(_w, ""))
+    TypeBuilder.insert(f"SI{_w}", _int_type_builder(_w, "s"))
+    TypeBuilder.insert(f"UI{_w}", _int_type_builder(_w, "u"))
+del _w
+for _kind, _cls in {"Index": IndexType, "NoneType": NoneType, "F16": F16Type,
+                    "BF16": BF16Type, "F32": F32Type, "F64": F64Type,
+                    "TF32": FloatTF32Type}.items():
+    TypeBuilder.insert(_kind, _cls.get)
+del _kind, _cls
+
+_BUILDER_NAMES = ["AttrBuilder", "TypeBuilder", "register_attribute_builder",
+                  "register_type_builder"]

@@ -1,0 +1,285 @@
+import math
+
+import pytest
+
+from mlir.ir import *
+
+
+def test_integer_attr(ctx):
+    i32 = IntegerType.get_signless(32)
+    a = IntegerAttr.get(i32, 7)
+    assert repr(a) == "IntegerAttr(7 : i32)"
+    assert a.value == 7 and int(a) == 7
+    assert a.type == i32 and type(a.type) is IntegerType
+    assert a.typeid == IntegerAttr.static_typeid
+    assert IntegerAttr.get(IntegerType.get_signed(8), -128).value == -128
+    assert IntegerAttr.get(IntegerType.get_unsigned(64), 2**64 - 1).value == 2**64 - 1
+    # Signless values may use the unsigned range; they read back signed.
+    assert str(IntegerAttr.get(IntegerType.get_signless(8), 255)) == "-1 : i8"
+    assert IntegerAttr.get(IntegerType.get_signless(8), 255).value == -1
+    assert IntegerAttr.get(IndexType.get(), -3).value == -3
+    assert IntegerAttr.get(IntegerType.get_signless(1), 1).value == 1
+
+
+@pytest.mark.parametrize("type_asm,value", [
+    ("i8", 256), ("i8", -129), ("si8", 128), ("ui8", -1), ("ui8", 256),
+    ("i1", 2), ("si64", 2**63), ("i128", 2**64),
+])
+def test_integer_attr_out_of_range(ctx, type_asm, value):
+    with pytest.raises(ValueError, match="does not fit|beyond 64 bits"):
+        IntegerAttr.get(Type.parse(type_asm), value)
+
+
+def test_integer_attr_bad_input(ctx):
+    with pytest.raises(ValueError, match="integer or index type"):
+        IntegerAttr.get(F32Type.get(), 1)
+    with pytest.raises(TypeError):
+        IntegerAttr.get(IntegerType.get_signless(32), 1.5)
+    with pytest.raises(TypeError):
+        IntegerAttr.get("i32", 1)
+
+
+def test_bool_attr(ctx):
+    t = BoolAttr.get(True)
+    assert str(t) == "true" and t.value is True and bool(t)
+    assert not BoolAttr.get(False)
+    parsed = Attribute.parse("false")
+    assert type(parsed) is IntegerAttr          # as upstream
+    assert BoolAttr.isinstance(parsed) and BoolAttr(parsed).value is False
+    with pytest.raises(ValueError):
+        BoolAttr(Attribute.parse("2 : i32"))
+
+
+def test_float_attr(ctx):
+    f = FloatAttr.get(F32Type.get(), 1.5)
+    assert repr(f) == "FloatAttr(1.500000e+00 : f32)"
+    assert f.value == 1.5 and float(f) == 1.5
+    assert FloatAttr.get_f32(2.0).type == F32Type.get()
+    assert FloatAttr.get_f64(0.1).value == 0.1
+    assert FloatAttr.get_unchecked(F16Type.get(), 0.5).value == 0.5
+    assert FloatAttr.get(F64Type.get(), float("inf")).value == math.inf
+    assert math.isnan(FloatAttr.get(F32Type.get(), float("nan")).value)
+    assert FloatAttr.get(F16Type.get(), 0.1).value == pytest.approx(0.1, rel=1e-3)
+
+
+@pytest.mark.parametrize("asm,value,msg", [
+    ("f16", 1e6, "out of the range"),
+    ("f8E4M3FN", float("inf"), "no infinity"),
+    ("f4E2M1FN", float("nan"), "no NaN"),
+    ("f4E2M1FN", 100.0, "out of the range"),
+    ("f8E8M0FNU", -1.0, "negative"),
+    ("f32", 1e39, "out of the range"),
+])
+def test_float_attr_unrepresentable(ctx, asm, value, msg):
+    with pytest.raises(ValueError, match=msg):
+        FloatAttr.get(Type.parse(asm), value)
+
+
+def test_float_attr_bad_type(ctx):
+    with pytest.raises(ValueError, match="floating-point type"):
+        FloatAttr.get(IntegerType.get_signless(32), 1.0)
+    with pytest.raises(TypeError):
+        FloatAttr.get(F32Type.get(), "x")
+
+
+def test_string_attr(ctx):
+    s = StringAttr.get("héllo")
+    assert str(s) == '"h\\C3\\A9llo"'
+    assert s.value == "héllo" and s.value_bytes == "héllo".encode()
+    assert StringAttr.get(b"\xff\x00").value_bytes == b"\xff\x00"
+    typed = StringAttr.get_typed(IntegerType.get_signless(32), "x")
+    assert str(typed) == '"x" : i32'
+    with pytest.raises(TypeError):
+        StringAttr.get(3)
+
+
+def test_unit_type_attr(ctx):
+    assert str(UnitAttr.get()) == "unit"
+    assert type(Attribute.parse("unit")) is UnitAttr
+    ta = TypeAttr.get(F32Type.get())
+    assert str(ta) == "f32" and type(ta.value) is F32Type
+    with pytest.raises(TypeError):
+        TypeAttr.get(3)
+
+
+def test_array_attr(ctx):
+    a = ArrayAttr.get([UnitAttr.get(), StringAttr.get("x")])
+    assert str(a) == '[unit, "x"]'
+    assert len(a) == 2
+    assert type(a[1]) is StringAttr and a[-1].value == "x"
+    assert [str(x) for x in a] == ["unit", '"x"']
+    with pytest.raises(IndexError):
+        a[2]
+    b = a + [BoolAttr.get(True)]
+    assert str(b) == '[unit, "x", true]' and type(b) is ArrayAttr
+    assert len(ArrayAttr.get([])) == 0
+    with pytest.raises(TypeError):
+        ArrayAttr.get([1])
+    assert a[0:1] == [UnitAttr.get()]
+
+
+def test_dict_attr(ctx):
+    d = DictAttr.get({"b": UnitAttr.get(), "a": IntegerAttr.get(IntegerType.get_signless(8), 3)})
+    assert str(d) == "{a = 3 : i8, b}"
+    assert len(d) == 2 and "a" in d and "z" not in d and 3 not in d
+    assert type(d["a"]) is IntegerAttr and d["a"].value == 3
+    assert d[0].name == "a" and type(d[0]) is NamedAttribute
+    assert list(d) == ["a", "b"] and d.keys() == ["a", "b"]
+    assert d.items()[1] == ("b", UnitAttr.get())
+    with pytest.raises(KeyError):
+        d["zz"]
+    with pytest.raises(IndexError):
+        d[2]
+    with pytest.raises(TypeError):
+        DictAttr.get({1: UnitAttr.get()})
+    with pytest.raises(TypeError):
+        DictAttr.get({"x": 1})
+    assert str(DictAttr.get()) == "{}"
+
+
+def test_symbol_refs(ctx):
+    s = SymbolRefAttr.get(["a", "b", "c"])
+    assert str(s) == "@a::@b::@c" and s.value == ["a", "b", "c"]
+    f = FlatSymbolRefAttr.get("foo")
+    assert str(f) == "@foo" and f.value == "foo"
+    assert type(Attribute.parse("@foo")) is SymbolRefAttr
+    assert FlatSymbolRefAttr(Attribute.parse("@foo")).value == "foo"
+    with pytest.raises(ValueError):
+        FlatSymbolRefAttr(s)
+    with pytest.raises(ValueError, match="at least one symbol"):
+        SymbolRefAttr.get([])
+
+
+def test_opaque_attr(ctx):
+    ctx.allow_unregistered_dialects = True
+    o = OpaqueAttr.get("dia", b"stuff", NoneType.get())
+    assert str(o) == "#dia.stuff"
+    assert o.dialect_namespace == "dia" and o.data == b"stuff"
+    assert type(Attribute.parse("#dia.stuff")) is OpaqueAttr
+
+
+def test_strided_layout(ctx):
+    s = StridedLayoutAttr.get(2, [4, 1])
+    assert str(s) == "strided<[4, 1], offset: 2>"
+    assert s.offset == 2 and s.strides == [4, 1]
+    d = StridedLayoutAttr.get_fully_dynamic(2)
+    assert str(d) == "strided<[?, ?], offset: ?>"
+
+
+def test_affine_wrappers(ctx):
+    m = AffineMap.get_identity(2)
+    a = AffineMapAttr.get(m)
+    assert str(a) == "affine_map<(d0, d1) -> (d0, d1)>" and a.value == m
+    s = IntegerSet.get(1, 0, [AffineDimExpr.get(0)], [True])
+    sa = IntegerSetAttr.get(s)
+    assert str(sa) == "affine_set<(d0) : (d0 == 0)>" and sa.value == s
+    assert type(Attribute.parse("affine_set<(d0) : (d0 >= 0)>")) is IntegerSetAttr
+
+
+def test_parse_errors(ctx):
+    with pytest.raises(MLIRError, match="Unable to parse attribute") as e:
+        Attribute.parse("dense<[1, 2> : tensor<2xi32>")
+    assert e.value.error_diagnostics
+
+
+def test_downcast_from_operation(ctx):
+    ctx.allow_unregistered_dialects = True
+    m = Module.parse('"t.op"() {value = 42 : i32, s = "x", arr = [1.0 : f32], '
+                     'd = dense<[1, 2]> : tensor<2xi64>, da = array<i64: 1>} : () -> ()')
+    op = m.body.operations[0]
+    assert type(op.attributes["value"]) is IntegerAttr
+    assert op.attributes["value"].value == 42
+    assert type(op.attributes["s"]) is StringAttr
+    assert type(op.attributes["arr"][0]) is FloatAttr
+    assert type(op.attributes["d"]) is DenseIntElementsAttr
+    assert type(op.attributes["da"]) is DenseI64ArrayAttr
+
+
+def test_register_attribute_caster(ctx):
+    calls = []
+
+    def caster(a):
+        calls.append(a)
+        return StringAttr(a)
+
+    register_attribute_caster(StringAttr.static_typeid, caster, replace=True)
+    try:
+        assert type(Attribute.parse('"x"')) is StringAttr and len(calls) == 1
+    finally:
+        register_attribute_caster(StringAttr.static_typeid, StringAttr, replace=True)
+    with pytest.raises(TypeError):
+        register_attribute_caster(StringAttr.static_typeid, 3, replace=True)
+    with pytest.raises(RuntimeError):
+        register_attribute_caster(StringAttr.static_typeid, StringAttr)
+
+
+def test_builders(ctx):
+    assert AttrBuilder.contains("I32Attr") and not AttrBuilder.contains("Nope")
+    a = AttrBuilder.get("I32Attr")(7, context=ctx)
+    assert str(a) == "7 : i32"
+    assert str(AttrBuilder.get("SI8Attr")(-1, context=ctx)) == "-1 : si8"
+    assert str(AttrBuilder.get("UI16Attr")(5, context=ctx)) == "5 : ui16"
+    assert str(AttrBuilder.get("IndexAttr")(3, context=ctx)) == "3 : index"
+    assert str(AttrBuilder.get("F32Attr")(1.0, context=ctx)) == "1.000000e+00 : f32"
+    assert str(AttrBuilder.get("F64Attr")(1.0, context=ctx)) == "1.000000e+00 : f64"
+    assert str(AttrBuilder.get("StrAttr")("s", context=ctx)) == '"s"'
+    assert str(AttrBuilder.get("SymbolNameAttr")("s", context=ctx)) == '"s"'
+    assert str(AttrBuilder.get("SymbolRefAttr")("f", context=ctx)) == "@f"
+    assert str(AttrBuilder.get("SymbolRefAttr")(["a", "b"], context=ctx)) == "@a::@b"
+    assert str(AttrBuilder.get("FlatSymbolRefAttr")("f", context=ctx)) == "@f"
+    assert str(AttrBuilder.get("UnitAttr")(True, context=ctx)) == "unit"
+    assert AttrBuilder.get("UnitAttr")(False, context=ctx) is None
+    assert str(AttrBuilder.get("BoolAttr")(True, context=ctx)) == "true"
+    assert str(AttrBuilder.get("TypeAttr")(F32Type.get(), context=ctx)) == "f32"
+    assert str(AttrBuilder.get("TypeAttrOf")(F32Type.get(), context=ctx)) == "f32"
+    assert str(AttrBuilder.get("I32ArrayAttr")([1, 2], context=ctx)) == "[1 : i32, 2 : i32]"
+    assert str(AttrBuilder.get("I64ArrayAttr")([1], context=ctx)) == "[1]"
+    assert str(AttrBuilder.get("F32ArrayAttr")([1.0], context=ctx)) == "[1.000000e+00 : f32]"
+    assert str(AttrBuilder.get("StrArrayAttr")(["a"], context=ctx)) == '["a"]'
+    assert str(AttrBuilder.get("SymbolRefArrayAttr")(["a"], context=ctx)) == "[@a]"
+    assert str(AttrBuilder.get("TypeArrayAttr")([F32Type.get()], context=ctx)) == "[f32]"
+    assert str(AttrBuilder.get("AffineMapArrayAttr")(
+        [AffineMap.get_identity(1)], context=ctx)) == "[affine_map<(d0) -> (d0)>]"
+    assert str(AttrBuilder.get("IndexListArrayAttr")([[1]], context=ctx)) == "[[1 : index]]"
+    assert str(AttrBuilder.get("DictionaryAttr")({"a": UnitAttr.get()}, context=ctx)) == "{a}"
+    assert str(AttrBuilder.get("DenseI32ArrayAttr")([1, 2], context=ctx)) == "array<i32: 1, 2>"
+    assert str(AttrBuilder.get("DenseBoolArrayAttr")([True], context=ctx)) == "array<i1: true>"
+    assert str(AttrBuilder.get("I32ElementsAttr")([1, 2], context=ctx)) == \
+        "dense<[1, 2]> : tensor<2xi32>"
+    assert str(AttrBuilder.get("F64ElementsAttr")([[1.5]], context=ctx)) == \
+        "dense<1.500000e+00> : tensor<1x1xf64>"
+    with pytest.raises(KeyError, match="not registered"):
+        AttrBuilder.get("Nope")
+    with pytest.raises(RuntimeError, match="already registered"):
+        AttrBuilder.insert("I32Attr", lambda x, context: None)
+    with pytest.raises(ValueError):
+        AttrBuilder.get("I8Attr")(1000, context=ctx)
+
+
+def test_register_attribute_builder(ctx):
+    @register_attribute_builder("TestOnlyAttr")
+    def _b(x, context):
+        return StringAttr.get(f"v{x}", context=context)
+
+    assert str(AttrBuilder.get("TestOnlyAttr")(3, context=ctx)) == '"v3"'
+    with pytest.raises(RuntimeError):
+        register_attribute_builder("TestOnlyAttr")(_b)
+    register_attribute_builder("TestOnlyAttr", replace=True)(
+        lambda x, context: UnitAttr.get(context=context))
+    assert str(AttrBuilder.get("TestOnlyAttr")(3, context=ctx)) == "unit"
+
+
+def test_type_builders(ctx):
+    assert TypeBuilder.get("I32")(context=ctx) == IntegerType.get_signless(32)
+    assert TypeBuilder.get("UI8")(context=ctx) == IntegerType.get_unsigned(8)
+    assert TypeBuilder.get("F32")(context=ctx) == F32Type.get()
+    assert TypeBuilder.get("Index")(context=ctx) == IndexType.get()
+    assert TypeBuilder.contains("BF16") and not TypeBuilder.contains("X")
+
+    @register_type_builder("TestOnlyType")
+    def _t(context=None):
+        return NoneType.get(context=context)
+
+    assert str(TypeBuilder.get("TestOnlyType")(context=ctx)) == "none"
+    with pytest.raises(RuntimeError):
+        register_type_builder("TestOnlyType")(_t)

@@ -1,0 +1,223 @@
+import array
+
+import numpy as np
+import pytest
+
+from mlir.ir import *
+
+DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+          "uint64", "float16", "float32", "float64", "complex64",
+          "complex128", "bool"]
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_numpy_round_trip(ctx, dtype):
+    a = (np.arange(24).reshape(2, 3, 4) % 7).astype(dtype)
+    # Unsigned data needs unsigned types to come back as unsigned dtypes
+    # (signless integers export as signed, as upstream).
+    attr = DenseElementsAttr.get(a, signless=not dtype.startswith("uint"))
+    assert isinstance(attr, DenseElementsAttr)
+    back = np.array(attr)
+    assert back.dtype == a.dtype
+    assert back.shape == (2, 3, 4)
+    np.testing.assert_array_equal(back, a)
+    assert len(attr) == 24
+
+
+def test_signless_export_is_signed(ctx):
+    attr = DenseElementsAttr.get(np.array([255], np.uint8), shape=[2])
+    assert str(attr) == "dense<-1> : tensor<2xi8>"
+    assert np.array(attr).tolist() == [-1, -1]
+
+
+def test_inferred_types(ctx):
+    assert str(DenseElementsAttr.get(np.array([1, 2], np.int32))) == \
+        "dense<[1, 2]> : tensor<2xi32>"
+    assert str(DenseElementsAttr.get(np.array([1, 2], np.int32), signless=False)) == \
+        "dense<[1, 2]> : tensor<2xsi32>"
+    assert str(DenseElementsAttr.get(np.array([1, 2], np.uint8), signless=False)) == \
+        "dense<[1, 2]> : tensor<2xui8>"
+    assert str(DenseElementsAttr.get(np.array([1.5], np.float16))) == \
+        "dense<1.500000e+00> : tensor<1xf16>"
+    assert str(DenseElementsAttr.get(np.array([True, False, True]))) == \
+        "dense<[true, false, true]> : tensor<3xi1>"
+    assert str(DenseElementsAttr.get(np.array([1 + 2j], np.complex64))) == \
+        "dense<(1.000000e+00,2.000000e+00)> : tensor<1xcomplex<f32>>"
+    assert str(DenseElementsAttr.get(array.array("i", [4, 5]))) == \
+        "dense<[4, 5]> : tensor<2xi32>"
+    assert str(DenseElementsAttr.get(b"\x01\x02")) == "dense<[1, 2]> : tensor<2xui8>" \
+        or str(DenseElementsAttr.get(b"\x01\x02")) == "dense<[1, 2]> : tensor<2xi8>"
+
+
+def test_concrete_classes_and_indexing(ctx):
+    i = DenseElementsAttr.get(np.array([[1, -2], [3, 4]], np.int64))
+    assert type(i) is DenseIntElementsAttr
+    assert [i[k] for k in range(4)] == [1, -2, 3, 4] and i[-1] == 4
+    with pytest.raises(IndexError):
+        i[4]
+    f = DenseElementsAttr.get(np.array([0.5, 1.5], np.float32))
+    assert type(f) is DenseFPElementsAttr and f[1] == 1.5
+    h = DenseElementsAttr.get(np.array([0.5, 2.0], np.float16))
+    assert h[1] == 2.0
+    u = DenseElementsAttr.get(np.array([255], np.uint8), signless=False)
+    assert u[0] == 255
+    b = DenseElementsAttr.get(np.array([True, False]))
+    assert b[0] is True and b[1] is False
+    idx = Attribute.parse("dense<[7, 8]> : tensor<2xindex>")
+    assert idx[1] == 8 and np.array(idx).tolist() == [7, 8]
+    odd = Attribute.parse("dense<[3, -1]> : tensor<2xi4>")
+    assert odd[0] == 3 and odd[1] == -1
+    bf = Attribute.parse("dense<[1.0, 2.0]> : tensor<2xbf16>")
+    assert type(bf) is DenseFPElementsAttr and bf[1] == 2.0
+
+
+def test_explicit_type_and_shape(ctx):
+    a = np.arange(6, dtype=np.int32)
+    attr = DenseElementsAttr.get(a, shape=[2, 3])
+    assert str(attr.type) == "tensor<2x3xi32>"
+    attr = DenseElementsAttr.get(a, type=IntegerType.get_signed(32))
+    assert str(attr.type) == "tensor<6xsi32>"
+    shaped = RankedTensorType.get([3, 2], IntegerType.get_signless(32))
+    attr = DenseElementsAttr.get(a, type=shaped)
+    assert attr.type == shaped
+    vec = DenseElementsAttr.get(a, type=VectorType.get([6], IntegerType.get_signless(32)))
+    assert str(vec.type) == "vector<6xi32>"
+    bf16 = DenseElementsAttr.get(np.array([0x3F80], np.uint16), type=BF16Type.get())
+    assert str(bf16) == "dense<1.000000e+00> : tensor<1xbf16>"
+    with pytest.raises(ValueError, match="Shape can only be specified"):
+        DenseElementsAttr.get(a, type=shaped, shape=[6])
+
+
+def test_bit_packed_i1(ctx):
+    i1 = IntegerType.get_signless(1)
+    packed = np.packbits(np.array([1, 0, 1, 1, 0, 0, 0, 0, 1], bool), bitorder="little")
+    attr = DenseElementsAttr.get(packed, type=i1, shape=[9])
+    assert np.array(attr).tolist() == [True, False, True, True, False, False,
+                                      False, False, True]
+    splat = DenseElementsAttr.get(np.array([255], np.uint8), type=i1, shape=[5])
+    assert splat.is_splat and str(splat) == "dense<true> : tensor<5xi1>"
+    with pytest.raises(ValueError, match="bit-packed"):
+        DenseElementsAttr.get(np.zeros(3, np.uint8), type=i1, shape=[9])
+
+
+def test_splats(ctx):
+    t = RankedTensorType.get([2, 3], F32Type.get())
+    s = DenseElementsAttr.get_splat(t, FloatAttr.get_f32(1.5))
+    assert str(s) == "dense<1.500000e+00> : tensor<2x3xf32>"
+    assert s.is_splat and len(s) == 6
+    assert s.get_splat_value() == FloatAttr.get_f32(1.5)
+    arr = np.array(s)
+    assert arr.shape == (2, 3) and (arr == 1.5).all()
+    one = DenseElementsAttr.get(np.array([7], np.int32), shape=[4])
+    assert one.is_splat and np.array(one).tolist() == [7, 7, 7, 7]
+    bsplat = DenseElementsAttr.get(np.array([True]), shape=[3])
+    assert np.array(bsplat).tolist() == [True, True, True]
+    with pytest.raises(ValueError, match="non-splat"):
+        DenseElementsAttr.get(np.arange(3, dtype=np.int32)).get_splat_value()
+    with pytest.raises(ValueError, match="must be equal"):
+        DenseElementsAttr.get_splat(t, FloatAttr.get_f64(1.5))
+    with pytest.raises(ValueError, match="statically shaped"):
+        DenseElementsAttr.get_splat(F32Type.get(), FloatAttr.get_f32(1.5))
+
+
+def test_from_attribute_list(ctx):
+    i32 = IntegerType.get_signless(32)
+    attr = DenseElementsAttr.get([IntegerAttr.get(i32, 1), IntegerAttr.get(i32, 2)])
+    assert str(attr) == "dense<[1, 2]> : tensor<2xi32>"
+    t = RankedTensorType.get([1, 2], i32)
+    attr = DenseElementsAttr.get([IntegerAttr.get(i32, 1), IntegerAttr.get(i32, 2)], type=t)
+    assert attr.type == t
+    with pytest.raises(ValueError, match="same type"):
+        DenseElementsAttr.get([IntegerAttr.get(i32, 1), FloatAttr.get_f32(1.0)])
+    with pytest.raises(ValueError, match="do not match"):
+        DenseElementsAttr.get([IntegerAttr.get(i32, 1)], type=t)
+
+
+def test_non_contiguous_is_copied(ctx):
+    a = np.arange(12, dtype=np.int64).reshape(3, 4)
+    view = a[:, ::2]
+    assert not view.flags.c_contiguous
+    attr = DenseElementsAttr.get(view)
+    np.testing.assert_array_equal(np.array(attr), view)
+    attr_t = DenseElementsAttr.get(a.T)
+    np.testing.assert_array_equal(np.array(attr_t), a.T)
+
+
+def test_bad_buffers(ctx):
+    with pytest.raises(ValueError, match="unsupported buffer format"):
+        DenseElementsAttr.get(np.array(["a", "b"]))
+    with pytest.raises(ValueError, match="unsupported buffer format"):
+        DenseElementsAttr.get(np.array([1], dtype=">i4"))
+    with pytest.raises(ValueError, match="does not match shape"):
+        DenseElementsAttr.get(np.arange(6, dtype=np.int32), shape=[4])
+    with pytest.raises(ValueError, match="does not match element type"):
+        DenseElementsAttr.get(np.arange(6, dtype=np.int32), type=F64Type.get())
+    with pytest.raises(ValueError, match="static"):
+        DenseElementsAttr.get(np.arange(6, dtype=np.int32), shape=[-1])
+    with pytest.raises(TypeError, match="needs a buffer"):
+        DenseElementsAttr.get(3)
+    with pytest.raises(ValueError, match="unsupported element type"):
+        DenseElementsAttr.get(np.arange(2, dtype=np.int32), type=NoneType.get())
+
+
+def test_buffer_export_errors(ctx):
+    attr = Attribute.parse("dense<[1, 2]> : tensor<2xi4>")
+    with pytest.raises(ValueError, match="unsupported data type"):
+        memoryview(attr)
+    ok = DenseElementsAttr.get(np.arange(3, dtype=np.int32))
+    mv = memoryview(ok)
+    assert mv.readonly and mv.tolist() == [0, 1, 2]
+    view = np.frombuffer(ok, dtype=np.int32)
+    assert not view.flags.writeable
+    with pytest.raises(ValueError):
+        view.setflags(write=True)
+
+
+def test_export_keeps_attribute_alive(ctx):
+    arr = np.array(memoryview(DenseElementsAttr.get(np.arange(4, dtype=np.float64))))
+    assert arr.tolist() == [0.0, 1.0, 2.0, 3.0]
+
+
+def test_dense_resource(ctx):
+    data = np.arange(4, dtype=np.int32)
+    t = RankedTensorType.get([4], IntegerType.get_signless(32))
+    r = DenseResourceElementsAttr.get_from_buffer(data, "blob", t)
+    assert str(r) == "dense_resource<blob> : tensor<4xi32>"
+    assert type(r) is DenseResourceElementsAttr
+    assert DenseResourceElementsAttr.isinstance(r)
+    with pytest.raises(ValueError, match="does not match"):
+        DenseResourceElementsAttr.get_from_buffer(data, "b2", RankedTensorType.get([5], IntegerType.get_signless(32)))
+    with pytest.raises(ValueError, match="C-contiguous"):
+        DenseResourceElementsAttr.get_from_buffer(np.arange(8, dtype=np.int32)[::2], "b3", t)
+    with pytest.raises(ValueError, match="power of two"):
+        DenseResourceElementsAttr.get_from_buffer(data, "b4", t, alignment=3)
+
+
+@pytest.mark.parametrize("cls,values,asm", [
+    (DenseBoolArrayAttr, [True, False], "array<i1: true, false>"),
+    (DenseI8ArrayAttr, [1, -2], "array<i8: 1, -2>"),
+    (DenseI16ArrayAttr, [300], "array<i16: 300>"),
+    (DenseI32ArrayAttr, [1, 2, 3], "array<i32: 1, 2, 3>"),
+    (DenseI64ArrayAttr, [2**40], "array<i64: 1099511627776>"),
+    (DenseF32ArrayAttr, [1.5], "array<f32: 1.500000e+00>"),
+    (DenseF64ArrayAttr, [0.25, 2.0], "array<f64: 2.500000e-01, 2.000000e+00>"),
+])
+def test_dense_arrays(ctx, cls, values, asm):
+    a = cls.get(values)
+    assert str(a) == asm
+    assert repr(a) == f"{cls.__name__}({asm})"
+    assert len(a) == len(values)
+    assert list(a) == values and a[0] == values[0] and a[-1] == values[-1]
+    with pytest.raises(IndexError):
+        a[len(values)]
+    b = a + values
+    assert type(b) is cls and list(b) == values + values
+    parsed = Attribute.parse(asm)
+    assert type(parsed) is cls and parsed == a
+
+
+def test_dense_array_overflow(ctx):
+    with pytest.raises(OverflowError):
+        DenseI8ArrayAttr.get([200])
+    with pytest.raises(TypeError):
+        DenseI32ArrayAttr.get(["x"])

@@ -1,0 +1,73 @@
+"""Registries: value casters, dialect search path, parseFile."""
+
+import sys
+import textwrap
+
+import pytest
+
+from mlir.ir import (Context, IntegerType, Location, Module, OpResult, OpView,
+                     Operation, Value, register_value_caster)
+from mlir._mlir_libs._ir import globals as mlir_globals
+
+
+def test_value_caster_applies_to_values_of_that_type():
+    class I7Value(Value):
+        pass
+
+    with Context(), Location.unknown():
+        i7 = IntegerType.get_signless(7)
+
+        @register_value_caster(i7.typeid)
+        def cast(v):
+            return I7Value(v)
+        try:
+            m = Module.parse("func.func @f(%a: i7) -> i7 {\n"
+                             "  %0 = arith.addi %a, %a : i7\n  return %0 : i7\n}")
+            add = m.body.operations[0].regions[0].blocks[0].operations[0]
+            assert type(add.result) is I7Value
+            assert type(add.operands[0]) is I7Value
+            assert add.result.owner is add
+            with pytest.raises(RuntimeError, match="already registered"):
+                register_value_caster(i7.typeid)(cast)
+        finally:
+            from mlir._mlir_libs import _ir
+            register_value_caster(i7.typeid, replace=True)(lambda v: v)
+
+
+def test_dialect_search_prefix_finds_an_out_of_tree_module(tmp_path, monkeypatch):
+    pkg = tmp_path / "myproj_dialects"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "mytoy.py").write_text(textwrap.dedent("""\
+        from mlir.ir import OpView, register_operation
+
+        class _Dialect:
+            DIALECT_NAMESPACE = "mytoy"
+
+        @register_operation(_Dialect)
+        class ThingOp(OpView):
+            OPERATION_NAME = "mytoy.thing"
+        """))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    mlir_globals.append_dialect_search_prefix("myproj_dialects")
+    assert "myproj_dialects" in mlir_globals.dialect_search_prefixes
+    with Context() as ctx, Location.unknown():
+        ctx.allow_unregistered_dialects = True
+        op = Operation.create("mytoy.thing")
+        assert type(op).__name__ == "ThingOp"
+        assert isinstance(op, OpView)
+        assert "myproj_dialects.mytoy" in sys.modules
+
+
+def test_parse_file(tmp_path):
+    path = tmp_path / "m.mlir"
+    path.write_text("func.func @f() {\n  return\n}\n")
+    with Context():
+        m = Module.parseFile(str(path))
+        assert m.body.operations[0].name == "func.func"
+        with pytest.raises(Exception, match="Unable to parse module file"):
+            Module.parseFile(str(tmp_path / "missing.mlir"))
+        bc = tmp_path / "m.mlirbc"
+        with open(bc, "wb") as f:
+            m.operation.write_bytecode(f)
+        assert str(Module.parseFile(str(bc))) == str(m)

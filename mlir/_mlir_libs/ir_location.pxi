@@ -225,6 +225,9 @@ cdef class Location:
     def __repr__(self):
         return str(self)
 
+    def __reduce__(self):
+        return (_unpickle_location, (str(self),))
+
     @property
     def _CAPIPtr(self):
         return mlirPythonLocationToCapsule(self.c_location)

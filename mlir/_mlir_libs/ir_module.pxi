@@ -105,6 +105,10 @@ cdef class Module:
     def __hash__(self):
         return hash(<uintptr_t>self.c_module.ptr)
 
+    def __reduce__(self):
+        return (_unpickle_module,
+                (_bytecode_of(mlirModuleGetOperation(self.c_module)),))
+
     @property
     def _CAPIPtr(self):
         return mlirPythonModuleToCapsule(self.c_module)

@@ -212,6 +212,13 @@ cdef class Operation:
     def __hash__(self):
         return hash(<uintptr_t>self.c_op.ptr)
 
+    def __reduce__(self):
+        cdef MlirOperation op = op_handle(self)
+        if mlirOperationGetBlock(op).ptr != NULL:
+            raise TypeError("only detached operations can be pickled (pickle "
+                            "the Module, or clone() the operation)")
+        return (_unpickle_operation, (_bytecode_of(op),))
+
     @property
     def _CAPIPtr(self):
         return mlirPythonOperationToCapsule(op_handle(self))

@@ -149,6 +149,9 @@ cdef class Type:
         """This type as its registered concrete class (if any)."""
         return wrap_type(self.context, self.c_type)
 
+    def __reduce__(self):
+        return (_unpickle_type, (_print_type(self.c_type),))
+
     @property
     def _CAPIPtr(self):
         return mlirPythonTypeToCapsule(self.c_type)
@@ -270,6 +273,9 @@ cdef class Attribute:
 
     def maybe_downcast(self):
         return wrap_attribute(self.context, self.c_attr)
+
+    def __reduce__(self):
+        return (_unpickle_attribute, (_print_attribute(self.c_attr),))
 
     @property
     def _CAPIPtr(self):

@@ -1,0 +1,36 @@
+# Pickling: modules and detached operations travel as MLIR bytecode; types,
+# attributes and locations as their textual form. Unpickling uses the
+# receiving thread's current Context, or a new one (kept alive by the
+# objects made from it), so work fans out over process pools.
+
+cdef Context _unpickle_context():
+    ctx = current_context()
+    return ctx if ctx is not None else Context()
+
+
+def _unpickle_module(bytes data):
+    return Module.parse(data, context=_unpickle_context())
+
+
+def _unpickle_operation(bytes data):
+    return Operation.parse(data, context=_unpickle_context())
+
+
+def _unpickle_type(str text):
+    return Type.parse(text, context=_unpickle_context())
+
+
+def _unpickle_attribute(str text):
+    return Attribute.parse(text, context=_unpickle_context())
+
+
+def _unpickle_location(str text):
+    cdef Context ctx = _unpickle_context()
+    return Location.from_attr(Attribute.parse(text, context=ctx), context=ctx)
+
+
+cdef bytes _bytecode_of(MlirOperation op):
+    cdef string buf
+    with nogil:
+        mlirOperationWriteBytecode(op, append_to_string, &buf)
+    return buf.data()[:buf.size()]

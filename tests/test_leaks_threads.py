@@ -1,0 +1,88 @@
+"""Resident memory stays flat over repeated build/print/transform/drop
+cycles, live counts return to zero, and threads with their own contexts
+run side by side."""
+
+import gc
+import resource
+import threading
+
+from mlir.ir import Context, InsertionPoint, Location, Module, Operation, Type
+from mlir.passmanager import PassManager
+
+
+def _rss_kb():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def _cycle():
+    ctx = Context()
+    with ctx, Location.unknown():
+        text = "func.func @f(%a: i32) -> i32 {\n" + "".join(
+            f"  %v{i} = arith.addi %a, %a : i32\n" for i in range(300)) + \
+            "  return %a : i32\n}"
+        m = Module.parse(text)
+        ops = list(m.body.operations[0].regions[0].blocks[0])
+        str(m)
+        with InsertionPoint(m.body):
+            for _ in range(50):
+                Operation.create("func.func", attributes={}, regions=1,
+                                 ip=False)
+        PassManager.parse("builtin.module(canonicalize,cse)").run(m)
+        assert all(repr(o).endswith("invalidated>") for o in ops)
+        del ops, m
+    gc.collect()
+    assert ctx._get_live_operation_count() == 0
+    return ctx
+
+
+def test_memory_stays_flat():
+    for _ in range(5):          # warm up caches and allocator pools
+        _cycle()
+    gc.collect()
+    before = _rss_kb()
+    base_contexts = Context._get_live_count()
+    for _ in range(40):
+        _cycle()
+    gc.collect()
+    grown = _rss_kb() - before
+    assert Context._get_live_count() == base_contexts
+    assert grown < 20_000, f"resident memory grew by {grown} kB over 40 cycles"
+
+
+def test_threads_with_own_contexts_and_a_shared_read_only_one():
+    shared = Context()
+    shared_mod = Module.parse("func.func @g() {\n  return\n}", context=shared)
+    errors, results = [], []
+
+    def own_context(i):
+        try:
+            with Context(), Location.unknown():
+                m = Module.parse(f"func.func @f(%a: i32) -> i32 {{\n"
+                                 f"  %c = arith.constant {i + 1} : i32\n"
+                                 f"  %0 = arith.addi %a, %c : i32\n"
+                                 f"  return %0 : i32\n}}")
+                PassManager.parse("builtin.module(canonicalize)").run(m)
+                results.append((i, f"arith.constant {i + 1} : i32" in str(m)))
+        except Exception as e:        # pragma: no cover - reported below
+            errors.append(e)
+
+    def reader():
+        try:
+            for _ in range(200):
+                assert shared_mod.body.operations[0].name == "func.func"
+                assert Context.current is None
+        except Exception as e:        # pragma: no cover
+            errors.append(e)
+
+    threads = [threading.Thread(target=own_context, args=(i,)) for i in range(6)]
+    threads += [threading.Thread(target=reader) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert sorted(results) == [(i, True) for i in range(6)]

@@ -1,0 +1,112 @@
+"""Fuzzing the parsers: random and mutated inputs to Module.parse,
+Type.parse, Attribute.parse, PassManager.parse and bytecode reading. Each
+must return or raise a Python exception; the fuzzing runs in a child
+process so that a crash inside MLIR shows as a failure here instead of
+killing the test session. MLIR_CYTHON_FUZZ_EXAMPLES sets the budget."""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+FUZZ = textwrap.dedent(r'''
+    import os, random
+    from hypothesis import given, settings, strategies as st, HealthCheck
+    from mlir.ir import Attribute, Context, MLIRError, Module, Type
+    from mlir.passmanager import PassManager
+
+    N = int(os.environ.get("MLIR_CYTHON_FUZZ_EXAMPLES", "150"))
+    SEEDS = [
+        'func.func @f(%a: i32) -> i32 {\n %0 = arith.addi %a, %a : i32\n return %0 : i32\n}',
+        'module { "t.op"() {a = [1, "x", {b = unit}]} : () -> () }',
+        'func.func @g(%m: memref<4x?xf32, strided<[?, 1], offset: ?>>) { return }',
+        '#map = affine_map<(d0)[s0] -> (d0 + s0)>\nfunc.func @h() { return }',
+    ]
+    TYPES = ["i32", "tensor<4x?xf32>", "memref<2x3xi8, 1>", "vector<[4]x2xf16>",
+             "!llvm.ptr", "complex<f64>", "(i32, f32) -> index", "tuple<i1, none>"]
+    ATTRS = ["1 : i32", "dense<[1.0, 2.0]> : tensor<2xf32>", "{a = unit}",
+             "affine_map<(d0) -> (d0 floordiv 2)>", '"str"', "array<i64: 1, 2>",
+             "@sym::@nested", "#llvm.linkage<internal>"]
+    PIPES = ["builtin.module(canonicalize,cse)", "builtin.module(func.func(cse))",
+             "any(canonicalize{max-iterations=3})"]
+    ctx = Context()
+    ctx.allow_unregistered_dialects = True
+    BYTECODE = [Module.parse(s, context=ctx).operation.get_asm(binary=True)
+                for s in SEEDS]
+
+    def mutate(text, rnd):
+        b = bytearray(text.encode())
+        for _ in range(rnd.randint(1, 4)):
+            kind = rnd.randint(0, 3)
+            i = rnd.randrange(len(b)) if b else 0
+            if kind == 0 and b:
+                del b[i]
+            elif kind == 1:
+                b.insert(i, rnd.randrange(256))
+            elif kind == 2 and b:
+                b[i] = rnd.randrange(256)
+            else:
+                j = rnd.randrange(len(b) + 1)
+                b[i:i] = b[j:j + rnd.randint(1, 8)]
+        return bytes(b)
+
+    def attempt(fn, arg):
+        try:
+            fn(arg)
+        except (MLIRError, ValueError, TypeError, UnicodeDecodeError):
+            pass
+
+    S = settings(max_examples=N, deadline=None, database=None,
+                 suppress_health_check=list(HealthCheck))
+
+    @S
+    @given(st.integers(0, 2**32), st.sampled_from(SEEDS))
+    def fuzz_module(seed, text):
+        attempt(lambda t: Module.parse(t, context=ctx), mutate(text, random.Random(seed)))
+
+    @S
+    @given(st.integers(0, 2**32), st.sampled_from(TYPES))
+    def fuzz_type(seed, text):
+        m = mutate(text, random.Random(seed)).decode("utf-8", "replace")
+        attempt(lambda t: Type.parse(t, context=ctx), m)
+
+    @S
+    @given(st.integers(0, 2**32), st.sampled_from(ATTRS))
+    def fuzz_attr(seed, text):
+        m = mutate(text, random.Random(seed)).decode("utf-8", "replace")
+        attempt(lambda t: Attribute.parse(t, context=ctx), m)
+
+    @S
+    @given(st.integers(0, 2**32), st.sampled_from(PIPES))
+    def fuzz_pipeline(seed, text):
+        m = mutate(text, random.Random(seed)).decode("utf-8", "replace")
+        attempt(lambda t: PassManager.parse(t, context=ctx), m)
+
+    @S
+    @given(st.integers(0, 2**32), st.sampled_from(range(len(BYTECODE))))
+    def fuzz_bytecode(seed, i):
+        attempt(lambda t: Module.parse(t, context=ctx),
+                mutate(BYTECODE[i].decode("latin-1"), random.Random(seed))
+                .decode("utf-8", "replace").encode("latin-1", "replace"))
+
+    @S
+    @given(st.text(max_size=60))
+    def fuzz_random_text(text):
+        attempt(lambda t: Module.parse(t, context=ctx), text)
+        attempt(lambda t: Type.parse(t, context=ctx), text)
+        attempt(lambda t: Attribute.parse(t, context=ctx), text)
+
+    for f in (fuzz_module, fuzz_type, fuzz_attr, fuzz_pipeline, fuzz_bytecode,
+              fuzz_random_text):
+        f()
+        print(f.__name__, "ok", flush=True)
+''')
+
+
+def test_parsers_never_crash():
+    proc = subprocess.run([sys.executable, "-c", FUZZ], capture_output=True,
+                          text=True, timeout=900, env=dict(os.environ))
+    assert proc.returncode == 0, (
+        f"fuzzing child died ({proc.returncode}) after:\n{proc.stdout}\n"
+        f"{proc.stderr[-4000:]}")
+    assert proc.stdout.count(" ok") == 6

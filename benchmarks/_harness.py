@@ -12,10 +12,10 @@ LLVM_ROOT = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"))
 BUILD = REPO / "build" / "bench"
 
 
-def best_of(fn, repeats=5):
-    """Best wall time of fn() over `repeats` runs (robust to a busy box)."""
+def best_of(fn, repeat=5):
+    """Best wall time of fn() over `repeat` runs (robust to a busy box)."""
     best = float("inf")
-    for _ in range(repeats):
+    for _ in range(repeat):
         t0 = time.perf_counter()
         fn()
         best = min(best, time.perf_counter() - t0)

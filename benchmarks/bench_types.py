@@ -9,6 +9,7 @@ import time
 import timeit
 
 import numpy as np
+from _harness import best_of
 
 from mlir.ir import (
     Context, DenseElementsAttr, F32Type, IntegerAttr, IntegerType, Location,
@@ -19,15 +20,6 @@ from mlir.ir import (
 def per_call_ns(stmt, number=200_000, repeat=5, globals=None):
     times = timeit.repeat(stmt, number=number, repeat=repeat, globals=globals)
     return min(times) / number * 1e9
-
-
-def best_seconds(fn, repeat=5):
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def main():
@@ -61,11 +53,11 @@ def main():
     data = np.random.default_rng(0).integers(
         -2**31, 2**31, size=nbytes // 4, dtype=np.int32)
     mb = data.nbytes / 1e6
-    t_copy = best_seconds(lambda: data.copy())
+    t_copy = best_of(lambda: data.copy())
     rows.append((f"numpy copy of {args.mb} MiB (memcpy baseline)", mb / t_copy, "MB/s"))
     # numpy madvises huge pages for big arrays; a copy into plain fresh
     # malloc memory (what MLIR's allocator gets) pays a page fault per 4 KiB.
-    t_fresh = best_seconds(lambda: bytes(memoryview(data)))
+    t_fresh = best_of(lambda: bytes(memoryview(data)))
     rows.append(("copy into fresh malloc memory (bytes)", mb / t_fresh, "MB/s"))
 
     # Each repetition changes one element first (outside the timing), so
@@ -82,8 +74,8 @@ def main():
 
     with Context():
         attr = DenseElementsAttr.get(data)
-        t_out = best_seconds(lambda: np.array(attr))
-        t_view = best_seconds(lambda: np.asarray(memoryview(attr)), repeat=20)
+        t_out = best_of(lambda: np.array(attr))
+        t_view = best_of(lambda: np.asarray(memoryview(attr)), repeat=20)
         assert np.array_equal(np.array(attr), data)
     rows.append((f"DenseElementsAttr -> numpy copy ({args.mb} MiB)", mb / t_out, "MB/s"))
     rows.append(("DenseElementsAttr -> numpy view (zero-copy)", t_view * 1e6, "us/call"))

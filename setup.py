@@ -120,6 +120,10 @@ class BuildExt(build_ext):
         dest = dest_dir / built.name
         if not dest.exists() or dest.stat().st_mtime < built.stat().st_mtime:
             shutil.copy2(built, dest)
+        # Our shim headers ship with the package, for downstream extensions
+        # (mlir._mlir_libs.get_include_dirs()).
+        shutil.copytree(ROOT / "csrc" / "include", dest_dir / "include",
+                        dirs_exist_ok=True)
         return dest_dir
 
 
@@ -127,7 +131,7 @@ setup(
     ext_modules=cythonize_all() if "egg_info" not in sys.argv else [],
     cmdclass={"build_ext": BuildExt},
     package_data={"mlir": ["**/*.pxd", "**/*.pxi", "**/*.pyi", "py.typed",
-                           "_mlir_libs/*.so"]},
+                           "_mlir_libs/*.so", "_mlir_libs/include/**/*.h"]},
     exclude_package_data={"mlir": ["**/*.cpp"]},
     zip_safe=False,
 )

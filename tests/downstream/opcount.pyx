@@ -1,0 +1,77 @@
+# cython: language_level=3
+# A downstream extension using mlir-cython from Cython: it cimports the C
+# API mirrors and the object model's types, walks IR in C, creates
+# operations through the C API, and hands objects back to Python through
+# the package's factories (which respect interning and ownership).
+
+from libc.stdint cimport intptr_t
+
+from mlir._mlir_libs.capi cimport ir as c
+from mlir._mlir_libs.capi cimport support as s
+from mlir._mlir_libs.capi cimport builtin_types as bt
+from mlir._mlir_libs._ir cimport (Context, Module, Operation, Type, Value,
+                                  op_handle, wrap_operation, wrap_type,
+                                  wrap_value, type_handle)
+
+
+cdef void _count(c.MlirOperation op, dict counts) except *:
+    cdef s.MlirStringRef name = c.mlirIdentifierStr(c.mlirOperationGetName(op))
+    key = name.data[:name.length].decode()
+    counts[key] = counts.get(key, 0) + 1
+    cdef intptr_t r
+    cdef c.MlirBlock b
+    cdef c.MlirOperation child
+    for r in range(c.mlirOperationGetNumRegions(op)):
+        b = c.mlirRegionGetFirstBlock(c.mlirOperationGetRegion(op, r))
+        while b.ptr != NULL:
+            child = c.mlirBlockGetFirstOperation(b)
+            while child.ptr != NULL:
+                _count(child, counts)
+                child = c.mlirOperationGetNextInBlock(child)
+            b = c.mlirBlockGetNextInRegion(b)
+
+
+def count_ops(Module module not None):
+    """{op name: count} over the whole module, walked in C."""
+    counts = {}
+    _count(c.mlirModuleGetOperation(module.c_module), counts)
+    return counts
+
+
+def first_op(Module module not None):
+    """The first operation of the module body, as the package's own
+    (interned) object."""
+    cdef c.MlirOperation op = c.mlirBlockGetFirstOperation(
+        c.mlirModuleGetBody(module.c_module))
+    if op.ptr == NULL:
+        return None
+    return wrap_operation(module.context, op, module)
+
+
+def make_constant(Module module not None, Type type not None, long value):
+    """Appends `%x = arith.constant value : type` through the C API and
+    returns the result as a Value object."""
+    cdef Context ctx = module.context
+    cdef bytes name = b"arith.constant"
+    cdef c.MlirLocation loc = c.mlirLocationUnknownGet(ctx.c_context)
+    cdef c.MlirOperationState st = c.mlirOperationStateGet(
+        s.mlirStringRefCreate(name, len(name)), loc)
+    cdef c.MlirType t = type_handle(type, "type")
+    c.mlirOperationStateAddResults(&st, 1, &t)
+    cdef bytes key = b"value"
+    cdef c.MlirNamedAttribute na = c.mlirNamedAttributeGet(
+        c.mlirIdentifierGet(ctx.c_context, s.mlirStringRefCreate(key, len(key))),
+        c.mlirAttributeParseGet(ctx.c_context, s.mlirStringRefCreateFromCString(
+            f"{value} : {type}".encode())))
+    c.mlirOperationStateAddAttributes(&st, 1, &na)
+    cdef c.MlirOperation op = c.mlirOperationCreate(&st)
+    c.mlirBlockAppendOwnedOperation(c.mlirModuleGetBody(module.c_module), op)
+    cdef Operation obj = <Operation>wrap_operation(ctx, op, module)
+    return wrap_value(obj, c.mlirOperationGetResult(op, 0))
+
+
+def result_type_width(Operation op not None):
+    """Width of the op's first result type, read through its C handle."""
+    cdef c.MlirOperation h = op_handle(op)     # raises if op is invalid
+    cdef c.MlirType t = c.mlirValueGetType(c.mlirOperationGetResult(h, 0))
+    return bt.mlirIntegerTypeGetWidth(t), wrap_type(op.context, t)

@@ -400,3 +400,22 @@ def test_capsule_round_trip(ctx):
     assert Operation._CAPICreate(f._CAPIPtr) is f
     with pytest.raises(TypeError):
         Operation._CAPICreate(m._CAPIPtr)
+
+
+def test_values_of_another_context_are_rejected():
+    a_ctx, b_ctx = Context(), Context()
+    ma = Module.parse(FUNC, context=a_ctx)
+    mb = Module.parse(FUNC, context=b_ctx)
+    va = ma.body.operations[0].regions[0].blocks[0].arguments[0]
+    blk_b = mb.body.operations[0].regions[0].blocks[0]
+    add_b = blk_b.operations[0]
+    with pytest.raises(ValueError, match="another Context"):
+        add_b.operands[0] = va
+    with pytest.raises(ValueError, match="another Context"):
+        add_b.result.replace_all_uses_with(va)
+    with pytest.raises(ValueError, match="another Context"):
+        add_b.replace_uses_of_with(blk_b.arguments[0], va)
+    with b_ctx, Location.unknown():
+        with pytest.raises(ValueError, match="another Context"):
+            Operation.create("arith.addi", operands=[va, va],
+                             results=[Type.parse("i32")])

@@ -515,6 +515,7 @@ cdef class Operation:
         cdef MlirOperation op = op_handle(self)
         cdef MlirValue a = value_handle(of, "of")
         cdef MlirValue b = value_handle(with_, "with_")
+        _check_same_context(with_, self.context, "replace_uses_of_with")
         mlirOperationReplaceUsesOfWith(op, a, b)
 
     def walk(self, callback, walk_order=WalkOrder.POST_ORDER):

@@ -191,7 +191,9 @@ cdef class _OpOperandList(_OpValueList):
     def __setitem__(self, Py_ssize_t index, value):
         cdef MlirOperation op = op_handle(self.op)
         cdef Py_ssize_t i = _norm_index(index, self.length(), "operand")
-        mlirOperationSetOperand(op, self.start + i, value_handle(value, "operand"))
+        cdef MlirValue v = value_handle(value, "operand")
+        _check_same_context(value, self.op.context, "operand assignment")
+        mlirOperationSetOperand(op, self.start + i, v)
         keep_operands_alive(self.op, [value])
 
 

@@ -16,6 +16,7 @@ cdef class OperationState:
 
     cdef int add_operand(self, object value) except -1:
         cdef MlirValue v = operand_handle(value, self.name)
+        _check_same_context(value, self.loc.context, self.name)
         mlirOperationStateAddOperands(&self.c_state, 1, &v)
         self.operand_values.append(value)
         return 0
@@ -27,6 +28,7 @@ cdef class OperationState:
         cdef vector[MlirValue] vs
         for v in values:
             vs.push_back(operand_handle(v, self.name))
+            _check_same_context(v, self.loc.context, self.name)
             self.operand_values.append(v)
         if vs.size():
             mlirOperationStateAddOperands(&self.c_state, vs.size(), vs.data())
@@ -183,6 +185,15 @@ cdef MlirValue operand_handle(object v, str opname) except *:
                          f"{mlirOperationGetNumResults(op)} results, not one")
     raise TypeError(f"{opname}: operand must be a Value, not "
                     f"{type(v).__name__}")
+
+
+cdef int _check_same_context(object v, Context ctx, str what) except -1:
+    """Values of another context must never meet this one's IR."""
+    cdef Context vctx = (<Value>v).parent.context if isinstance(v, Value) \
+        else (<Operation>v).context
+    if vctx is not ctx:
+        raise ValueError(f"{what}: a value of another Context")
+    return 0
 
 
 cdef int _check_creatable(Context ctx, str opname,

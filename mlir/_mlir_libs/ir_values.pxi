@@ -118,11 +118,14 @@ cdef class Value:
 
     def replace_all_uses_with(self, with_):
         cdef MlirValue v = self.handle()
-        mlirValueReplaceAllUsesOfWith(v, value_handle(with_, "with_"))
+        cdef MlirValue w = value_handle(with_, "with_")
+        _check_same_context(with_, self.parent.context, "replace_all_uses_with")
+        mlirValueReplaceAllUsesOfWith(v, w)
 
     def replace_all_uses_except(self, with_, exceptions):
         cdef MlirValue v = self.handle()
         cdef MlirValue w = value_handle(with_, "with_")
+        _check_same_context(with_, self.parent.context, "replace_all_uses_except")
         cdef vector[MlirOperation] ex
         if isinstance(exceptions, Operation):
             exceptions = [exceptions]

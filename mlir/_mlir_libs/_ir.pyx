@@ -67,9 +67,14 @@ include "ir_blocks.pxi"
 include "ir_values.pxi"
 include "ir_symbols.pxi"
 include "ir_pass.pxi"
+include "ir_rewrite.pxi"
 
 __all__ = [
-    "AsmState", "Attribute", "Block", "BlockArgument", "BlockArgumentList",
+    "AsmState", "Attribute", "FrozenRewritePatternSet",
+    "GreedyRewriteConfig", "GreedyRewriteStrictness",
+    "GreedySimplifyRegionLevel", "PDLModule", "PDLResultList",
+    "PatternRewriter", "RewritePatternSet", "apply_patterns_and_fold_greedily",
+    "walk_and_apply_patterns", "Block", "BlockArgument", "BlockArgumentList",
     "BlockList", "Context", "Diagnostic", "DiagnosticHandler", "DiagnosticInfo",
     "DiagnosticSeverity", "Dialect", "DialectDescriptor", "DialectRegistry",
     "InsertionPoint", "Location", "MLIRError", "Module", "NamedAttribute",

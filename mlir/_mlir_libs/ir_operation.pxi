@@ -482,6 +482,7 @@ cdef class Operation:
         cdef MlirOperation op = op_handle(self)
         if mlirOperationGetBlock(op).ptr == NULL:
             raise ValueError("Detached operation cannot be detached again")
+        check_not_rewriting(self.context, op, "detach an operation")
         mlirOperationRemoveFromParent(op)
         cdef Operation p = op_primary(self)
         p.flags |= OP_OWNED
@@ -500,6 +501,7 @@ cdef class Operation:
             raise RuntimeError(
                 f"cannot erase '{self.name}': its results still have uses")
         _check_walk_allows_erase(self.context, op)
+        check_not_rewriting(self.context, op, "erase an operation")
         erase_operation(self.context, op)
 
     def replace_uses_of_with(self, of, with_):

@@ -497,11 +497,11 @@ cdef class Operation:
         if _is_module_root(self):
             raise ValueError("cannot erase the operation of a Module; drop "
                              "the Module instead")
+        check_not_rewriting(self.context, op, "erase an operation")
         if _results_in_use(op):
             raise RuntimeError(
                 f"cannot erase '{self.name}': its results still have uses")
         _check_walk_allows_erase(self.context, op)
-        check_not_rewriting(self.context, op, "erase an operation")
         erase_operation(self.context, op)
 
     def replace_uses_of_with(self, of, with_):

@@ -22,12 +22,21 @@
 # later Python callback of that run fails at once without calling Python,
 # the driver finishes, and the exception is re-raised (with its traceback)
 # from the apply call.
+#
+# PDL native rewrite functions cannot fail: MLIR's greedy driver aborts the
+# process when one does. When a Python rewrite function raises, returns
+# True or appends the wrong results, the error is stored as above and the
+# function "succeeds" with placeholders of the declared kinds (a unit
+# attribute, the none type, builtin.unrealized_conversion_cast operations
+# shaped like the matched operation's results), so the PDL rewrite can
+# finish; the apply call then raises the error.
 
 from cpython.pythread cimport PyThread_get_thread_ident
 from mlir._mlir_libs.capi.rewrite cimport *
 from mlir._mlir_libs.capi.builtin_attributes cimport (
-    mlirAttributeIsAString, mlirStringAttrGetValue,
+    mlirAttributeIsAString, mlirStringAttrGetValue, mlirUnitAttrGet,
 )
+from mlir._mlir_libs.capi.builtin_types cimport mlirNoneTypeGet
 from mlir._mlir_libs.capi.bindings.python.interop cimport (
     mlirPythonFrozenRewritePatternSetToCapsule,
     mlirPythonCapsuleToFrozenRewritePatternSet,
@@ -528,28 +537,101 @@ cdef object _from_pdl_value(Context ctx, MlirPDLValue pv):
                     "to a Python PDL function")
 
 
-cdef int _push_results(_PDLFunction f, list items,
+cdef int _push_results(_PDLFunction f, list items, _Driver d,
                        MlirPDLResultList results) except -1:
+    """Checks the Python results against the PDL op's declaration, then
+    hands them to MLIR (all or nothing)."""
     kinds = f.kinds or ()
     got = tuple("Value" if isinstance(x, Value) else
                 "Operation" if isinstance(x, Operation) else
                 "Type" if isinstance(x, Type) else "Attribute" for x in items)
-    if "range" in kinds:
-        raise TypeError(f"PDL function '{f.name}' must return a range, which "
-                        "Python functions cannot produce")
     if got != kinds:
         raise TypeError(f"PDL function '{f.name}' must append results "
                         f"{list(kinds)}, but appended {list(got)}")
+    cdef MlirOperation top = _top_of(d.root)
+    cdef MlirOperation owner
+    cdef MlirValue v
+    cdef list handles = []
     for x in items:
         if isinstance(x, Value):
-            mlirPDLResultListPushBackValue(results, (<Value>x).handle())
+            v = (<Value>x).handle()
+            owner = mlirOpResultGetOwner(v) if mlirValueIsAOpResult(v) else \
+                mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v))
+            if owner.ptr == NULL or _top_of(owner).ptr != top.ptr:
+                raise ValueError(f"PDL function '{f.name}' returned a value "
+                                 "outside the IR being rewritten")
+            handles.append(<uintptr_t>v.ptr)
         elif isinstance(x, Operation):
-            mlirPDLResultListPushBackOperation(results, op_handle(<Operation>x))
+            owner = op_handle(<Operation>x)
+            if _top_of(owner).ptr != top.ptr:
+                raise ValueError(f"PDL function '{f.name}' returned an "
+                                 "operation outside the IR being rewritten "
+                                 "(create it under `with rewriter.ip:`)")
+            handles.append(<uintptr_t>owner.ptr)
         elif isinstance(x, Type):
-            mlirPDLResultListPushBackType(results, (<Type>x).c_type)
+            handles.append(<uintptr_t>(<Type>x).c_type.ptr)
         else:
-            mlirPDLResultListPushBackAttribute(results, (<Attribute>x).c_attr)
+            handles.append(<uintptr_t>(<Attribute>x).c_attr.ptr)
+    cdef MlirValue hv
+    cdef MlirOperation ho
+    cdef MlirType ht
+    cdef MlirAttribute ha
+    for kind, h in zip(kinds, handles):
+        if kind == "Value":
+            hv.ptr = <void*><uintptr_t>h
+            mlirPDLResultListPushBackValue(results, hv)
+        elif kind == "Operation":
+            ho.ptr = <void*><uintptr_t>h
+            mlirPDLResultListPushBackOperation(results, ho)
+        elif kind == "Type":
+            ht.ptr = <void*><uintptr_t>h
+            mlirPDLResultListPushBackType(results, ht)
+        else:
+            ha.ptr = <void*><uintptr_t>h
+            mlirPDLResultListPushBackAttribute(results, ha)
     return 0
+
+
+cdef MlirOperation _placeholder_op(MlirRewriterBase rw, Context ctx,
+                                   bint one_value, Py_ssize_t index):
+    """An unrealized_conversion_cast without operands at the rewriter's
+    insertion point: with the result types of the operation there (the
+    matched root), or one result of the index-th of those types."""
+    cdef MlirOperation root = mlirRewriterBaseGetOperationAfterInsertion(rw)
+    cdef vector[MlirType] types
+    cdef intptr_t i, n = mlirOperationGetNumResults(root) if root.ptr != NULL else 0
+    if one_value:
+        types.push_back(mlirValueGetType(mlirOperationGetResult(root, index))
+                        if index < n else mlirNoneTypeGet(ctx.c_context))
+    else:
+        for i in range(n):
+            types.push_back(mlirValueGetType(mlirOperationGetResult(root, i)))
+    cdef bytes name = b"builtin.unrealized_conversion_cast"
+    cdef MlirOperationState st = mlirOperationStateGet(
+        str_ref(name), mlirLocationUnknownGet(ctx.c_context))
+    if types.size():
+        mlirOperationStateAddResults(&st, types.size(), types.data())
+    return mlirRewriterBaseInsert(rw, mlirOperationCreate(&st))
+
+
+cdef void _push_placeholders(_PDLFunction f, MlirPatternRewriter rewriter,
+                             Context ctx, MlirPDLResultList results) noexcept:
+    cdef MlirRewriterBase rw = mlirPatternRewriterAsBase(rewriter)
+    cdef Py_ssize_t nvalue = 0
+    for kind in f.kinds:
+        if kind == "Attribute":
+            mlirPDLResultListPushBackAttribute(results,
+                                               mlirUnitAttrGet(ctx.c_context))
+        elif kind == "Type":
+            mlirPDLResultListPushBackType(results,
+                                          mlirNoneTypeGet(ctx.c_context))
+        elif kind == "Operation":
+            mlirPDLResultListPushBackOperation(
+                results, _placeholder_op(rw, ctx, False, 0))
+        else:
+            mlirPDLResultListPushBackValue(results, mlirOperationGetResult(
+                _placeholder_op(rw, ctx, True, nvalue), 0))
+            nvalue += 1
 
 
 cdef MlirLogicalResult _pdl_callback(
@@ -557,7 +639,11 @@ cdef MlirLogicalResult _pdl_callback(
         unsigned long n, MlirPDLValue* values, void* user) noexcept with gil:
     cdef _PDLFunction f = <_PDLFunction>user
     cdef _Driver d = _current_driver()
+    cdef bint rewrite = f.role == "rewrite"
     if d is None or d.error is not None:
+        if rewrite and d is not None:
+            _push_placeholders(f, rewriter, d.context, results)
+            return mlirLogicalResultSuccess()
         return mlirLogicalResultFailure()
     cdef PatternRewriter r = PatternRewriter.new(d, rewriter)
     cdef PDLResultList rl = PDLResultList.__new__(PDLResultList)
@@ -570,10 +656,15 @@ cdef MlirLogicalResult _pdl_callback(
         try:
             args = [_from_pdl_value(d.context, values[i]) for i in range(n)]
             res = _logical_result(f.fn(r, rl, args), f.fn)
+            if rewrite and mlirLogicalResultIsFailure(res):
+                raise RuntimeError(
+                    f"PDL rewrite function '{f.name}' returned True (failure):"
+                    " MLIR's rewrite drivers cannot recover from a failed "
+                    "native rewrite")
             if mlirLogicalResultIsSuccess(res):
                 # On failure MLIR ignores the results; on success they must
                 # be exactly what the PDL op declares.
-                _push_results(f, rl.items, results)
+                _push_results(f, rl.items, d, results)
         finally:
             r.active = False
             rl.active = False
@@ -583,6 +674,9 @@ cdef MlirLogicalResult _pdl_callback(
         if d.error is None:
             d.error = e
         res = mlirLogicalResultFailure()
+    if rewrite and mlirLogicalResultIsFailure(res):
+        _push_placeholders(f, rewriter, d.context, results)
+        res = mlirLogicalResultSuccess()
     return res
 
 
@@ -639,6 +733,9 @@ cdef class PDLModule:
         if use is not None and use[0] != role:
             raise ValueError(f"the PDL module uses '{name}' as a native "
                              f"{use[0]}, not a {role}")
+        if use is not None and "range" in use[1]:
+            raise ValueError(f"the PDL module expects ranges from '{name}', "
+                             "which Python functions cannot produce")
         cdef _PDLFunction f = _PDLFunction.__new__(_PDLFunction)
         f.fn = fn
         f.name = name

@@ -857,3 +857,28 @@ def test_pdl_invalid_module(uctx):
         Operation.create("pdl.pattern", regions=1)   # no benefit, no body
     with pytest.raises(MLIRError, match="does not verify"):
         PDLModule(bad)
+
+
+def test_threads_on_independent_contexts():
+    # The driver runs without the GIL; each thread's callbacks find their
+    # own run.
+    import threading
+    errors = []
+
+    def work():
+        try:
+            with Context(), Location.unknown():
+                fz = frozen(("arith.addi", to_muli))
+                for _ in range(20):
+                    m = Module.parse(ADD)
+                    apply_patterns_and_fold_greedily(m, fz)
+                    assert str(m) == MULI
+        except Exception as e:      # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []

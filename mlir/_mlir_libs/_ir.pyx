@@ -100,6 +100,7 @@ include "ir_blocks.pxi"
 include "ir_values.pxi"
 include "ir_symbols.pxi"
 include "ir_pass.pxi"
+include "ir_rewrite.pxi"
 include "ir_pickle.pxi"
 
 __all__ = [

@@ -10,6 +10,10 @@ from libc.stdlib cimport calloc, free
 
 cdef PyObject* _TOMBSTONE = <PyObject*>1
 
+# Insertions into any live map so far: a cheap "were objects made?" test
+# for code that must invalidate what a callback created (ir_rewrite.pxi).
+cdef size_t _live_inserts = 0
+
 
 cdef inline size_t _slot_of(const void* key, size_t mask) noexcept nogil:
     return ((<size_t>key >> 4) * <size_t>0x9E3779B97F4A7C15ULL >> 7) & mask
@@ -59,6 +63,8 @@ cdef int _live_grow(LiveMap* m) except -1:
 
 cdef int live_insert(LiveMap* m, PyObject* o) except -1:
     """Adds `o` (whose key is not in the map)."""
+    global _live_inserts
+    _live_inserts += 1
     if (m.used + 1) * 4 > m.cap * 3:
         _live_grow(m)
     cdef size_t mask = m.cap - 1

@@ -489,6 +489,7 @@ cdef class Operation:
         cdef MlirOperation op = op_handle(self)
         if mlirOperationGetBlock(op).ptr == NULL:
             raise ValueError("Detached operation cannot be detached again")
+        check_not_rewriting(self.context, op, "detach an operation")
         mlirOperationRemoveFromParent(op)
         cdef Operation p = op_primary(self)
         p.flags |= OP_OWNED
@@ -503,6 +504,7 @@ cdef class Operation:
         if _is_module_root(self):
             raise ValueError("cannot erase the operation of a Module; drop "
                              "the Module instead")
+        check_not_rewriting(self.context, op, "erase an operation")
         if _results_in_use(op):
             raise RuntimeError(
                 f"cannot erase '{self.name}': its results still have uses")

@@ -199,6 +199,7 @@ cdef class PassManager:
             raise ValueError("the operation belongs to another context")
         if self.context.walks.size():
             raise RuntimeError("cannot run a pass manager during a walk")
+        check_not_rewriting(self.context, op.c_op, "run a pass manager on IR")
         cdef MlirOperation c_op = op.c_op
         for d in self.python_passes:
             (<_PythonPassData>d).error = None

@@ -61,6 +61,7 @@ cdef class SymbolTable:
         if _results_in_use(op.c_op):
             raise RuntimeError("cannot erase an operation whose results are used")
         _check_walk_allows_erase(self.op.context, op.c_op)
+        check_not_rewriting(self.op.context, op.c_op, "erase an operation")
         self.op.context.invalidate_nested(op.c_op, True)
         mlirSymbolTableErase(self.c_table, op.c_op)
 

@@ -1,0 +1,1032 @@
+# Pattern rewriting (mlir.rewrite): pattern sets with Python patterns, PDL
+# pattern modules with Python native functions, the greedy and the walk
+# drivers.
+#
+# Validity. A driver run is bracketed like a pass run (_Mutation): objects
+# of operations nested under the root are invalid from its start, and
+# objects made during the run are invalid after it; the root stays valid.
+# Between two callbacks the C++ driver may fold or erase any nested
+# operation without telling us, so objects of nested operations made inside
+# a callback are invalidated when that callback returns: an object handed
+# to a pattern is good for the duration of that call only. Erasure through
+# the PatternRewriter invalidates at once. Direct erasure (Operation.erase,
+# detach_from_parent, SymbolTable.erase, a pass run, a nested driver) of IR
+# under a running driver is refused: the driver would keep freed operations
+# on its worklist.
+#
+# Results of Python functions follow upstream: None or False means success
+# (the pattern matched and rewrote), True means failure (no match). Any
+# other result is a TypeError, raised from the apply call.
+#
+# Exceptions raised by a Python pattern or PDL function are stored; every
+# later Python callback of that run fails at once without calling Python,
+# the driver finishes, and the exception is re-raised (with its traceback)
+# from the apply call.
+#
+# PDL native rewrite functions cannot fail: MLIR's greedy driver aborts the
+# process when one does. When a Python rewrite function raises, returns
+# True or appends the wrong results, the error is stored as above and the
+# function "succeeds" with placeholders of the declared kinds (a unit
+# attribute, the none type, builtin.unrealized_conversion_cast operations
+# shaped like the matched operation's results), so the PDL rewrite can
+# finish; the apply call then raises the error.
+
+from cpython.pythread cimport PyThread_get_thread_ident
+from mlir._mlir_libs.capi.rewrite cimport *
+from mlir._mlir_libs.capi.builtin_attributes cimport (
+    mlirAttributeIsAString, mlirStringAttrGetValue, mlirUnitAttrGet,
+)
+from mlir._mlir_libs.capi.builtin_types cimport mlirNoneTypeGet
+from mlir._mlir_libs.capi.bindings.python.interop cimport (
+    mlirPythonFrozenRewritePatternSetToCapsule,
+    mlirPythonCapsuleToFrozenRewritePatternSet,
+    MLIR_PYTHON_CAPSULE_PASS_MANAGER,
+)
+import weakref
+
+_PyBool = type(True)     # `bool` is C++'s bool in this module
+
+
+class GreedyRewriteStrictness(enum.Enum):
+    ANY_OP = MLIR_GREEDY_REWRITE_STRICTNESS_ANY_OP
+    EXISTING_AND_NEW_OPS = MLIR_GREEDY_REWRITE_STRICTNESS_EXISTING_AND_NEW_OPS
+    EXISTING_OPS = MLIR_GREEDY_REWRITE_STRICTNESS_EXISTING_OPS
+
+
+class GreedySimplifyRegionLevel(enum.Enum):
+    DISABLED = MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_DISABLED
+    NORMAL = MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_NORMAL
+    AGGRESSIVE = MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_AGGRESSIVE
+
+
+# -- driver runs in progress -----------------------------------------------
+
+@cython.final
+cdef class _Driver:
+    """One driver run: its root, the thread running it, the first error."""
+    cdef Context context
+    cdef Operation root_obj         # keeps the root (and its tree) alive
+    cdef MlirOperation root
+    cdef unsigned long thread
+    cdef object error
+
+
+# Runs in progress, innermost last (all threads; a callback finds its run
+# by thread, as drivers call back on the thread that started them).
+cdef list _drivers = []
+
+
+cdef _Driver _current_driver():
+    cdef unsigned long me = PyThread_get_thread_ident()
+    cdef _Driver d
+    for i in range(len(_drivers) - 1, -1, -1):
+        d = <_Driver>_drivers[i]
+        if d.thread == me:
+            return d
+    return None
+
+
+cdef int check_not_rewriting(Context ctx, MlirOperation op,
+                             str what) except -1:
+    """Refuses a direct mutation that would free `op` (or IR in it) while a
+    driver runs over IR containing it, or over IR it contains."""
+    cdef _Driver d
+    if not _drivers:
+        return 0
+    for obj in _drivers:
+        d = <_Driver>obj
+        if d.context is ctx and (_is_ancestor(d.root, op) or
+                                 _is_ancestor(op, d.root)):
+            raise RuntimeError(
+                f"cannot {what} while patterns are being applied to the IR "
+                "containing it; use the PatternRewriter's methods")
+    return 0
+
+
+cdef int _end_callback(_Driver d, size_t inserts_before) except -1:
+    """After a Python callback: objects of nested operations made during it
+    become invalid (the driver may erase those operations next)."""
+    if _live_inserts != inserts_before:
+        d.context.invalidate_nested(d.root, False)
+    return 0
+
+
+cdef MlirLogicalResult _logical_result(object res, object fn) except *:
+    if res is None or res is False:
+        return mlirLogicalResultSuccess()
+    if res is True:
+        return mlirLogicalResultFailure()
+    raise TypeError(
+        f"{getattr(fn, '__name__', 'the pattern function')} returned "
+        f"{type(res).__name__}; a pattern or PDL function returns None or "
+        "False when it matched (and rewrote), True when it did not match")
+
+
+cdef Operation _operation_arg(Context ctx, object op, str what):
+    cdef Operation o
+    if isinstance(op, Module):
+        o = <Operation>(<Module>op).operation
+    elif isinstance(op, Operation):
+        o = op_primary(as_operation(op, what))
+    else:
+        raise TypeError(f"{what} must be a Module, Operation or OpView, not "
+                        f"{type(op).__name__}")
+    if ctx is not None and o.context is not ctx:
+        raise ValueError(f"{what} belongs to another context than the "
+                         "patterns")
+    return o
+
+
+# -- PatternRewriter --------------------------------------------------------
+
+@cython.final
+cdef class PatternRewriter:
+    """The rewriter handed to a Python pattern (or PDL function) for the
+    duration of the call: use `ip` to build new operations, and
+    replace_op / erase_op to change the IR, so the driver is notified."""
+    cdef MlirRewriterBase c_rewriter
+    cdef _Driver driver
+    cdef bint active
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("PatternRewriter objects are handed to patterns by "
+                        "the rewrite drivers")
+
+    @staticmethod
+    cdef PatternRewriter new(_Driver d, MlirPatternRewriter rw):
+        cdef PatternRewriter r = PatternRewriter.__new__(PatternRewriter)
+        r.c_rewriter = mlirPatternRewriterAsBase(rw)
+        r.driver = d
+        r.active = True
+        return r
+
+    cdef int check(self) except -1:
+        if not self.active:
+            raise RuntimeError("the PatternRewriter was used after its "
+                               "pattern returned")
+        return 0
+
+    cdef Operation in_scope(self, object op, str what):
+        """`op` as a valid Operation strictly nested in the driver's root."""
+        cdef Operation o = op_primary(as_operation(op, what))
+        cdef _Driver d = self.driver
+        if o.context is not d.context or o.c_op.ptr == d.root.ptr or \
+                not _is_ancestor(d.root, o.c_op):
+            raise ValueError(f"{what} is not nested in the operation the "
+                             "patterns are applied to")
+        return o
+
+    @property
+    def ip(self):
+        """The rewriter's insertion point (before the matched operation
+        unless the pattern moved it), as an InsertionPoint usable with
+        `with`."""
+        self.check()
+        cdef Context ctx = self.driver.context
+        cdef MlirBlock b = mlirRewriterBaseGetInsertionBlock(self.c_rewriter)
+        if b.ptr == NULL:
+            raise RuntimeError("the rewriter has no insertion point")
+        cdef MlirOperation nxt = mlirRewriterBaseGetOperationAfterInsertion(
+            self.c_rewriter)
+        if nxt.ptr != NULL:
+            return InsertionPoint(wrap_operation_any(ctx, nxt))
+        cdef MlirOperation parent = mlirBlockGetParentOperation(b)
+        if parent.ptr == NULL:
+            raise RuntimeError("the rewriter inserts into a detached block")
+        return InsertionPoint(wrap_block(
+            <Operation>wrap_operation_any(ctx, parent), b))
+
+    def replace_op(self, op, new_op_or_values):
+        """Replaces the results of `op` with the results of an operation or
+        with a list of values (one per result), then erases `op`. Objects
+        of op and of everything nested in it become invalid."""
+        self.check()
+        cdef Operation o = self.in_scope(op, "op")
+        cdef Operation n
+        cdef vector[MlirValue] vs
+        cdef MlirValue v
+        cdef MlirOperation owner
+        cdef MlirOperation top = _top_of(self.driver.root)
+        cdef intptr_t nres = mlirOperationGetNumResults(o.c_op)
+        if isinstance(new_op_or_values, Operation):
+            n = self.in_scope(new_op_or_values, "new_op")
+            if _is_ancestor(o.c_op, n.c_op):
+                raise ValueError("cannot replace an operation with itself or "
+                                 "an operation nested in it")
+            if mlirOperationGetNumResults(n.c_op) != nres:
+                raise ValueError(
+                    f"cannot replace '{o.name}' ({nres} results) with "
+                    f"'{n.name}' ({mlirOperationGetNumResults(n.c_op)} "
+                    "results)")
+            _check_walk_allows_erase(o.context, o.c_op)
+            o.context.invalidate_nested(o.c_op, True)
+            mlirRewriterBaseReplaceOpWithOperation(self.c_rewriter, o.c_op,
+                                                   n.c_op)
+            return
+        if isinstance(new_op_or_values, (str, bytes)) or \
+                not _is_sequence(new_op_or_values):
+            raise TypeError("replace_op() takes an Operation or a list of "
+                            "Values, not "
+                            f"{type(new_op_or_values).__name__}")
+        for x in new_op_or_values:
+            v = operand_handle(x, "replace_op")
+            owner = mlirOpResultGetOwner(v) if mlirValueIsAOpResult(v) else \
+                mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v))
+            if owner.ptr == NULL or _top_of(owner).ptr != top.ptr:
+                raise ValueError("replacement values must belong to the IR "
+                                 "the patterns are applied to")
+            if _is_ancestor(o.c_op, owner):
+                raise ValueError("cannot replace an operation with its own "
+                                 "results or values nested in it")
+            vs.push_back(v)
+        if <intptr_t>vs.size() != nres:
+            raise ValueError(f"'{o.name}' has {nres} results but "
+                             f"{vs.size()} replacement values were given")
+        _check_walk_allows_erase(o.context, o.c_op)
+        o.context.invalidate_nested(o.c_op, True)
+        mlirRewriterBaseReplaceOpWithValues(self.c_rewriter, o.c_op,
+                                            vs.size(), vs.data())
+
+    def erase_op(self, op):
+        """Erases `op` (its results must be unused). Objects of op and of
+        everything nested in it become invalid."""
+        self.check()
+        cdef Operation o = self.in_scope(op, "op")
+        if _results_in_use(o.c_op):
+            raise RuntimeError(
+                f"cannot erase '{o.name}': its results still have uses")
+        _check_walk_allows_erase(o.context, o.c_op)
+        o.context.invalidate_nested(o.c_op, True)
+        mlirRewriterBaseEraseOp(self.c_rewriter, o.c_op)
+
+
+cdef MlirOperation _top_of(MlirOperation op) noexcept:
+    cdef MlirOperation p = mlirOperationGetParentOperation(op)
+    while p.ptr != NULL:
+        op = p
+        p = mlirOperationGetParentOperation(op)
+    return op
+
+
+# -- Python patterns -----------------------------------------------------------
+
+@cython.final
+cdef class _PatternData:
+    """userData of a Python pattern: the match-and-rewrite callable."""
+    cdef object fn
+
+
+cdef void _incref_user(void* user) noexcept with gil:
+    Py_INCREF(<object>user)
+
+
+cdef void _decref_user(void* user) noexcept with gil:
+    Py_DECREF(<object>user)
+
+
+cdef MlirLogicalResult _pattern_callback(
+        MlirRewritePattern pattern, MlirOperation op,
+        MlirPatternRewriter rewriter, void* user) noexcept with gil:
+    cdef _PatternData data = <_PatternData>user
+    cdef _Driver d = _current_driver()
+    if d is None or d.error is not None:
+        return mlirLogicalResultFailure()
+    cdef PatternRewriter r = PatternRewriter.new(d, rewriter)
+    cdef size_t inserts = _live_inserts
+    cdef MlirLogicalResult res = mlirLogicalResultFailure()
+    try:
+        try:
+            res = _logical_result(
+                data.fn(wrap_operation_any(d.context, op), r), data.fn)
+        finally:
+            r.active = False
+            _end_callback(d, inserts)
+    except BaseException as e:
+        if d.error is None:
+            d.error = e
+        res = mlirLogicalResultFailure()
+    return res
+
+
+cdef str _root_name(object root):
+    if isinstance(root, str):
+        name = root
+    elif isinstance(root, type):
+        name = getattr(root, "OPERATION_NAME", None)
+        if not isinstance(name, str):
+            raise TypeError(f"{root.__name__} has no OPERATION_NAME: pass an "
+                            "OpView subclass or an operation name")
+    else:
+        raise TypeError("the root argument must be an OpView subclass or an "
+                        f"operation name (str), not {type(root).__name__}")
+    if not name:
+        raise ValueError("the root operation name is empty")
+    return name
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class RewritePatternSet:
+    """Patterns being collected; freeze() turns them into a
+    FrozenRewritePatternSet (this set is consumed)."""
+    cdef MlirRewritePatternSet c_set
+    cdef readonly Context context
+    cdef list keepalive
+
+    def __init__(self, context=None):
+        cdef Context ctx = resolve_context(context)
+        self.context = ctx
+        self.keepalive = []
+        self.c_set = mlirRewritePatternSetCreate(ctx.c_context)
+
+    def __dealloc__(self):
+        if self.c_set.ptr != NULL:
+            mlirRewritePatternSetDestroy(self.c_set)
+            self.c_set.ptr = NULL
+
+    cdef int check(self) except -1:
+        if self.c_set.ptr == NULL:
+            raise RuntimeError("the RewritePatternSet was frozen; create a "
+                               "new one")
+        return 0
+
+    def add(self, root, fn, benefit=1):
+        """Adds a pattern on operations named `root` (an OpView subclass or
+        an operation name): fn(op, rewriter) is called with the operation
+        as its OpView class and a PatternRewriter. fn returns None or False
+        when it matched and rewrote the IR, True when it did not match.
+        Patterns with a higher benefit are tried first."""
+        self.check()
+        cdef str name = _root_name(root)
+        if not callable(fn):
+            raise TypeError(f"fn must be callable, not {type(fn).__name__}")
+        if isinstance(benefit, _PyBool) or not isinstance(benefit, int):
+            raise TypeError(f"benefit must be an int, not "
+                            f"{type(benefit).__name__}")
+        if not 0 <= benefit <= 65534:
+            raise ValueError(f"benefit must be in [0, 65534], not {benefit}")
+        cdef _PatternData data = _PatternData.__new__(_PatternData)
+        data.fn = fn
+        cdef bytes bname = name.encode("utf-8")
+        cdef MlirRewritePatternCallbacks cbs
+        cbs.construct = _incref_user
+        cbs.destruct = _decref_user
+        cbs.matchAndRewrite = _pattern_callback
+        cdef MlirRewritePattern p = mlirOpRewritePatternCreate(
+            str_ref(bname), <unsigned int>benefit, self.context.c_context,
+            cbs, <void*>data, 0, NULL)
+        mlirRewritePatternSetAdd(self.c_set, p)
+        self.keepalive.append(data)
+
+    def freeze(self):
+        """The patterns, frozen for application. The set is consumed: add()
+        and freeze() raise RuntimeError afterwards."""
+        self.check()
+        cdef MlirRewritePatternSet s = self.c_set
+        self.c_set.ptr = NULL
+        return FrozenRewritePatternSet.new(self.context,
+                                           mlirFreezeRewritePattern(s),
+                                           self.keepalive)
+
+
+# Live frozen sets by handle (borrowed), so a handle coming back through a
+# capsule finds its owner instead of a second owner.
+cdef dict _live_frozen = {}
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class FrozenRewritePatternSet:
+    """Patterns ready to apply, any number of times."""
+    cdef MlirFrozenRewritePatternSet c_set
+    cdef readonly Context context
+    cdef list keepalive
+    cdef object __weakref__
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("FrozenRewritePatternSet objects are made by "
+                        "RewritePatternSet.freeze() or PDLModule.freeze()")
+
+    @staticmethod
+    cdef FrozenRewritePatternSet new(Context ctx,
+                                     MlirFrozenRewritePatternSet s,
+                                     list keepalive):
+        cdef FrozenRewritePatternSet f = \
+            FrozenRewritePatternSet.__new__(FrozenRewritePatternSet)
+        f.c_set = s
+        f.context = ctx
+        f.keepalive = keepalive
+        _live_frozen[<uintptr_t>s.ptr] = weakref.ref(f)
+        return f
+
+    def __dealloc__(self):
+        if self.c_set.ptr != NULL:
+            _live_frozen.pop(<uintptr_t>self.c_set.ptr, None)
+            mlirFrozenRewritePatternSetDestroy(self.c_set)
+            self.c_set.ptr = NULL
+
+    @property
+    def _CAPIPtr(self):
+        return mlirPythonFrozenRewritePatternSetToCapsule(self.c_set)
+
+    @staticmethod
+    def _CAPICreate(capsule):
+        """The FrozenRewritePatternSet of a capsule from _CAPIPtr: the
+        existing object when it is alive (ownership is never duplicated)."""
+        # Upstream's Interop.h names these capsules like PassManager's.
+        check_capsule(capsule, MLIR_PYTHON_CAPSULE_PASS_MANAGER)
+        cdef MlirFrozenRewritePatternSet s = \
+            mlirPythonCapsuleToFrozenRewritePatternSet(capsule)
+        ref = _live_frozen.get(<uintptr_t>s.ptr)
+        obj = ref() if ref is not None else None
+        if obj is None:
+            raise ValueError("the capsule does not refer to a live "
+                             "FrozenRewritePatternSet of this process")
+        return obj
+
+
+# -- PDL -----------------------------------------------------------------------
+
+_PDL_KINDS = {"!pdl.value": "Value", "!pdl.operation": "Operation",
+              "!pdl.type": "Type", "!pdl.attribute": "Attribute"}
+
+
+cdef int _collect_native_uses(MlirOperation op, dict uses) except -1:
+    """Records, for every native constraint / rewrite a PDL module calls,
+    its role and the kinds of its results: name -> (role, kinds)."""
+    cdef MlirOperation child
+    cdef MlirBlock b
+    cdef MlirRegion r
+    cdef intptr_t i, n
+    cdef str opname = from_ref(mlirIdentifierStr(mlirOperationGetName(op)))
+    role = None
+    if opname == "pdl.apply_native_constraint":
+        role = "constraint"
+    elif opname in ("pdl.apply_native_rewrite", "pdl.rewrite"):
+        role = "rewrite"
+    if role is not None:
+        a = mlirOperationGetAttributeByName(op, str_ref(b"name"))
+        if a.ptr != NULL and mlirAttributeIsAString(a):
+            name = from_ref(mlirStringAttrGetValue(a))
+            n = mlirOperationGetNumResults(op)
+            kinds = tuple(_PDL_KINDS.get(_print_type(mlirValueGetType(
+                mlirOperationGetResult(op, i))), "range") for i in range(n))
+            prev = uses.get(name)
+            if prev is not None and prev != (role, kinds):
+                raise ValueError(f"the PDL module uses native function "
+                                 f"'{name}' with different signatures")
+            uses[name] = (role, kinds)
+    for i in range(mlirOperationGetNumRegions(op)):
+        r = mlirOperationGetRegion(op, i)
+        b = mlirRegionGetFirstBlock(r)
+        while b.ptr != NULL:
+            child = mlirBlockGetFirstOperation(b)
+            while child.ptr != NULL:
+                _collect_native_uses(child, uses)
+                child = mlirOperationGetNextInBlock(child)
+            b = mlirBlockGetNextInRegion(b)
+    return 0
+
+
+@cython.final
+cdef class PDLResultList:
+    """Where a PDL native function puts its results: append() a Value,
+    Operation, Type or Attribute, in the order the PDL op declares them."""
+    cdef list items
+    cdef bint active
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("PDLResultList objects are handed to PDL functions")
+
+    def append(self, value):
+        if not self.active:
+            raise RuntimeError("the PDLResultList was used after its "
+                               "function returned")
+        if not isinstance(value, (Value, Operation, Type, Attribute)):
+            raise TypeError("PDL results are Values, Operations, Types or "
+                            f"Attributes, not {type(value).__name__}")
+        self.items.append(value)
+
+    def __len__(self):
+        return len(self.items)
+
+
+@cython.final
+cdef class _PDLFunction:
+    """userData of a Python PDL native function."""
+    cdef object fn
+    cdef str name
+    cdef str role
+    cdef tuple kinds        # expected result kinds, or None if unused
+
+
+cdef object _from_pdl_value(Context ctx, MlirPDLValue pv):
+    cdef MlirValue v = mlirPDLValueAsValue(pv)
+    if v.ptr != NULL:
+        return wrap_value_any(ctx, v)
+    cdef MlirOperation op = mlirPDLValueAsOperation(pv)
+    if op.ptr != NULL:
+        return wrap_operation_any(ctx, op)
+    cdef MlirAttribute a = mlirPDLValueAsAttribute(pv)
+    if a.ptr != NULL:
+        return wrap_attribute(ctx, a)
+    cdef MlirType t = mlirPDLValueAsType(pv)
+    if t.ptr != NULL:
+        return wrap_type(ctx, t)
+    raise TypeError("unsupported PDL value (a range or a null value) passed "
+                    "to a Python PDL function")
+
+
+cdef int _push_results(_PDLFunction f, list items, _Driver d,
+                       MlirPDLResultList results) except -1:
+    """Checks the Python results against the PDL op's declaration, then
+    hands them to MLIR (all or nothing)."""
+    kinds = f.kinds or ()
+    got = tuple("Value" if isinstance(x, Value) else
+                "Operation" if isinstance(x, Operation) else
+                "Type" if isinstance(x, Type) else "Attribute" for x in items)
+    if got != kinds:
+        raise TypeError(f"PDL function '{f.name}' must append results "
+                        f"{list(kinds)}, but appended {list(got)}")
+    cdef MlirOperation top = _top_of(d.root)
+    cdef MlirOperation owner
+    cdef MlirValue v
+    cdef list handles = []
+    for x in items:
+        if isinstance(x, Value):
+            v = (<Value>x).handle()
+            owner = mlirOpResultGetOwner(v) if mlirValueIsAOpResult(v) else \
+                mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v))
+            if owner.ptr == NULL or _top_of(owner).ptr != top.ptr:
+                raise ValueError(f"PDL function '{f.name}' returned a value "
+                                 "outside the IR being rewritten")
+            handles.append(<uintptr_t>v.ptr)
+        elif isinstance(x, Operation):
+            owner = op_handle(<Operation>x)
+            if _top_of(owner).ptr != top.ptr:
+                raise ValueError(f"PDL function '{f.name}' returned an "
+                                 "operation outside the IR being rewritten "
+                                 "(create it under `with rewriter.ip:`)")
+            handles.append(<uintptr_t>owner.ptr)
+        elif isinstance(x, Type):
+            handles.append(<uintptr_t>(<Type>x).c_type.ptr)
+        else:
+            handles.append(<uintptr_t>(<Attribute>x).c_attr.ptr)
+    cdef MlirValue hv
+    cdef MlirOperation ho
+    cdef MlirType ht
+    cdef MlirAttribute ha
+    for kind, h in zip(kinds, handles):
+        if kind == "Value":
+            hv.ptr = <void*><uintptr_t>h
+            mlirPDLResultListPushBackValue(results, hv)
+        elif kind == "Operation":
+            ho.ptr = <void*><uintptr_t>h
+            mlirPDLResultListPushBackOperation(results, ho)
+        elif kind == "Type":
+            ht.ptr = <void*><uintptr_t>h
+            mlirPDLResultListPushBackType(results, ht)
+        else:
+            ha.ptr = <void*><uintptr_t>h
+            mlirPDLResultListPushBackAttribute(results, ha)
+    return 0
+
+
+cdef MlirOperation _placeholder_op(MlirRewriterBase rw, Context ctx,
+                                   bint one_value, Py_ssize_t index):
+    """An unrealized_conversion_cast without operands at the rewriter's
+    insertion point: with the result types of the operation there (the
+    matched root), or one result of the index-th of those types."""
+    cdef MlirOperation root = mlirRewriterBaseGetOperationAfterInsertion(rw)
+    cdef vector[MlirType] types
+    cdef intptr_t i, n = mlirOperationGetNumResults(root) if root.ptr != NULL else 0
+    if one_value:
+        types.push_back(mlirValueGetType(mlirOperationGetResult(root, index))
+                        if index < n else mlirNoneTypeGet(ctx.c_context))
+    else:
+        for i in range(n):
+            types.push_back(mlirValueGetType(mlirOperationGetResult(root, i)))
+    cdef bytes name = b"builtin.unrealized_conversion_cast"
+    cdef MlirOperationState st = mlirOperationStateGet(
+        str_ref(name), mlirLocationUnknownGet(ctx.c_context))
+    if types.size():
+        mlirOperationStateAddResults(&st, types.size(), types.data())
+    return mlirRewriterBaseInsert(rw, mlirOperationCreate(&st))
+
+
+cdef void _push_placeholders(_PDLFunction f, MlirPatternRewriter rewriter,
+                             Context ctx, MlirPDLResultList results) noexcept:
+    cdef MlirRewriterBase rw = mlirPatternRewriterAsBase(rewriter)
+    cdef Py_ssize_t nvalue = 0
+    for kind in f.kinds:
+        if kind == "Attribute":
+            mlirPDLResultListPushBackAttribute(results,
+                                               mlirUnitAttrGet(ctx.c_context))
+        elif kind == "Type":
+            mlirPDLResultListPushBackType(results,
+                                          mlirNoneTypeGet(ctx.c_context))
+        elif kind == "Operation":
+            mlirPDLResultListPushBackOperation(
+                results, _placeholder_op(rw, ctx, False, 0))
+        else:
+            mlirPDLResultListPushBackValue(results, mlirOperationGetResult(
+                _placeholder_op(rw, ctx, True, nvalue), 0))
+            nvalue += 1
+
+
+cdef MlirLogicalResult _pdl_callback(
+        MlirPatternRewriter rewriter, MlirPDLResultList results,
+        unsigned long n, MlirPDLValue* values, void* user) noexcept with gil:
+    cdef _PDLFunction f = <_PDLFunction>user
+    cdef _Driver d = _current_driver()
+    cdef bint rewrite = f.role == "rewrite"
+    if d is None or d.error is not None:
+        if rewrite and d is not None:
+            _push_placeholders(f, rewriter, d.context, results)
+            return mlirLogicalResultSuccess()
+        return mlirLogicalResultFailure()
+    cdef PatternRewriter r = PatternRewriter.new(d, rewriter)
+    cdef PDLResultList rl = PDLResultList.__new__(PDLResultList)
+    rl.items = []
+    rl.active = True
+    cdef size_t inserts = _live_inserts
+    cdef MlirLogicalResult res = mlirLogicalResultFailure()
+    cdef unsigned long i
+    try:
+        try:
+            args = [_from_pdl_value(d.context, values[i]) for i in range(n)]
+            res = _logical_result(f.fn(r, rl, args), f.fn)
+            if rewrite and mlirLogicalResultIsFailure(res):
+                raise RuntimeError(
+                    f"PDL rewrite function '{f.name}' returned True (failure):"
+                    " MLIR's rewrite drivers cannot recover from a failed "
+                    "native rewrite")
+            if mlirLogicalResultIsSuccess(res):
+                # On failure MLIR ignores the results; on success they must
+                # be exactly what the PDL op declares.
+                _push_results(f, rl.items, d, results)
+        finally:
+            r.active = False
+            rl.active = False
+            rl.items = None
+            _end_callback(d, inserts)
+    except BaseException as e:
+        if d.error is None:
+            d.error = e
+        res = mlirLogicalResultFailure()
+    if rewrite and mlirLogicalResultIsFailure(res):
+        _push_placeholders(f, rewriter, d.context, results)
+        res = mlirLogicalResultSuccess()
+    return res
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class PDLModule:
+    """Patterns written in the PDL dialect: PDLModule(module) takes a copy
+    of a module of pdl.pattern operations; register the native functions it
+    calls, then freeze()."""
+    cdef MlirPDLPatternModule c_module
+    cdef readonly Context context
+    cdef dict uses          # name -> (role, result kinds)
+    cdef dict functions     # name -> _PDLFunction
+    cdef bint frozen
+
+    def __init__(self, module):
+        if not isinstance(module, Module):
+            raise TypeError(f"PDLModule needs a Module, not "
+                            f"{type(module).__name__}")
+        cdef Module m = <Module>module
+        cdef MlirOperation op = mlirModuleGetOperation(m.c_module)
+        cdef _ErrorCapture cap = _ErrorCapture.attach(m.context)
+        cdef bint ok
+        try:
+            with nogil:
+                ok = mlirOperationVerify(op)
+        finally:
+            errors = cap.detach()
+        if not ok:
+            raise MLIRError("the PDL module does not verify", errors)
+        self.uses = {}
+        _collect_native_uses(op, self.uses)
+        self.functions = {}
+        self.context = m.context
+        # The PDL pattern module owns the module it is made from: give it a
+        # copy, so the caller's Module stays theirs.
+        self.c_module = mlirPDLPatternModuleFromModule(
+            mlirModuleFromOperation(mlirOperationClone(op)))
+
+    def __dealloc__(self):
+        if self.c_module.ptr != NULL:
+            mlirPDLPatternModuleDestroy(self.c_module)
+            self.c_module.ptr = NULL
+
+    cdef _PDLFunction _register(self, name, fn, str role):
+        if self.frozen:
+            raise RuntimeError("the PDLModule was frozen; functions must be "
+                               "registered before freeze()")
+        if not isinstance(name, str):
+            raise TypeError(f"name must be str, not {type(name).__name__}")
+        if not callable(fn):
+            raise TypeError(f"fn must be callable, not {type(fn).__name__}")
+        use = self.uses.get(name)
+        if use is not None and use[0] != role:
+            raise ValueError(f"the PDL module uses '{name}' as a native "
+                             f"{use[0]}, not a {role}")
+        if use is not None and "range" in use[1]:
+            raise ValueError(f"the PDL module expects ranges from '{name}', "
+                             "which Python functions cannot produce")
+        cdef _PDLFunction f = _PDLFunction.__new__(_PDLFunction)
+        f.fn = fn
+        f.name = name
+        f.role = role
+        f.kinds = use[1] if use is not None else ()
+        self.functions[(role, name)] = f
+        return f
+
+    def register_rewrite_function(self, name, fn):
+        """Registers fn(rewriter, results, values) as the native rewrite
+        `name`: values are the operands as Python objects; append the
+        declared results to `results`; return None/False for success, True
+        for failure."""
+        cdef _PDLFunction f = self._register(name, fn, "rewrite")
+        cdef bytes b = (<str>name).encode("utf-8")
+        mlirPDLPatternModuleRegisterRewriteFunction(
+            self.c_module, str_ref(b), _pdl_callback, <void*>f)
+
+    def register_constraint_function(self, name, fn):
+        """Registers fn(rewriter, results, values) as the native constraint
+        `name`: return None/False when the constraint holds, True when it
+        does not."""
+        cdef _PDLFunction f = self._register(name, fn, "constraint")
+        cdef bytes b = (<str>name).encode("utf-8")
+        mlirPDLPatternModuleRegisterConstraintFunction(
+            self.c_module, str_ref(b), _pdl_callback, <void*>f)
+
+    def freeze(self):
+        """The patterns, frozen for application. Every native function the
+        module calls must be registered first (ValueError otherwise); the
+        PDLModule can be frozen once."""
+        if self.frozen:
+            raise RuntimeError("the PDLModule was already frozen")
+        for name, (role, kinds) in self.uses.items():
+            if name.startswith("__builtin_"):
+                continue
+            if (role, name) not in self.functions:
+                raise ValueError(f"the PDL module calls native {role} "
+                                 f"'{name}', which is not registered")
+        cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
+        cdef MlirRewritePatternSet s
+        cdef MlirFrozenRewritePatternSet fs
+        try:
+            s = mlirRewritePatternSetFromPDLPatternModule(self.c_module)
+            with nogil:
+                fs = mlirFreezeRewritePattern(s)
+        finally:
+            cap.detach()
+        self.frozen = True
+        return FrozenRewritePatternSet.new(
+            self.context, fs, list(self.functions.values()))
+
+
+# -- GreedyRewriteConfig -------------------------------------------------------
+
+@cython.final
+cdef class GreedyRewriteConfig:
+    """Settings of apply_patterns_and_fold_greedily (MLIR's defaults until
+    changed). -1 means no limit for max_iterations / max_num_rewrites."""
+    cdef MlirGreedyRewriteDriverConfig c_config
+
+    def __cinit__(self):
+        self.c_config = mlirGreedyRewriteDriverConfigCreate()
+
+    def __init__(self):
+        pass
+
+    def __dealloc__(self):
+        if self.c_config.ptr != NULL:
+            mlirGreedyRewriteDriverConfigDestroy(self.c_config)
+
+    @property
+    def max_iterations(self):
+        return mlirGreedyRewriteDriverConfigGetMaxIterations(self.c_config)
+
+    @max_iterations.setter
+    def max_iterations(self, value):
+        mlirGreedyRewriteDriverConfigSetMaxIterations(
+            self.c_config, _limit(value, "max_iterations"))
+
+    @property
+    def max_num_rewrites(self):
+        return mlirGreedyRewriteDriverConfigGetMaxNumRewrites(self.c_config)
+
+    @max_num_rewrites.setter
+    def max_num_rewrites(self, value):
+        mlirGreedyRewriteDriverConfigSetMaxNumRewrites(
+            self.c_config, _limit(value, "max_num_rewrites"))
+
+    @property
+    def use_top_down_traversal(self):
+        return mlirGreedyRewriteDriverConfigGetUseTopDownTraversal(self.c_config)
+
+    @use_top_down_traversal.setter
+    def use_top_down_traversal(self, value):
+        mlirGreedyRewriteDriverConfigSetUseTopDownTraversal(
+            self.c_config, _flag(value, "use_top_down_traversal"))
+
+    @property
+    def enable_folding(self):
+        return mlirGreedyRewriteDriverConfigIsFoldingEnabled(self.c_config)
+
+    @enable_folding.setter
+    def enable_folding(self, value):
+        mlirGreedyRewriteDriverConfigEnableFolding(
+            self.c_config, _flag(value, "enable_folding"))
+
+    @property
+    def strictness(self):
+        return GreedyRewriteStrictness(
+            <int>mlirGreedyRewriteDriverConfigGetStrictness(self.c_config))
+
+    @strictness.setter
+    def strictness(self, value):
+        if not isinstance(value, GreedyRewriteStrictness):
+            raise TypeError("strictness must be a GreedyRewriteStrictness, "
+                            f"not {type(value).__name__}")
+        mlirGreedyRewriteDriverConfigSetStrictness(
+            self.c_config, <MlirGreedyRewriteStrictness><int>value.value)
+
+    @property
+    def region_simplification_level(self):
+        return GreedySimplifyRegionLevel(<int>
+            mlirGreedyRewriteDriverConfigGetRegionSimplificationLevel(
+                self.c_config))
+
+    @region_simplification_level.setter
+    def region_simplification_level(self, value):
+        if not isinstance(value, GreedySimplifyRegionLevel):
+            raise TypeError("region_simplification_level must be a "
+                            "GreedySimplifyRegionLevel, not "
+                            f"{type(value).__name__}")
+        mlirGreedyRewriteDriverConfigSetRegionSimplificationLevel(
+            self.c_config, <MlirGreedySimplifyRegionLevel><int>value.value)
+
+    @property
+    def enable_constant_cse(self):
+        return mlirGreedyRewriteDriverConfigIsConstantCSEEnabled(self.c_config)
+
+    @enable_constant_cse.setter
+    def enable_constant_cse(self, value):
+        mlirGreedyRewriteDriverConfigEnableConstantCSE(
+            self.c_config, _flag(value, "enable_constant_cse"))
+
+    def __repr__(self):
+        return (f"GreedyRewriteConfig(max_iterations={self.max_iterations}, "
+                f"max_num_rewrites={self.max_num_rewrites}, "
+                f"use_top_down_traversal={self.use_top_down_traversal}, "
+                f"enable_folding={self.enable_folding}, "
+                f"strictness={self.strictness}, "
+                f"region_simplification_level="
+                f"{self.region_simplification_level}, "
+                f"enable_constant_cse={self.enable_constant_cse})")
+
+
+cdef int64_t _limit(object value, str what) except? -2:
+    if isinstance(value, _PyBool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    if value < -1 or value > 0x7FFFFFFFFFFFFFFF:
+        raise ValueError(f"{what} must be -1 (no limit) or non-negative, "
+                         f"not {value}")
+    return <int64_t>value
+
+
+cdef bint _flag(object value, str what) except -1:
+    if not isinstance(value, _PyBool):
+        raise TypeError(f"{what} must be a bool, not {type(value).__name__}")
+    return value is True
+
+
+# -- drivers -------------------------------------------------------------------
+
+cdef _Driver _start_driver(Operation root, FrozenRewritePatternSet fs):
+    cdef Context ctx = root.context
+    if fs.context is not ctx:
+        raise ValueError("the operation belongs to another context than the "
+                         "patterns")
+    if ctx.walks.size():
+        raise RuntimeError("cannot apply patterns during a walk")
+    check_not_rewriting(ctx, root.c_op, "apply patterns to an operation")
+    cdef _Driver d = _Driver.__new__(_Driver)
+    d.context = ctx
+    d.root_obj = root
+    d.root = root.c_op
+    d.thread = PyThread_get_thread_ident()
+    _drivers.append(d)
+    return d
+
+
+cdef int _finish_driver(_Driver d) except -1:
+    for i in range(len(_drivers) - 1, -1, -1):
+        if _drivers[i] is d:
+            del _drivers[i]
+            break
+    return 0
+
+
+def _driver_args(str fname, tuple args, dict kwargs, tuple names):
+    """Binds apply/walk arguments: the first may be passed as `module` or
+    `op` (upstream's two overloads), then `set` and (greedy) `config`."""
+    vals = list(args)
+    if len(vals) > len(names):
+        raise TypeError(f"{fname}() takes at most {len(names)} arguments "
+                        f"({len(vals)} given)")
+    vals += [None] * (len(names) - len(vals))
+    bound = [False] * len(names)
+    for i in range(len(args)):
+        bound[i] = True
+    for k, v in kwargs.items():
+        idx = 0 if k in ("module", "op") else (
+            names.index(k) if k in names[1:] else -1)
+        if idx < 0:
+            raise TypeError(f"{fname}() got an unexpected keyword argument "
+                            f"'{k}'")
+        if bound[idx]:
+            raise TypeError(f"{fname}() got multiple values for argument "
+                            f"'{names[idx]}'")
+        vals[idx] = v
+        bound[idx] = True
+    for i in range(2):
+        if not bound[i]:
+            raise TypeError(f"{fname}() missing required argument "
+                            f"'{names[i]}'")
+    if not isinstance(vals[1], FrozenRewritePatternSet):
+        raise TypeError("set must be a FrozenRewritePatternSet (call "
+                        f"freeze()), not {type(vals[1]).__name__}")
+    return vals
+
+
+def apply_patterns_and_fold_greedily(*args, **kwargs):
+    """apply_patterns_and_fold_greedily(module_or_op, set, config=None):
+    applies the frozen patterns to the operations nested in a Module or an
+    operation, repeatedly, folding as it goes, until nothing changes.
+    Raises RuntimeError if that does not happen within the configured
+    limits, or re-raises the exception of a Python pattern. Objects of the
+    nested operations are invalid afterwards; the root stays valid."""
+    target, fs_obj, config = _driver_args(
+        "apply_patterns_and_fold_greedily", args, kwargs,
+        ("module", "set", "config"))
+    if config is not None and not isinstance(config, GreedyRewriteConfig):
+        raise TypeError("config must be a GreedyRewriteConfig or None, not "
+                        f"{type(config).__name__}")
+    cdef FrozenRewritePatternSet fs = <FrozenRewritePatternSet>fs_obj
+    cdef Operation root = _operation_arg(None, target, "module")
+    cdef GreedyRewriteConfig cfg = config if config is not None \
+        else GreedyRewriteConfig()
+    cdef _Driver d = _start_driver(root, fs)
+    cdef MlirOperation c_op = root.c_op
+    cdef MlirLogicalResult res
+    cdef _Mutation mut
+    try:
+        mut = _Mutation.begin(d.context, c_op)
+        try:
+            with nogil:
+                res = mlirApplyPatternsAndFoldGreedilyWithOp(
+                    c_op, fs.c_set, cfg.c_config)
+        finally:
+            mut.end()
+    finally:
+        _finish_driver(d)
+    if d.error is not None:
+        err = d.error
+        d.error = None
+        raise err
+    if mlirLogicalResultIsFailure(res):
+        raise RuntimeError("pattern application failed to converge")
+
+
+def walk_and_apply_patterns(*args, **kwargs):
+    """walk_and_apply_patterns(op, set): applies the frozen patterns once,
+    in a single post-order walk over the operations nested in `op` (no
+    folding, no iteration). Re-raises the exception of a Python pattern.
+    Objects of the nested operations are invalid afterwards; the root stays
+    valid."""
+    target, fs_obj = _driver_args("walk_and_apply_patterns", args, kwargs,
+                                  ("op", "set"))
+    cdef FrozenRewritePatternSet fs = <FrozenRewritePatternSet>fs_obj
+    cdef Operation root = _operation_arg(None, target, "op")
+    cdef _Driver d = _start_driver(root, fs)
+    cdef MlirOperation c_op = root.c_op
+    cdef _Mutation mut
+    try:
+        mut = _Mutation.begin(d.context, c_op)
+        try:
+            with nogil:
+                mlirWalkAndApplyPatterns(c_op, fs.c_set)
+        finally:
+            mut.end()
+    finally:
+        _finish_driver(d)
+    if d.error is not None:
+        err = d.error
+        d.error = None
+        raise err

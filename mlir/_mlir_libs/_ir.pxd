@@ -174,9 +174,9 @@ cdef class OperationState:
     cdef bint infer_results
     cdef Py_ssize_t n_regions
 
-    cdef int add_operand(self, object value) except -1
+    cdef int add_operand(self, object value, str what=*) except -1
     cdef int add_operands(self, object values, str what) except -1
-    cdef int add_result(self, object type) except -1
+    cdef int add_result(self, object type, str what=*) except -1
     cdef int add_results(self, object types, str what) except -1
     cdef int add_attribute(self, str name, object attr) except -1
     cdef int add_successor(self, object block) except -1

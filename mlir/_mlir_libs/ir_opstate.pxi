@@ -14,8 +14,8 @@ cdef class OperationState:
     def __init__(self, *args, **kwargs):
         raise TypeError("use new_operation_state() from Cython")
 
-    cdef int add_operand(self, object value) except -1:
-        cdef MlirValue v = operand_handle(value, self.name)
+    cdef int add_operand(self, object value, str what=None) except -1:
+        cdef MlirValue v = operand_handle(value, self.name, what)
         mlirOperationStateAddOperands(&self.c_state, 1, &v)
         self.keepalive.append(value)
         return 0
@@ -26,14 +26,18 @@ cdef class OperationState:
                             f"Values, not {type(values).__name__}")
         cdef vector[MlirValue] vs
         for v in values:
-            vs.push_back(operand_handle(v, self.name))
+            vs.push_back(operand_handle(v, self.name, what))
         if vs.size():
             mlirOperationStateAddOperands(&self.c_state, vs.size(), vs.data())
             self.keepalive.append(values)
         return 0
 
-    cdef int add_result(self, object type) except -1:
-        cdef MlirType t = type_handle(type, "result type")
+    cdef int add_result(self, object type, str what=None) except -1:
+        if not isinstance(type, Type):
+            arg = "result type" if what is None else f"result type '{what}'"
+            raise TypeError(f"{self.name.decode()}: {arg} must be a Type, "
+                            f"not {_builtin_type(type).__name__}")
+        cdef MlirType t = (<Type>type).c_type
         mlirOperationStateAddResults(&self.c_state, 1, &t)
         self.has_results = True
         return 0
@@ -44,7 +48,10 @@ cdef class OperationState:
                             f"Types, not {type(types).__name__}")
         cdef vector[MlirType] ts
         for t in types:
-            ts.push_back(type_handle(t, "result type"))
+            if not isinstance(t, Type):
+                raise TypeError(f"{self.name.decode()}: {what} must be a list "
+                                f"of Types, not of {_builtin_type(t).__name__}")
+            ts.push_back((<Type>t).c_type)
         if ts.size():
             mlirOperationStateAddResults(&self.c_state, ts.size(), ts.data())
         self.has_results = True
@@ -143,23 +150,28 @@ cdef OperationState new_operation_state(str name, object loc):
     return st
 
 
+from builtins import type as _builtin_type
+
+
 cdef bint _is_sequence(object o):
     return isinstance(o, (list, tuple)) or (
         hasattr(o, "__len__") and hasattr(o, "__getitem__")
         and not isinstance(o, (str, bytes, dict)))
 
 
-cdef MlirValue operand_handle(object v, bytes opname) except *:
-    """A Value, or an operation with exactly one result."""
+cdef MlirValue operand_handle(object v, bytes opname, str what=None) except *:
+    """A Value, or an operation with exactly one result. `what` names the
+    argument in error messages."""
+    arg = "operand" if what is None else f"operand '{what}'"
     if isinstance(v, Value):
         return (<Value>v).handle()
     if isinstance(v, Operation):
         op = (<Operation>v).handle()
         if mlirOperationGetNumResults(op) == 1:
             return mlirOperationGetResult(op, 0)
-        raise ValueError(f"{opname.decode()}: operand is an operation with "
+        raise ValueError(f"{opname.decode()}: {arg} is an operation with "
                          f"{mlirOperationGetNumResults(op)} results, not one")
-    raise TypeError(f"{opname.decode()}: operand must be a Value, not "
+    raise TypeError(f"{opname.decode()}: {arg} must be a Value, not "
                     f"{type(v).__name__}")
 
 

@@ -107,13 +107,55 @@ def case_gpu():
 
 
 def case_transform():
-    from mlir.dialects import transform
-    seq = transform.NamedSequenceOp(
-        A('"__transform_main"'),
-        A("(!transform.any_op) -> ()"))
-    blk = seq.body.blocks.append(T("!transform.any_op"))
-    with InsertionPoint(blk):
-        transform.yield_([])
+    from mlir.dialects import builtin, transform
+    from mlir.dialects.transform import (
+        bufferization, debug, gpu, loop, memref, nvgpu, pdl, smt,
+        sparse_tensor, structured, tensor, tune, vector)
+    inner = builtin.ModuleOp()
+    inner.operation.attributes["transform.with_named_sequence"] = A("unit")
+    any_op = T("!transform.any_op")
+    with InsertionPoint(inner.body):
+        seq = transform.NamedSequenceOp(A('"__transform_main"'),
+                                        A("(!transform.any_op) -> ()"))
+        blk = seq.body.blocks.append(any_op)
+        with InsertionPoint(blk):
+            root = blk.arguments[0]
+            ap = transform.ApplyPatternsOp(root)
+            with InsertionPoint(ap.patterns.blocks.append()):
+                gpu.apply_patterns_gpu_eliminate_barriers()
+                loop.apply_patterns_scf_for_loop_canonicalization()
+                memref.apply_patterns_memref_expand_ops()
+                structured.apply_patterns_linalg_fold_add_into_dest()
+                tensor.apply_patterns_tensor_fold_tensor_empty()
+                vector.apply_patterns_vector_lower_broadcast()
+            bufferization.bufferization_eliminate_empty_tensors(root)
+            debug.debug_emit_remark_at(root, A('"here"'))
+            nvgpu.nvgpu_create_async_groups(any_op, root)
+            sparse_tensor.sparse_tensor_match_sparse_inout(any_op, root)
+            knob = tune.tune_knob(T("!transform.param<i64>"), A('"k"'),
+                                  A("[1 : i64, 2 : i64]"),
+                                  selected=A("1 : i64"))
+            cp = smt.ConstrainParamsOp([], [knob])
+            with InsertionPoint(cp.body.blocks.append(T("!smt.int"))):
+                from mlir.dialects import smt as smt_dialect
+                smt_dialect.yield_([])
+            wp = pdl.WithPDLPatternsOp(root=root)
+            wblk = wp.body.blocks.append(any_op)
+            with InsertionPoint(wblk):
+                from mlir.dialects import pdl as pdl_dialect
+                pat = pdl_dialect.PatternOp(A("1 : i16"), sym_name=A('"p"'))
+                with InsertionPoint(pat.bodyRegion.blocks.append()):
+                    r = pdl_dialect.operation_(T("!pdl.operation"), [], [],
+                                               A("[]"), [])
+                    pdl_dialect.rewrite([], root=r, name=A('"rw"'))
+                seq2 = transform.SequenceOp(
+                    [], transform.FailurePropagationMode.Propagate, [],
+                    root=wblk.arguments[0])
+                sblk = seq2.body.blocks.append(any_op)
+                with InsertionPoint(sblk):
+                    pdl.PDLMatchOp(any_op, sblk.arguments[0], A("@p"))
+                    transform.yield_([])
+            transform.yield_([])
 
 
 def case_amdgpu():
@@ -135,7 +177,7 @@ def case_bufferization():
 def case_complex():
     from mlir.dialects import arith, complex
     x = arith.constant(T("f32"), 1.0)
-    complex.create(T("complex<f32>"), x, x)
+    complex.create_(T("complex<f32>"), x, x)
 
 
 def case_emitc():
@@ -186,8 +228,9 @@ def case_openmp():
 def case_pdl():
     from mlir.dialects import pdl
     p = pdl.PatternOp(A("1 : i16"), sym_name=A('"p"'))
-    with InsertionPoint(p.body.blocks.append()):
-        root = pdl.operation([], [], [], opName=A('"foo.op"'))
+    with InsertionPoint(p.bodyRegion.blocks.append()):
+        root = pdl.operation_(T("!pdl.operation"), [], [], A("[]"), [],
+                              opName=A('"foo.op"'))
         pdl.rewrite([], root=root, name=A('"rewriter"'))
 
 
@@ -251,8 +294,7 @@ def case_ub():
 
 def case_x86vector():
     from mlir.dialects import x86vector
-    f, ip = _func("x", ["vector<16xf32>"], ["vector<16xf32>"])
+    f, ip = _func("x", ["vector<8xf32>"], ["vector<8xf32>"])
     with ip:
         from mlir.dialects import func
-        x = f.arguments[0]
-        func.return_([x86vector.avx512_rsqrt(x) if hasattr(x86vector, "avx512_rsqrt") else x])
+        func.return_([x86vector.avx_rsqrt(f.arguments[0])])

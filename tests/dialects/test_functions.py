@@ -59,17 +59,17 @@ def test_scf_for_with_iter_args_and_if():
             %c0 = arith.constant 0 : index
             %c1 = arith.constant 1 : index
             %0 = scf.for %arg2 = %c0 to %arg0 step %c1 iter_args(%arg3 = %arg1) -> (f32) {
-              %4 = arith.index_cast %arg2 : index to i64
-              %5 = arith.sitofp %4 : i64 to f32
-              %6 = arith.addf %arg3, %5 : f32
-              scf.yield %6 : f32
+              %3 = arith.index_cast %arg2 : index to i64
+              %4 = arith.sitofp %3 : i64 to f32
+              %5 = arith.addf %arg3, %4 : f32
+              scf.yield %5 : f32
             }
             %1 = arith.cmpf ogt, %0, %arg1 : f32
             %2 = scf.if %1 -> (f32) {
               scf.yield %0 : f32
             } else {
-              %4 = math.absf %0 : f32
-              scf.yield %4 : f32
+              %3 = math.absf %0 : f32
+              scf.yield %3 : f32
             }
             return %2 : f32
           }
@@ -295,7 +295,7 @@ def test_affine_function():
             with InsertionPoint(blk):
                 i = blk.arguments[0]
                 j = affine.apply(A("affine_map<(d0) -> (d0 floordiv 2)>"), [i])
-                v = affine.load(buf, [j], A("affine_map<(d0) -> (d0)>"))
+                v = affine.load(T("f32"), buf, [j], A("affine_map<(d0) -> (d0)>"))
                 affine.store(v, buf, [i], A("affine_map<(d0) -> (d0)>"))
                 affine.yield_([])
 

@@ -97,8 +97,9 @@ def test_out_of_tree_dialect(tmp_path):
         module {
           %0 = "test.src"() : () -> i32
           %1 = "mydialect.combine"(%0, %0) {fused, mode = 1 : i32} : (i32, i32) -> i32
-          %2 = "mydialect.pack"(%0, %0, %1) <{label = "lbl", operandSegmentSizes = array<i32: 2, 0, 1>}> ({
-          }) : (i32, i32, i32) -> f32
+          %2 = "mydialect.pack"(%0, %0, %1) ({
+          }) {label = "lbl", operandSegmentSizes = array<i32: 2, 0, 1>} : (i32, i32, i32) -> f32
         }
+
         error: mydialect.pack: head must be a list of Values, not OpResult
     """)

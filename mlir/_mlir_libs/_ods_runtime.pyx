@@ -520,6 +520,16 @@ def _integer_attr(Type t not None, value):
     if not (mlirTypeIsAInteger(t.c_type) or mlirTypeIsAIndex(t.c_type)):
         raise TypeError(f"an integer value needs an integer or index type, "
                         f"not {t}")
+    cdef long long small
+    if type(value) is int and -(1 << 31) <= value < (1 << 31):
+        # Fast path: fits every integer type of width >= 32 and is checked
+        # against narrower ones in C.
+        small = value
+        if mlirTypeIsAInteger(t.c_type) and mlirIntegerTypeGetWidth(t.c_type) < 32:
+            if not (-(1LL << mlirIntegerTypeGetWidth(t.c_type)) < small
+                    < (1LL << mlirIntegerTypeGetWidth(t.c_type))):
+                raise ValueError(f"{value} does not fit in {t}")
+        return wrap_attribute(t.context, mlirIntegerAttrGet(t.c_type, small))
     v = int(value)
     cdef unsigned width = 64
     if mlirTypeIsAInteger(t.c_type):

@@ -162,9 +162,9 @@ cdef bint _is_sequence(object o):
 cdef MlirValue operand_handle(object v, bytes opname, str what=None) except *:
     """A Value, or an operation with exactly one result. `what` names the
     argument in error messages."""
-    arg = "operand" if what is None else f"operand '{what}'"
     if isinstance(v, Value):
         return (<Value>v).handle()
+    arg = "operand" if what is None else f"operand '{what}'"
     if isinstance(v, Operation):
         op = (<Operation>v).handle()
         if mlirOperationGetNumResults(op) == 1:

@@ -5,6 +5,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/BuiltinAttributes.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 
 def My_Dialect : Dialect {
   let name = "mydialect";

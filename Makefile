@@ -15,8 +15,8 @@ PYTEST_ARGS ?=
 
 export MLIR_CYTHON_LLVM_ROOT := $(LLVM_ROOT)
 
-SOURCES := $(shell find mlir csrc -name '*.pyx' -o -name '*.pxd' -o -name '*.pxi' \
-             -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' 2>/dev/null) \
+SOURCES := $(shell find mlir csrc tblgen -name '*.pyx' -o -name '*.pxd' -o -name '*.pxi' \
+             -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' -o -name '*.py' 2>/dev/null) \
            CMakeLists.txt setup.py pyproject.toml
 
 .PHONY: demo test build deps llvm clean
@@ -57,3 +57,5 @@ clean:
 	rm -rf build $(VENV)/.built
 	find mlir -name '*.so' -delete
 	find mlir -name '*.pyx' | sed 's/\.pyx$$/.cpp/' | xargs rm -f
+	rm -f mlir/dialects/_*_ops_gen.pyx mlir/dialects/_*_ops_gen.pyi \
+	  mlir/dialects/_*_enum_gen.py mlir/_mlir_libs/mlir-cython-tblgen

@@ -1,18 +1,26 @@
 """Build of mlir-cython.
 
 1. CMake builds the native parts that are not Cython (CMakeLists.txt):
-   libMLIRCythonCAPI.so, the one library holding MLIR's C API.
-2. Cython compiles every .pyx under mlir/ in C++ mode; every extension
+   libMLIRCythonCAPI.so, the one library holding MLIR's C API, and
+   mlir-cython-tblgen, the ODS -> Cython op-wrapper generator.
+2. mlir-cython-tblgen writes mlir/dialects/_<ns>_ops_gen.pyx (+ .pyi and
+   _<ns>_enum_gen.py) for every dialect of tblgen/dialects.py, in parallel,
+   rerunning only when a dialect's .td inputs or the generator changed.
+3. Cython compiles every .pyx under mlir/ in C++ mode; every extension
    links libMLIRCythonCAPI.so and finds it through an $ORIGIN rpath.
-3. Extensions compile in parallel (all cores unless -j/--parallel says).
+   Generated dialect modules compile at -O1 -g0 (compile time is the
+   constraint there; their hot paths live in the core).
+4. Extensions compile in parallel (all cores unless -j/--parallel says).
 
 LLVM/MLIR 22 is taken from /usr/lib/llvm-22, or MLIR_CYTHON_LLVM_ROOT.
 """
 
 import os
+import runpy
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -22,6 +30,8 @@ ROOT = Path(__file__).resolve().parent
 LLVM_ROOT = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"))
 CAPI_LIB = "MLIRCythonCAPI"
 LIBS_PKG = Path("mlir") / "_mlir_libs"
+TBLGEN = "mlir-cython-tblgen"
+DIALECTS_PKG = Path("mlir") / "dialects"
 
 DEBIAN_HINT = ("Install Debian's packages:\n"
                "    apt-get install libmlir-22-dev mlir-22-tools llvm-22-dev\n"
@@ -41,10 +51,17 @@ def find_pyx():
     return sorted(p.relative_to(ROOT) for p in (ROOT / "mlir").rglob("*.pyx"))
 
 
+def is_generated(pyx: Path) -> bool:
+    return pyx.parent == DIALECTS_PKG and pyx.name.endswith("_ops_gen.pyx")
+
+
 def make_extensions():
     exts = []
     for pyx in find_pyx():
         name = ".".join(pyx.with_suffix("").parts)
+        # Generated dialect modules: -O1 without debug info (Python's CFLAGS
+        # carry -g, which nearly doubles their compile time).
+        opt = ["-O1", "-g0"] if is_generated(pyx) else ["-O2"]
         # rpath from the extension's directory to mlir/_mlir_libs.
         rel = os.path.relpath(LIBS_PKG, pyx.parent)
         origin = "$ORIGIN" if rel == "." else f"$ORIGIN/{rel}"
@@ -54,7 +71,7 @@ def make_extensions():
             include_dirs=[str(ROOT / "csrc" / "include"),
                           str(LLVM_ROOT / "include")],
             libraries=[CAPI_LIB],
-            extra_compile_args=["-std=c++17", "-O2",
+            extra_compile_args=["-std=c++17", *opt,
                                 "-Wno-unused-function",
                                 "-Wno-unreachable-code-fallthrough"],
             extra_link_args=[f"-Wl,-rpath,{origin}",
@@ -78,6 +95,72 @@ def cythonize_all():
     )
 
 
+def _load_tblgen_module():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "_mlir_cython_tblgen", ROOT / "mlir" / "tblgen" / "__init__.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _deps_newer_than(depfile: Path, stamp: Path, extra) -> bool:
+    """True when the stamp is missing or older than any dependency listed
+    in the TableGen depfile (or in `extra`)."""
+    if not stamp.exists() or not depfile.exists():
+        return True
+    t = stamp.stat().st_mtime
+    text = depfile.read_text().replace("\\\n", " ")
+    deps = text.split(":", 1)[1].split() if ":" in text else []
+    for d in list(deps) + list(extra):
+        try:
+            if Path(d).stat().st_mtime > t:
+                return True
+        except FileNotFoundError:
+            return True
+    return False
+
+
+def generate_dialects(exe: Path, jobs: int):
+    """Runs mlir-cython-tblgen for every dialect of tblgen/dialects.py."""
+    tblgen = _load_tblgen_module()
+    table = runpy.run_path(str(ROOT / "tblgen" / "dialects.py"))["DIALECTS"]
+    work = ROOT / "build" / "tblgen"
+    work.mkdir(parents=True, exist_ok=True)
+    out_dir = ROOT / DIALECTS_PKG
+    inc = LLVM_ROOT / "include" / "mlir"
+
+    def one(entry):
+        ns, ext, files = entry
+        stem = f"{ext}_{ns}" if ext else ns
+        if len(files) == 1:
+            td = inc / files[0]
+            name = files[0]
+        else:
+            td = work / f"{stem}.td"
+            text = "".join(f'include "mlir/{f}"\n' for f in files)
+            if not td.exists() or td.read_text() != text:
+                td.write_text(text)
+            name = " + ".join(files)
+        own = sorted({str((inc / f).parent) for f in files})
+        depfile = work / f"{stem}.d"
+        stamp = work / f"{stem}.stamp"
+        outs = tblgen.outputs(ns, str(out_dir), ext)
+        if (not _deps_newer_than(depfile, stamp, [exe, td, __file__])
+                and all(Path(p).exists() for p in outs.values())):
+            return
+        cmd = tblgen.command(td, ns, str(out_dir), extension=ext,
+                             own_dirs=own, depfile=str(depfile),
+                             input_name=name, exe=str(exe))
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeError(f"{TBLGEN} failed for {stem}:\n{proc.stderr}")
+        stamp.touch()
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(one, table))
+
+
 class BuildExt(build_ext):
     """Builds the CMake project first, then the extensions against it."""
 
@@ -89,6 +172,17 @@ class BuildExt(build_ext):
     def run(self):
         check_llvm()
         lib_dir = self._build_cmake()
+        generate_dialects(ROOT / "build" / "cmake" / "bin" / TBLGEN,
+                          os.cpu_count() or 1)
+        # Cythonize again: the generated modules exist only now. Register
+        # the new extensions the way finalize_options() did the first ones.
+        self.extensions = cythonize_all()
+        for ext in self.extensions:
+            ext._full_name = self.get_ext_fullname(ext.name)
+            self.ext_map[ext._full_name] = ext
+            ext._links_to_dynamic = False
+            ext._needs_stub = False
+            ext._file_name = self.get_ext_filename(ext._full_name)
         for ext in self.extensions:
             ext.library_dirs.append(str(lib_dir))
         super().run()
@@ -114,12 +208,14 @@ class BuildExt(build_ext):
         subprocess.check_call(
             [cmake, "--build", str(build_dir), "--parallel",
              str(os.cpu_count() or 1)])
-        built = build_dir / "lib" / f"lib{CAPI_LIB}.so"
         dest_dir = self._package_libs_dir()
         dest_dir.mkdir(parents=True, exist_ok=True)
-        dest = dest_dir / built.name
-        if not dest.exists() or dest.stat().st_mtime < built.stat().st_mtime:
-            shutil.copy2(built, dest)
+        for built in (build_dir / "lib" / f"lib{CAPI_LIB}.so",
+                      build_dir / "bin" / TBLGEN):
+            dest = dest_dir / built.name
+            if (not dest.exists()
+                    or dest.stat().st_mtime < built.stat().st_mtime):
+                shutil.copy2(built, dest)
         # Our shim headers ship with the package, for downstream extensions
         # (mlir._mlir_libs.get_include_dirs()).
         shutil.copytree(ROOT / "csrc" / "include", dest_dir / "include",
@@ -131,7 +227,8 @@ setup(
     ext_modules=cythonize_all() if "egg_info" not in sys.argv else [],
     cmdclass={"build_ext": BuildExt},
     package_data={"mlir": ["**/*.pxd", "**/*.pxi", "**/*.pyi", "py.typed",
-                           "_mlir_libs/*.so", "_mlir_libs/include/**/*.h"]},
+                           "_mlir_libs/*.so", "_mlir_libs/include/**/*.h",
+                           f"_mlir_libs/{TBLGEN}"]},
     exclude_package_data={"mlir": ["**/*.cpp"]},
     zip_safe=False,
 )

@@ -73,7 +73,7 @@ def test_threads_with_own_contexts_and_a_shared_read_only_one():
     def reader():
         try:
             for _ in range(200):
-                assert shared_mod.body.operations[0].name == "func.func"
+                assert shared_mod.body.operations[0].operation.name == "func.func"
                 assert Context.current is None
         except Exception as e:        # pragma: no cover
             errors.append(e)

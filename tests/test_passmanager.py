@@ -53,8 +53,8 @@ def test_nested_objects_invalid_after_run_root_stays_valid(ctx):
     with pytest.raises(RuntimeError, match="invalidated"):
         f.name
     assert m.operation.name == "builtin.module"
-    assert [o.name for o in body] == ["func.func"]
-    assert m.body.operations[0].name == "func.func"
+    assert [o.operation.name for o in body] == ["func.func"]
+    assert m.body.operations[0].operation.name == "func.func"
 
 
 def test_bad_pipelines(ctx):

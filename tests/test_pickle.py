@@ -27,7 +27,7 @@ def test_round_trips_in_the_current_context():
         with pytest.raises(TypeError, match="only detached operations"):
             pickle.dumps(f)
         g = pickle.loads(pickle.dumps(f.clone()))
-        assert g.name == "func.func" and not g.is_attached
+        assert g.operation.name == "func.func" and not g.is_attached
 
 
 def test_unpickling_without_a_context_makes_one():

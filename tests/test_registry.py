@@ -64,7 +64,7 @@ def test_parse_file(tmp_path):
     path.write_text("func.func @f() {\n  return\n}\n")
     with Context():
         m = Module.parseFile(str(path))
-        assert m.body.operations[0].name == "func.func"
+        assert m.body.operations[0].operation.name == "func.func"
         with pytest.raises(Exception, match="Unable to parse module file"):
             Module.parseFile(str(tmp_path / "missing.mlir"))
         bc = tmp_path / "m.mlirbc"

@@ -19,6 +19,7 @@ from mlir._mlir_libs.capi.ir cimport (
     MlirRegion, MlirType, MlirValue, MlirIdentifier, MlirAsmState,
 )
 from mlir._mlir_libs.capi.support cimport MlirTypeID
+from mlir._mlir_libs.capi.diagnostics cimport MlirDiagnosticHandlerID
 
 
 cdef struct LiveMap:
@@ -44,6 +45,13 @@ cdef class Context:
     cdef unsigned long epoch
     cdef bint emit_error_diagnostics
     cdef list diagnostic_handlers   # attached DiagnosticHandler objects
+    # Error captures served by the context's own always-attached handler
+    # (innermost last); see _ErrorCapture.
+    cdef list captures
+    cdef MlirDiagnosticHandlerID ambient_handler
+    # op ptr -> its generic `Operation` view (op.operation), borrowed; an
+    # entry lives as long as the view object does.
+    cdef unordered_map[uintptr_t, PyObject*] generic_views
     # Walks in progress (their _WalkState objects), innermost last.
     cdef vector[PyObject*] walks
 
@@ -151,9 +159,6 @@ cdef class AsmState:
     cdef int check(self) except -1
 
 
-from mlir._mlir_libs.capi.diagnostics cimport MlirDiagnosticHandlerID
-
-
 cdef class _ErrorCapture:
     """Collects the error diagnostics a C call emits (see ir_diagnostics.pxi):
     cap = _ErrorCapture.attach(ctx); ...; errors = cap.detach()."""
@@ -161,6 +166,7 @@ cdef class _ErrorCapture:
     cdef list errors
     cdef MlirDiagnosticHandlerID handler_id
     cdef bint attached
+    cdef bint ambient      # served by the context's own handler
 
     @staticmethod
     cdef _ErrorCapture attach(Context context)
@@ -202,9 +208,9 @@ cdef class OperationState:
     cdef bint infer_results
     cdef Py_ssize_t n_regions
 
-    cdef int add_operand(self, object value) except -1
+    cdef int add_operand(self, object value, str what=*) except -1
     cdef int add_operands(self, object values, str what) except -1
-    cdef int add_result(self, object type) except -1
+    cdef int add_result(self, object type, str what=*) except -1
     cdef int add_results(self, object types, str what) except -1
     cdef int add_attribute(self, str name, object attr) except -1
     cdef int add_successor(self, object block) except -1

@@ -63,6 +63,11 @@ cdef class Context:
             # Threading is enabled (or not) by the init hook, as upstream.
             ctx = mlirContextCreateWithThreading(False)
         self.c_context = ctx
+        self.captures = []
+        self.diagnostic_handlers = []
+        # Borrowed self: detached in __dealloc__, before the context goes.
+        self.ambient_handler = mlirContextAttachDiagnosticHandler(
+            ctx, _ambient_handler, <void*>self, NULL)
         _live_contexts[_key(ctx.ptr)] = <PyObject*>self
 
     def __init__(self, load_on_create_dialects=None, thread_pool=None, *,
@@ -74,6 +79,7 @@ cdef class Context:
     def __dealloc__(self):
         if self.c_context.ptr != NULL:
             _detach_all_handlers(self)
+            mlirContextDetachDiagnosticHandler(self.c_context, self.ambient_handler)
             live_clear(&self.live_ops)
             _live_contexts.erase(_key(self.c_context.ptr))
             mlirContextDestroy(self.c_context)

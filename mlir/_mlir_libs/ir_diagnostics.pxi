@@ -93,22 +93,54 @@ cdef class _ErrorCapture:
         cdef _ErrorCapture cap = _ErrorCapture.__new__(_ErrorCapture)
         cap.context = context
         cap.errors = []
-        cap.handler_id = mlirContextAttachDiagnosticHandler(
-            context.c_context, _capture_handler, <void*>cap, NULL)
+        if not context.diagnostic_handlers:
+            # No user handler can get in the way: the context's own handler
+            # (attached once, at creation) serves the capture, which then
+            # costs a list push and pop instead of two MLIR calls.
+            cap.ambient = True
+            context.captures.append(cap)
+        else:
+            # Attached last, MLIR asks this handler first.
+            cap.handler_id = mlirContextAttachDiagnosticHandler(
+                context.c_context, _capture_handler, <void*>cap, NULL)
         cap.attached = True
         return cap
 
     cdef list detach(self):
         if self.attached:
-            mlirContextDetachDiagnosticHandler(self.context.c_context,
-                                               self.handler_id)
             self.attached = False
+            if self.ambient:
+                caps = self.context.captures
+                if caps and caps[-1] is self:
+                    caps.pop()
+                else:
+                    caps.remove(self)
+            else:
+                mlirContextDetachDiagnosticHandler(self.context.c_context,
+                                                   self.handler_id)
         return self.errors
 
     def __dealloc__(self):
-        if self.attached:
+        if self.attached and not self.ambient:
             mlirContextDetachDiagnosticHandler(self.context.c_context,
                                                self.handler_id)
+
+
+cdef MlirLogicalResult _ambient_handler(MlirDiagnostic diag,
+                                        void* user) noexcept with gil:
+    """The handler every context carries: feeds the innermost ambient
+    capture, else lets the diagnostic pass on."""
+    cdef Context ctx = <Context>user
+    if not ctx.captures or mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError:
+        return mlirLogicalResultFailure()
+    cdef _ErrorCapture cap = <_ErrorCapture>ctx.captures[-1]
+    try:
+        cap.errors.append(diagnostic_info(ctx, diag))
+    except BaseException as e:
+        _report_unraisable(e, cap)
+    if ctx.emit_error_diagnostics:
+        return mlirLogicalResultFailure()
+    return mlirLogicalResultSuccess()
 
 
 cdef MlirLogicalResult _capture_handler(MlirDiagnostic diag,

@@ -174,7 +174,14 @@ cdef class Operation:
                         "Operation.parse() or an OpView constructor")
 
     def __dealloc__(self):
-        if self.flags & OP_ALIAS or self.c_op.ptr == NULL:
+        if self.flags & OP_ALIAS:
+            if type(self) is Operation and self.context is not None:
+                it = self.context.generic_views.find(<uintptr_t>self.c_op.ptr)
+                if it != self.context.generic_views.end() and \
+                        deref(it).second == <PyObject*>self:
+                    self.context.generic_views.erase(it)
+            return
+        if self.c_op.ptr == NULL:
             return
         if self.flags & OP_INTERNED:
             live_erase(&self.context.live_ops, self.c_op.ptr)
@@ -190,9 +197,21 @@ cdef class Operation:
 
     @property
     def operation(self):
-        """The Operation itself (the primary object of an OpView alias)."""
+        """The operation as a plain `Operation` (no op-specific accessors),
+        as upstream's op.operation; one object per operation while it is
+        referenced. Its .opview is the op-specific object."""
         op_check(self)
-        return op_primary(self)
+        cdef Operation p = op_primary(self)
+        if type(p) is Operation:
+            return p
+        cdef Context ctx = p.context
+        it = ctx.generic_views.find(<uintptr_t>p.c_op.ptr)
+        if it != ctx.generic_views.end() and \
+                (<Operation>deref(it).second).owner_ref is p:
+            return <object>deref(it).second
+        cdef Operation view = _make_alias(Operation, p)
+        ctx.generic_views[<uintptr_t>p.c_op.ptr] = <PyObject*>view
+        return view
 
     @property
     def opview(self):

@@ -14,8 +14,8 @@ cdef class OperationState:
     def __init__(self, *args, **kwargs):
         raise TypeError("use new_operation_state() from Cython")
 
-    cdef int add_operand(self, object value) except -1:
-        cdef MlirValue v = operand_handle(value, self.name)
+    cdef int add_operand(self, object value, str what=None) except -1:
+        cdef MlirValue v = operand_handle(value, self.name, what)
         _check_same_context(value, self.loc.context, self.name)
         mlirOperationStateAddOperands(&self.c_state, 1, &v)
         self.operand_values.append(value)
@@ -27,15 +27,19 @@ cdef class OperationState:
                             f"Values, not {type(values).__name__}")
         cdef vector[MlirValue] vs
         for v in values:
-            vs.push_back(operand_handle(v, self.name))
+            vs.push_back(operand_handle(v, self.name, what))
             _check_same_context(v, self.loc.context, self.name)
             self.operand_values.append(v)
         if vs.size():
             mlirOperationStateAddOperands(&self.c_state, vs.size(), vs.data())
         return 0
 
-    cdef int add_result(self, object type) except -1:
-        cdef MlirType t = type_handle(type, "result type")
+    cdef int add_result(self, object type, str what=None) except -1:
+        if not isinstance(type, Type):
+            arg = "result type" if what is None else f"result type '{what}'"
+            raise TypeError(f"{self.name}: {arg} must be a Type, "
+                            f"not {_builtin_type(type).__name__}")
+        cdef MlirType t = (<Type>type).c_type
         mlirOperationStateAddResults(&self.c_state, 1, &t)
         self.has_results = True
         return 0
@@ -46,7 +50,10 @@ cdef class OperationState:
                             f"Types, not {type(types).__name__}")
         cdef vector[MlirType] ts
         for t in types:
-            ts.push_back(type_handle(t, "result type"))
+            if not isinstance(t, Type):
+                raise TypeError(f"{self.name}: {what} must be a list "
+                                f"of Types, not of {_builtin_type(t).__name__}")
+            ts.push_back((<Type>t).c_type)
         if ts.size():
             mlirOperationStateAddResults(&self.c_state, ts.size(), ts.data())
         self.has_results = True
@@ -167,23 +174,28 @@ cdef OperationState new_operation_state(str name, object loc):
     return st
 
 
+from builtins import type as _builtin_type
+
+
 cdef bint _is_sequence(object o):
     return isinstance(o, (list, tuple)) or (
         hasattr(o, "__len__") and hasattr(o, "__getitem__")
         and not isinstance(o, (str, bytes, dict)))
 
 
-cdef MlirValue operand_handle(object v, str opname) except *:
-    """A Value, or an operation with exactly one result."""
+cdef MlirValue operand_handle(object v, str opname, str what=None) except *:
+    """A Value, or an operation with exactly one result. `what` names the
+    argument in error messages."""
     if isinstance(v, Value):
         return (<Value>v).handle()
+    arg = "operand" if what is None else f"operand '{what}'"
     if isinstance(v, Operation):
         op = op_handle((<Operation>v))
         if mlirOperationGetNumResults(op) == 1:
             return mlirOperationGetResult(op, 0)
-        raise ValueError(f"{opname}: operand is an operation with "
+        raise ValueError(f"{opname}: {arg} is an operation with "
                          f"{mlirOperationGetNumResults(op)} results, not one")
-    raise TypeError(f"{opname}: operand must be a Value, not "
+    raise TypeError(f"{opname}: {arg} must be a Value, not "
                     f"{type(v).__name__}")
 
 

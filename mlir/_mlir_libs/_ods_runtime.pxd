@@ -1,0 +1,28 @@
+# Helpers shared by the generated dialect modules (_<ns>_ops_gen.pyx, made
+# by mlir-cython-tblgen): the pieces of a default builder that are more than
+# one OperationState call, written once here instead of once per op.
+from libc.stdint cimport int32_t
+from mlir._mlir_libs._ir cimport OperationState
+
+# An attribute argument: an Attribute, or a Python value converted by the
+# attribute builder registered for `kind` (the ODS attribute def name).
+# None: skipped, or TypeError when `required`.
+cdef int _ods_attr(OperationState st, str name, object value, str kind,
+                   bint required) except -1
+# A UnitAttr argument: present when `value` is true.
+cdef int _ods_unit(OperationState st, str name, object value) except -1
+# Operand groups; each returns the number of operands added.
+cdef int32_t _ods_single(OperationState st, object value, str what) except -1
+cdef int32_t _ods_optional(OperationState st, object value, str what) except -1
+cdef int32_t _ods_variadic(OperationState st, object values, str what) except -1
+# A result group (arity 1, 0 optional, -1 variadic); returns its size.
+cdef int32_t _ods_result_group(OperationState st, object value, str what,
+                               int arity) except -1
+# operandSegmentSizes / resultSegmentSizes from a C array.
+cdef int _ods_segments(OperationState st, str name, int32_t* sizes,
+                       Py_ssize_t n) except -1
+# Result types inferred from the first operand's type (n results).
+cdef int _ods_same_type(OperationState st, Py_ssize_t n) except -1
+# Result types derived from an attribute already added (TypeAttr value or
+# the attribute's type).
+cdef int _ods_attr_type(OperationState st, str name, Py_ssize_t n) except -1

@@ -1,0 +1,603 @@
+# cython: language_level=3
+"""Runtime of the generated dialect modules.
+
+mlir-cython-tblgen keeps per-op generated code small: a default builder
+(__init__) per op, and everything else as instances of the shared classes
+here, configured by a few constants:
+
+    lhs = _ods_operand(0, 0, (1, 1))          operand group accessor
+    value = _ods_attribute("value", 0)        attribute get / set / delete
+    body = _ods_region(0, False)              region accessor
+    addi = _ods_value_builder(AddIOp, "addi", renames)
+
+plus the cdef helpers the builders call (declared in _ods_runtime.pxd).
+"""
+
+cimport cython
+from libc.stdint cimport int32_t, intptr_t
+from libcpp.vector cimport vector
+
+from mlir._mlir_libs.capi.support cimport MlirStringRef, mlirStringRefCreate
+from mlir._mlir_libs.capi.ir cimport (
+    MlirAttribute, MlirNamedAttribute, MlirOperation, MlirType, MlirValue,
+    mlirAttributeGetType, mlirAttributeIsNull, mlirIdentifierGet,
+    mlirIdentifierEqual, mlirNamedAttributeGet, mlirOperationGetAttributeByName,
+    mlirOperationGetNumOperands, mlirOperationGetNumRegions,
+    mlirOperationGetNumResults,
+    mlirOperationGetOperand, mlirOperationGetResult,
+    mlirOperationRemoveAttributeByName, mlirOperationSetAttributeByName,
+    mlirOperationStateAddAttributes, mlirOperationStateAddResults,
+    mlirValueGetType,
+)
+from mlir._mlir_libs.capi.builtin_attributes cimport (
+    mlirAttributeIsADenseI32Array, mlirAttributeIsAType,
+    mlirDenseArrayGetNumElements, mlirDenseI32ArrayGet,
+    mlirDenseI32ArrayGetElement, mlirTypeAttrGetValue, mlirUnitAttrGet,
+)
+from mlir._mlir_libs._ir cimport (
+    Attribute, Context, Operation, OperationState, Type, Value,
+    attribute_handle, wrap_attribute, wrap_value, op_handle, op_primary,
+)
+
+from mlir._mlir_libs import _ir
+
+
+# -- attribute builders ---------------------------------------------------
+
+cdef object _attr_builder_registry = None
+
+
+cdef object _registry():
+    """mlir.ir.AttrBuilder when the core has it, else the fallback registry
+    of mlir.dialects._ods_common (imported lazily: it imports us back)."""
+    global _attr_builder_registry
+    if _attr_builder_registry is None:
+        reg = getattr(_ir, "AttrBuilder", None)
+        if reg is None:
+            try:
+                from mlir.dialects import _ods_common
+                reg = _ods_common._ods_attr_builders()
+            except ImportError:
+                return None
+        _attr_builder_registry = reg
+    return _attr_builder_registry
+
+
+cdef object _convert(OperationState st, str name, object value, str kind):
+    reg = _registry()
+    opname = st.name
+    if not kind:
+        raise TypeError(f"{opname}: argument '{name}' must be an Attribute, "
+                        f"not {type(value).__name__}")
+    if reg is None or not reg.contains(kind):
+        raise TypeError(
+            f"{opname}: argument '{name}' must be an Attribute, not "
+            f"{type(value).__name__} (no attribute builder is registered "
+            f"for '{kind}')")
+    try:
+        attr = reg.get(kind)(value, context=st.loc.context)
+    except (TypeError, ValueError, OverflowError) as e:
+        raise type(e)(f"{opname}: argument '{name}': cannot make a '{kind}' "
+                      f"from {type(value).__name__} {value!r}: {e}") from e
+    if not isinstance(attr, Attribute):
+        raise TypeError(f"{opname}: the attribute builder for '{kind}' "
+                        f"returned {type(attr).__name__}, not an Attribute")
+    return attr
+
+
+cdef int _add_named(OperationState st, str name, MlirAttribute a) except -1:
+    cdef bytes b = name.encode("utf-8")
+    cdef MlirNamedAttribute na = mlirNamedAttributeGet(
+        mlirIdentifierGet(st.loc.context.c_context,
+                          mlirStringRefCreate(b, len(b))), a)
+    mlirOperationStateAddAttributes(&st.c_state, 1, &na)
+    return 0
+
+
+cdef int _ods_attr(OperationState st, str name, object value, str kind,
+                   bint required) except -1:
+    if value is None:
+        if required:
+            raise TypeError(f"{st.name}: missing required "
+                            f"attribute '{name}'")
+        return 0
+    if not isinstance(value, Attribute):
+        value = _convert(st, name, value, kind)
+    # Attributes live as long as their context: nothing to keep alive.
+    return _add_named(st, name, (<Attribute>value).c_attr)
+
+
+cdef int _ods_unit(OperationState st, str name, object value) except -1:
+    if isinstance(value, Attribute):
+        return _add_named(st, name, (<Attribute>value).c_attr)
+    if value:
+        _add_named(st, name, mlirUnitAttrGet(st.loc.context.c_context))
+    return 0
+
+
+# -- operand and result groups ------------------------------------------
+
+cdef int32_t _ods_single(OperationState st, object value, str what) except -1:
+    if value is None:
+        raise TypeError(f"{st.name}: missing operand '{what}'")
+    st.add_operand(value, what)
+    return 1
+
+
+cdef int32_t _ods_optional(OperationState st, object value, str what) except -1:
+    if value is None:
+        return 0
+    if isinstance(value, (list, tuple)):
+        raise TypeError(f"{st.name}: optional operand '{what}' takes "
+                        "one Value or None, not a list")
+    st.add_operand(value, what)
+    return 1
+
+
+cdef int32_t _ods_variadic(OperationState st, object values, str what) except -1:
+    if values is None:
+        values = ()
+    cdef intptr_t before = st.c_state.nOperands
+    st.add_operands(values, what)
+    return <int32_t>(st.c_state.nOperands - before)
+
+
+cdef int32_t _ods_result_group(OperationState st, object value, str what,
+                               int arity) except -1:
+    cdef intptr_t before
+    if arity == 1:
+        st.add_result(value, what)
+        return 1
+    if arity == 0:
+        if value is None:
+            return 0
+        st.add_result(value, what)
+        return 1
+    before = st.c_state.nResults
+    st.add_results(() if value is None else value, what)
+    return <int32_t>(st.c_state.nResults - before)
+
+
+cdef int _ods_segments(OperationState st, str name, int32_t* sizes,
+                       Py_ssize_t n) except -1:
+    return _add_named(st, name, mlirDenseI32ArrayGet(
+        st.loc.context.c_context, n, sizes))
+
+
+cdef int _ods_same_type(OperationState st, Py_ssize_t n) except -1:
+    if st.c_state.nOperands == 0:
+        raise ValueError(f"{st.name}: cannot infer the result type "
+                         "without operands")
+    cdef MlirType t = mlirValueGetType(st.c_state.operands[0])
+    cdef Py_ssize_t i
+    for i in range(n):
+        mlirOperationStateAddResults(&st.c_state, 1, &t)
+    st.has_results = True
+    return 0
+
+
+cdef int _ods_attr_type(OperationState st, str name, Py_ssize_t n) except -1:
+    cdef bytes b = name.encode("utf-8")
+    ident = mlirIdentifierGet(st.loc.context.c_context,
+                              mlirStringRefCreate(b, len(b)))
+    cdef intptr_t i
+    cdef MlirAttribute a
+    cdef MlirType t
+    for i in range(st.c_state.nAttributes):
+        if mlirIdentifierEqual(st.c_state.attributes[i].name, ident):
+            a = st.c_state.attributes[i].attribute
+            t = (mlirTypeAttrGetValue(a) if mlirAttributeIsAType(a)
+                 else mlirAttributeGetType(a))
+            for _ in range(n):
+                mlirOperationStateAddResults(&st.c_state, 1, &t)
+            st.has_results = True
+            return 0
+    raise ValueError(f"{st.name}: cannot derive the result type: "
+                     f"attribute '{name}' is missing")
+
+
+# -- accessors ------------------------------------------------------------
+
+cdef inline Operation _primary(Operation op):
+    return op_primary(op)
+
+
+cdef tuple _group_range(Operation op, bint results, int group, int mode,
+                        tuple spec):
+    """(start, length) of a value group of `op` per its ODS layout."""
+    cdef MlirOperation c = op_handle(op)
+    cdef intptr_t n = (mlirOperationGetNumResults(c) if results
+                       else mlirOperationGetNumOperands(c))
+    cdef Py_ssize_t ngroups = len(spec), j, start = 0, length
+    cdef Py_ssize_t nvar = 0, nsimple = 0, per
+    cdef MlirAttribute sizes
+    cdef bytes key
+    if mode == 0:
+        # At most one variable-length group: its length is what is left.
+        per = n - (ngroups - 1)
+        for j in range(group):
+            start += 1 if spec[j] == 1 else per
+        length = 1 if spec[group] == 1 else per
+    elif mode == 1:
+        for s in spec:
+            if s == 1:
+                nsimple += 1
+            else:
+                nvar += 1
+        per = (n - nsimple) // nvar if nvar else 0
+        for j in range(group):
+            start += 1 if spec[j] == 1 else per
+        length = 1 if spec[group] == 1 else per
+    else:
+        key = b"resultSegmentSizes" if results else b"operandSegmentSizes"
+        sizes = mlirOperationGetAttributeByName(
+            c, mlirStringRefCreate(key, len(key)))
+        if (mlirAttributeIsNull(sizes) or
+                not mlirAttributeIsADenseI32Array(sizes) or
+                mlirDenseArrayGetNumElements(sizes) != ngroups):
+            raise ValueError(f"'{key.decode()}' is missing or malformed")
+        for j in range(group):
+            start += mlirDenseI32ArrayGetElement(sizes, j)
+        length = mlirDenseI32ArrayGetElement(sizes, group)
+    if start < 0 or length < 0 or start + length > n:
+        raise ValueError("operation does not match its ODS value layout")
+    return start, length
+
+
+@cython.final
+cdef class _ods_value_group:
+    """Accessor of an operand (or result) group: a Value, a Value or None
+    (optional), or a slice of the operand/result list (variadic)."""
+    cdef int group
+    cdef int mode
+    cdef tuple spec
+    cdef int arity
+    cdef bint results
+    cdef bint direct        # every group up to this one is a single value
+
+    def __init__(self, int group, int mode, tuple spec):
+        self.group = group
+        self.mode = mode
+        self.spec = spec
+        self.arity = spec[group]
+        self.direct = all(s == 1 for s in spec[:group + 1])
+
+    def __get__(self, obj, objtype):
+        if obj is None:
+            return self
+        cdef Operation op = _primary(<Operation?>obj)
+        cdef MlirOperation c
+        if self.direct:
+            c = op_handle(op)
+            if self.results:
+                if self.group >= mlirOperationGetNumResults(c):
+                    raise IndexError("result index out of range")
+                return wrap_value(op, mlirOperationGetResult(c, self.group))
+            if self.group >= mlirOperationGetNumOperands(c):
+                raise IndexError("operand index out of range")
+            return wrap_value(op, mlirOperationGetOperand(c, self.group))
+        start, length = _group_range(op, self.results, self.group, self.mode,
+                                     self.spec)
+        if self.arity == -1:
+            lst = op.results if self.results else op.operands
+            return lst[start:start + length]
+        if length == 0:
+            if self.arity == 0:
+                return None
+            raise IndexError("value group is empty")
+        c = op_handle(op)
+        return wrap_value(op, mlirOperationGetResult(c, start) if self.results
+                          else mlirOperationGetOperand(c, start))
+
+    def __set__(self, obj, value):
+        raise AttributeError("value accessors are read-only; use "
+                             "operation.operands[i] = value")
+
+
+def _ods_operand(int group, int mode, tuple spec):
+    cdef _ods_value_group d = _ods_value_group(group, mode, spec)
+    d.results = False
+    return d
+
+
+def _ods_result(int group, int mode, tuple spec):
+    cdef _ods_value_group d = _ods_value_group(group, mode, spec)
+    d.results = True
+    return d
+
+
+@cython.final
+cdef class _ods_attribute:
+    """Accessor of an ODS attribute: kind 0 required, 1 optional (None when
+    absent, settable to None, deletable), 2 unit (a bool)."""
+    cdef bytes name
+    cdef str pyname
+    cdef int kind
+
+    def __init__(self, str name, int kind):
+        self.pyname = name
+        self.name = name.encode("utf-8")
+        self.kind = kind
+
+    def __get__(self, obj, objtype):
+        if obj is None:
+            return self
+        cdef Operation op = _primary(<Operation?>obj)
+        cdef MlirAttribute a = mlirOperationGetAttributeByName(
+            op_handle(op), mlirStringRefCreate(self.name, len(self.name)))
+        if self.kind == 2:
+            return not mlirAttributeIsNull(a)
+        if mlirAttributeIsNull(a):
+            if self.kind == 1:
+                return None
+            raise KeyError(f"attribute '{self.pyname}' is not set")
+        return wrap_attribute(op.context, a)
+
+    def __set__(self, obj, value):
+        cdef Operation op = _primary(<Operation?>obj)
+        cdef MlirOperation c = op_handle(op)
+        cdef MlirStringRef key = mlirStringRefCreate(self.name, len(self.name))
+        if self.kind == 2 and not isinstance(value, Attribute):
+            if value:
+                mlirOperationSetAttributeByName(
+                    c, key, mlirUnitAttrGet(op.context.c_context))
+            else:
+                mlirOperationRemoveAttributeByName(c, key)
+            return
+        if value is None:
+            if self.kind == 0:
+                raise ValueError("'None' not allowed as value for mandatory "
+                                 f"attribute '{self.pyname}'")
+            mlirOperationRemoveAttributeByName(c, key)
+            return
+        mlirOperationSetAttributeByName(
+            c, key, attribute_handle(value, f"attribute '{self.pyname}'"))
+
+    def __delete__(self, obj):
+        if self.kind == 0:
+            raise AttributeError(f"mandatory attribute '{self.pyname}' "
+                                 "cannot be deleted")
+        cdef Operation op = _primary(<Operation?>obj)
+        mlirOperationRemoveAttributeByName(
+            op_handle(op), mlirStringRefCreate(self.name, len(self.name)))
+
+
+@cython.final
+cdef class _ods_region:
+    """Accessor of a region (or of the trailing variadic regions)."""
+    cdef Py_ssize_t index
+    cdef bint variadic
+
+    def __init__(self, Py_ssize_t index, bint variadic):
+        self.index = index
+        self.variadic = variadic
+
+    def __get__(self, obj, objtype):
+        if obj is None:
+            return self
+        regions = (<Operation?>obj).regions
+        if self.variadic:
+            return regions[self.index:]
+        return regions[self.index]
+
+
+@cython.final
+cdef class _ods_successor:
+    """Accessor of a successor (or of the trailing variadic successors)."""
+    cdef Py_ssize_t index
+    cdef bint variadic
+
+    def __init__(self, Py_ssize_t index, bint variadic):
+        self.index = index
+        self.variadic = variadic
+
+    def __get__(self, obj, objtype):
+        if obj is None:
+            return self
+        succ = (<Operation?>obj).successors
+        if self.variadic:
+            return [succ[i] for i in range(self.index, len(succ))]
+        return succ[self.index]
+
+
+# -- value builders -------------------------------------------------------
+
+cdef object _result_or_results(Operation op):
+    cdef MlirOperation c = op_handle(op)
+    cdef intptr_t n = mlirOperationGetNumResults(c)
+    if n == 0:
+        return op
+    if n == 1:
+        return wrap_value(_primary(op), mlirOperationGetResult(c, 0))
+    return op.results
+
+
+@cython.final
+cdef class _ods_value_builder:
+    """The snake_case builder function of an op: builds it with the op
+    class's default builder and returns its result Value, its results (more
+    than one) or the op (none). Keyword arguments are snake_case."""
+    cdef readonly object op_class
+    cdef dict renames
+    cdef object _signature
+    cdef dict __dict__
+
+    def __init__(self, op_class, str name, dict renames):
+        self.op_class = op_class
+        self.renames = renames
+        self.__name__ = name
+        self.__qualname__ = name
+        self.__module__ = op_class.__module__
+        self.__doc__ = (
+            f"Builds {op_class.OPERATION_NAME} ({op_class.__name__}) and "
+            "returns its result Value, its results when it has several, or "
+            "the operation when it has none.")
+
+    def __call__(self, *args, **kwargs):
+        if self.renames is not None and kwargs:
+            for k in list(kwargs):
+                if k in self.renames:
+                    kwargs[self.renames[k]] = kwargs.pop(k)
+        return _result_or_results(<Operation>self.op_class(*args, **kwargs))
+
+    @property
+    def __signature__(self):
+        if self._signature is None:
+            import inspect
+            sig = inspect.signature(self.op_class.__init__)
+            back = {v: k for k, v in (self.renames or {}).items()}
+            params = [p.replace(name=back.get(p.name, p.name))
+                      for p in list(sig.parameters.values())[1:]]
+            self._signature = sig.replace(parameters=params)
+        return self._signature
+
+    def __repr__(self):
+        return f"<builder {self.__module__}.{self.__name__}>"
+
+
+# -- builtin attribute and type helpers for the hand-written extensions ---
+#
+# The dialect extensions (func, arith, scf, builtin) need a few builtin
+# attributes and types; these make them from C directly, independent of
+# which concrete Python classes mlir.ir offers.
+
+from mlir._mlir_libs.capi.builtin_types cimport (
+    mlirFunctionTypeGet, mlirFunctionTypeGetInput, mlirFunctionTypeGetNumInputs,
+    mlirFunctionTypeGetNumResults, mlirFunctionTypeGetResult, mlirIndexTypeGet,
+    mlirIntegerTypeGetWidth, mlirIntegerTypeIsUnsigned, mlirTypeIsAFloat,
+    mlirTypeIsAFunction, mlirTypeIsAIndex, mlirTypeIsAInteger,
+)
+from mlir._mlir_libs.capi.builtin_attributes cimport (
+    mlirAttributeIsAFloat, mlirAttributeIsAInteger, mlirAttributeIsAString,
+    mlirFloatAttrDoubleGet, mlirFloatAttrGetValueDouble, mlirIntegerAttrGet,
+    mlirIntegerAttrGetValueInt, mlirIntegerAttrGetValueUInt, mlirStringAttrGet,
+    mlirStringAttrGetValue, mlirTypeAttrGet,
+)
+from mlir._mlir_libs._ir cimport resolve_context, type_handle, wrap_type
+
+
+def _function_type(inputs, results, context=None):
+    """FunctionType (inputs) -> (results)."""
+    cdef Context ctx = resolve_context(context)
+    cdef vector[MlirType] ins, outs
+    for t in inputs:
+        ins.push_back(type_handle(t, "function input type"))
+    for t in results:
+        outs.push_back(type_handle(t, "function result type"))
+    return wrap_type(ctx, mlirFunctionTypeGet(
+        ctx.c_context, ins.size(), ins.data(), outs.size(), outs.data()))
+
+
+def _function_type_io(Type t not None):
+    """(inputs, results) of a FunctionType; ValueError for other types."""
+    if not mlirTypeIsAFunction(t.c_type):
+        raise ValueError(f"expected a function type, got {t}")
+    cdef intptr_t i
+    ins = [wrap_type(t.context, mlirFunctionTypeGetInput(t.c_type, i))
+           for i in range(mlirFunctionTypeGetNumInputs(t.c_type))]
+    outs = [wrap_type(t.context, mlirFunctionTypeGetResult(t.c_type, i))
+            for i in range(mlirFunctionTypeGetNumResults(t.c_type))]
+    return ins, outs
+
+
+def _index_type(context=None):
+    cdef Context ctx = resolve_context(context)
+    return wrap_type(ctx, mlirIndexTypeGet(ctx.c_context))
+
+
+def _type_kind(Type t not None):
+    """'int' (integer or index), 'float', or None."""
+    if mlirTypeIsAInteger(t.c_type) or mlirTypeIsAIndex(t.c_type):
+        return "int"
+    if mlirTypeIsAFloat(t.c_type):
+        return "float"
+    return None
+
+
+def _integer_attr(Type t not None, value):
+    """IntegerAttr of an integer or index type (ValueError if `value` does
+    not fit)."""
+    if not (mlirTypeIsAInteger(t.c_type) or mlirTypeIsAIndex(t.c_type)):
+        raise TypeError(f"an integer value needs an integer or index type, "
+                        f"not {t}")
+    cdef long long small
+    if type(value) is int and -(1 << 31) <= value < (1 << 31):
+        # Fast path: fits every integer type of width >= 32 and is checked
+        # against narrower ones in C.
+        small = value
+        if mlirTypeIsAInteger(t.c_type) and mlirIntegerTypeGetWidth(t.c_type) < 32:
+            if not (-(1LL << mlirIntegerTypeGetWidth(t.c_type)) < small
+                    < (1LL << mlirIntegerTypeGetWidth(t.c_type))):
+                raise ValueError(f"{value} does not fit in {t}")
+        return wrap_attribute(t.context, mlirIntegerAttrGet(t.c_type, small))
+    v = int(value)
+    cdef unsigned width = 64
+    if mlirTypeIsAInteger(t.c_type):
+        width = mlirIntegerTypeGetWidth(t.c_type)
+    cdef object bound = 1 << <object>width
+    if width < 64 and not (-bound < v < bound):
+        raise ValueError(f"{v} does not fit in {t}")
+    if -(1 << 63) <= v < (1 << 63):
+        return wrap_attribute(t.context, mlirIntegerAttrGet(t.c_type, v))
+    return _ir.Attribute.parse(f"{v} : {t}", context=t.context)
+
+
+def _float_attr(Type t not None, value):
+    if not mlirTypeIsAFloat(t.c_type):
+        raise TypeError(f"a float value needs a float type, not {t}")
+    return wrap_attribute(t.context, mlirFloatAttrDoubleGet(
+        t.context.c_context, t.c_type, float(value)))
+
+
+def _attr_literal(Attribute a not None):
+    """The Python value of an IntegerAttr (int) or FloatAttr (float)."""
+    cdef MlirType t
+    if mlirAttributeIsAInteger(a.c_attr):
+        t = mlirAttributeGetType(a.c_attr)
+        if (mlirTypeIsAInteger(t) and mlirIntegerTypeIsUnsigned(t)):
+            return mlirIntegerAttrGetValueUInt(a.c_attr)
+        if mlirTypeIsAInteger(t) and mlirIntegerTypeGetWidth(t) == 1:
+            return mlirIntegerAttrGetValueInt(a.c_attr) & 1
+        return mlirIntegerAttrGetValueInt(a.c_attr)
+    if mlirAttributeIsAFloat(a.c_attr):
+        return mlirFloatAttrGetValueDouble(a.c_attr)
+    raise ValueError(f"only integer and float attributes have a literal "
+                     f"value, not {a}")
+
+
+def _string_attr(str s not None, context=None):
+    cdef Context ctx = resolve_context(context)
+    cdef bytes b = s.encode("utf-8")
+    return wrap_attribute(ctx, mlirStringAttrGet(
+        ctx.c_context, mlirStringRefCreate(b, len(b))))
+
+
+def _string_value(Attribute a not None):
+    if not mlirAttributeIsAString(a.c_attr):
+        raise ValueError(f"expected a string attribute, got {a}")
+    cdef MlirStringRef r = mlirStringAttrGetValue(a.c_attr)
+    return r.data[:r.length].decode("utf-8")
+
+
+def _type_attr(Type t not None):
+    return wrap_attribute(t.context, mlirTypeAttrGet(t.c_type))
+
+
+def _type_attr_value(Attribute a not None):
+    if not mlirAttributeIsAType(a.c_attr):
+        raise ValueError(f"expected a type attribute, got {a}")
+    return wrap_type(a.context, mlirTypeAttrGetValue(a.c_attr))
+
+
+from mlir._mlir_libs.capi.dialect.linalg cimport (
+    mlirLinalgFillBuiltinNamedOpRegion,
+)
+
+
+def _linalg_fill_builtin_region(Operation op not None):
+    """Fills the region of a named linalg op (one with a builtin region
+    builder: the caller checks) with its computation."""
+    cdef MlirOperation c = op_handle(op)
+    if mlirOperationGetNumRegions(c) != 1:
+        raise ValueError("expected a named linalg op with one region")
+    mlirLinalgFillBuiltinNamedOpRegion(c)

@@ -1,0 +1,360 @@
+"""Support code shared by the dialect modules (generated and hand-written),
+under the names upstream's dialect extensions use."""
+
+import types as _types
+from typing import Sequence as _Sequence, TypeVar as _TypeVar, Union as _Union
+
+from .. import ir as _ir
+from .._mlir_libs import _ir as _ir_ext
+
+__all__ = [
+    "_cext", "get_default_loc_context", "get_op_result_or_value",
+    "get_op_results_or_values", "get_op_result_or_op_results",
+    "segmented_accessor", "equally_sized_accessor", "SubClassValueT",
+    "register_attribute_builder",
+]
+
+# Upstream's `_cext` is the native module with `ir` as a submodule and the
+# registration entry points at top level; code written against it
+# (`_cext.register_operation(_Dialect, replace=True)`,
+# `_cext.globals.append_dialect_search_prefix(...)`) works unchanged.
+_cext = _types.SimpleNamespace(
+    ir=_ir,
+    globals=_ir_ext.globals,
+    register_operation=_ir_ext.register_operation,
+    register_dialect=_ir_ext.register_dialect,
+    register_type_caster=getattr(_ir_ext, "register_type_caster", None),
+    register_value_caster=getattr(_ir_ext, "register_value_caster", None),
+)
+
+SubClassValueT = _TypeVar("SubClassValueT", bound=_ir.Value)
+
+
+def get_default_loc_context(location=None):
+    """The context of `location`, else of the current Location."""
+    if location is None:
+        loc = _ir.Location.current
+        if loc is None:
+            raise ValueError("no Location given and none in the current "
+                             "context (use `with Location...:`)")
+        return loc.context
+    return location.context
+
+
+def get_op_result_or_value(arg):
+    """A Value from a Value, or from an operation (view) with one result."""
+    if isinstance(arg, _ir.Value):
+        return arg
+    if isinstance(arg, _ir.Operation):
+        return arg.result
+    if isinstance(arg, _ir.OpResultList):
+        if len(arg) != 1:
+            raise ValueError(f"expected one result, got {len(arg)}")
+        return arg[0]
+    raise TypeError(f"expected a Value or a single-result operation, got "
+                    f"{type(arg).__name__}")
+
+
+def get_op_results_or_values(arg):
+    """A list of Values from an operation's results, or from a sequence of
+    Values / single-result operations."""
+    if isinstance(arg, _ir.Operation):
+        return arg.results
+    if isinstance(arg, _ir.OpResultList):
+        return arg
+    return [get_op_result_or_value(a) for a in arg]
+
+
+def get_op_result_or_op_results(op):
+    """An op's only result, its results when several, or the op itself."""
+    results = op.results
+    n = len(results)
+    if n == 0:
+        return op
+    if n == 1:
+        return results[0]
+    return results
+
+
+def segmented_accessor(elements, raw_segments, idx):
+    """Slice of `elements` for segment `idx` of a DenseI32ArrayAttr of
+    segment sizes."""
+    sizes = _segment_sizes(raw_segments)
+    start = sum(sizes[:idx])
+    return elements[start:start + sizes[idx]]
+
+
+def _segment_sizes(attr):
+    try:
+        return [int(x) for x in attr]
+    except TypeError:
+        text = str(attr)     # array<i32: 1, 2, 0>
+        body = text[text.index(":") + 1:text.rindex(">")]
+        return [int(x) for x in body.split(",") if x.strip()]
+
+
+def equally_sized_accessor(elements, n_simple, n_variadic, n_preceding_simple,
+                           n_preceding_variadic):
+    """(start, group length) of a group when all variadic groups have the
+    same size."""
+    total_variadic_length = len(elements) - n_simple
+    if total_variadic_length % n_variadic != 0:
+        raise ValueError("variadic groups are not of equal size")
+    group_len = total_variadic_length // n_variadic
+    start = n_preceding_simple + n_preceding_variadic * group_len
+    return start, group_len
+
+
+# -- attribute builders -------------------------------------------------
+#
+# The generated builders convert non-Attribute values of an attribute
+# argument with the builder registered for its ODS attribute def name
+# (mlir.ir.AttrBuilder). Until the core provides that registry, a local one
+# with the same interface stands in, holding the builders registered here
+# and by the enum modules.
+
+class _AttrBuilderFallback:
+    _builders = {}
+
+    @classmethod
+    def contains(cls, kind):
+        return kind in cls._builders
+
+    @classmethod
+    def get(cls, kind):
+        try:
+            return cls._builders[kind]
+        except KeyError:
+            raise KeyError(f"no attribute builder registered for '{kind}'") \
+                from None
+
+    @classmethod
+    def insert(cls, kind, fn, replace=False):
+        if kind in cls._builders and not replace:
+            raise RuntimeError(f"Attribute builder for '{kind}' is already "
+                               "registered")
+        cls._builders[kind] = fn
+
+
+def _ods_attr_builders():
+    return getattr(_ir, "AttrBuilder", None) or _AttrBuilderFallback
+
+
+def register_attribute_builder(kind, replace=False):
+    """Decorator registering fn(value, context) -> Attribute for an ODS
+    attribute def name."""
+    core = getattr(_ir, "register_attribute_builder", None)
+    if core is not None:
+        return core(kind, replace=replace)
+
+    def decorator(fn):
+        _AttrBuilderFallback.insert(kind, fn, replace=replace)
+        return fn
+    return decorator
+
+
+def _mlir_str(s):
+    """An MLIR string literal."""
+    out = ['"']
+    for ch in s.encode("utf-8"):
+        c = chr(ch)
+        if c in '"\\' or ch < 0x20 or ch >= 0x7f:
+            out.append(f"\\{ch:02X}")
+        else:
+            out.append(c)
+    out.append('"')
+    return "".join(out)
+
+
+def _parse(asm, context):
+    return _ir.Attribute.parse(asm, context=context)
+
+
+def _int_attr(width):
+    def build(x, context):
+        if isinstance(x, bool) or not isinstance(x, int):
+            x = int(x) if hasattr(x, "__index__") else _type_error("int", x)
+        return _parse(f"{int(x)} : i{width}", context)
+    return build
+
+
+def _type_error(what, x):
+    raise TypeError(f"expected {what}, got {type(x).__name__}")
+
+
+def _float_attr(width):
+    def build(x, context):
+        if not isinstance(x, (int, float)) or isinstance(x, bool):
+            _type_error("float", x)
+        x = float(x)
+        if x != x or x in (float("inf"), float("-inf")):
+            import struct
+            bits = struct.unpack("<Q", struct.pack("<d", x))[0] if width == 64 \
+                else struct.unpack("<I", struct.pack("<f", x))[0]
+            return _parse(f"0x{bits:X} : f{width}", context)
+        return _parse(f"{x!r} : f{width}", context)
+    return build
+
+
+def _str_attr(x, context):
+    if not isinstance(x, str):
+        _type_error("str", x)
+    return _parse(_mlir_str(x), context)
+
+
+def _symbol_ref_attr(x, context):
+    if isinstance(x, str):
+        return _parse("@" + _mlir_str(x), context)
+    if isinstance(x, (list, tuple)) and x and all(isinstance(s, str) for s in x):
+        return _parse("::".join("@" + _mlir_str(s) for s in x), context)
+    _type_error("str or list of str", x)
+
+
+def _type_attr(x, context):
+    if not isinstance(x, _ir.Type):
+        _type_error("Type", x)
+    return _parse(str(x), x.context)
+
+
+def _bool_attr(x, context):
+    if not isinstance(x, bool):
+        _type_error("bool", x)
+    return _parse("true" if x else "false", context)
+
+
+def _unit_attr(x, context):
+    return _parse("unit", context)
+
+
+def _dense_array(elt, conv):
+    def build(x, context):
+        if isinstance(x, (str, bytes)) or not hasattr(x, "__iter__"):
+            _type_error("a sequence", x)
+        vals = [conv(v) for v in x]
+        body = ", ".join(vals)
+        return _parse(f"array<{elt}{': ' + body if vals else ''}>", context)
+    return build
+
+
+def _int_text(v):
+    if isinstance(v, bool) or not isinstance(v, int):
+        _type_error("int", v)
+    return str(v)
+
+
+def _bool_text(v):
+    if not isinstance(v, bool):
+        _type_error("bool", v)
+    return "true" if v else "false"
+
+
+def _array_attr(elem):
+    def build(x, context):
+        if isinstance(x, (str, bytes)) or not hasattr(x, "__iter__"):
+            _type_error("a sequence", x)
+        items = [v if isinstance(v, _ir.Attribute) else elem(v, context)
+                 for v in x]
+        return _parse("[" + ", ".join(str(a) for a in items) + "]", context)
+    return build
+
+
+def _attr_only(x, context):
+    _type_error("Attribute", x)
+
+
+_FALLBACK_BUILDERS = {
+    "BoolAttr": _bool_attr,
+    "IndexAttr": lambda x, context: _parse(f"{_int_text(x)} : index", context),
+    "I1Attr": _int_attr(1), "I8Attr": _int_attr(8), "I16Attr": _int_attr(16),
+    "I32Attr": _int_attr(32), "I64Attr": _int_attr(64),
+    "SI32Attr": lambda x, c: _parse(f"{_int_text(x)} : si32", c),
+    "UI32Attr": lambda x, c: _parse(f"{_int_text(x)} : ui32", c),
+    "F32Attr": _float_attr(32), "F64Attr": _float_attr(64),
+    "StrAttr": _str_attr, "SymbolNameAttr": _str_attr,
+    "FlatSymbolRefAttr": _symbol_ref_attr, "SymbolRefAttr": _symbol_ref_attr,
+    "TypeAttr": _type_attr, "UnitAttr": _unit_attr,
+    "DenseI8ArrayAttr": _dense_array("i8", _int_text),
+    "DenseI16ArrayAttr": _dense_array("i16", _int_text),
+    "DenseI32ArrayAttr": _dense_array("i32", _int_text),
+    "DenseI64ArrayAttr": _dense_array("i64", _int_text),
+    "DenseBoolArrayAttr": _dense_array("i1", _bool_text),
+    "I32ArrayAttr": _array_attr(_int_attr(32)),
+    "I64ArrayAttr": _array_attr(_int_attr(64)),
+    "BoolArrayAttr": _array_attr(_bool_attr),
+    "StrArrayAttr": _array_attr(_str_attr),
+    "TypeArrayAttr": _array_attr(_type_attr),
+    "ArrayAttr": _array_attr(_attr_only),
+}
+
+
+def _install_fallback_builders():
+    reg = _ods_attr_builders()
+    for kind, fn in _FALLBACK_BUILDERS.items():
+        if not reg.contains(kind):
+            reg.insert(kind, fn)
+
+
+_install_fallback_builders()
+
+
+# -- enums (used by the generated _<ns>_enum_gen.py modules) ---------------
+
+def _ods_enum_strings(cls, strings, separator):
+    """Gives an enum class its ODS case strings: str(case) is the keyword
+    MLIR prints; bit enums print their set flags joined by `separator`."""
+    by_value = {int(getattr(cls, name)): text for name, text in strings.items()}
+
+    if separator is None:
+        def __str__(self):
+            try:
+                return by_value[int(self)]
+            except KeyError:
+                raise ValueError(f"Unknown {cls.__name__} enum entry.") \
+                    from None
+    else:
+        def __iter__(self):
+            return iter([c for c in type(self) if int(c) and
+                         (self & c) == c and self is not c])
+
+        def __len__(self):
+            return bin(int(self)).count("1")
+
+        def __str__(self):
+            if int(self) in by_value:
+                return by_value[int(self)]
+            parts = [by_value[int(c)] for c in type(self)
+                     if int(c) and (int(self) & int(c)) == int(c)
+                     and bin(int(c)).count("1") == 1 and int(c) in by_value]
+            if not parts:
+                raise ValueError(f"Unknown {cls.__name__} enum entry.")
+            return separator.join(parts)
+        cls.__iter__ = __iter__
+        cls.__len__ = __len__
+    cls.__str__ = __str__
+    cls.__format__ = lambda self, spec: format(str(self), spec)
+    return cls
+
+
+def _ods_register_enum_builder(kind, bitwidth):
+    """Builder of an integer enum attribute: IntegerAttr of i<bitwidth>."""
+    core_int_attr = getattr(_ir, "IntegerAttr", None)
+    core_int_type = getattr(_ir, "IntegerType", None)
+
+    def build(x, context):
+        if isinstance(x, bool) or not isinstance(x, int):
+            _type_error("an enum value (int)", x)
+        if core_int_attr is not None and core_int_type is not None:
+            return core_int_attr.get(
+                core_int_type.get_signless(bitwidth, context=context), int(x))
+        return _parse(f"{int(x)} : i{bitwidth}", context)
+    register_attribute_builder(kind, replace=True)(build)
+
+
+def _ods_register_dialect_enum_builder(kind, pattern):
+    """Builder of a dialect enum attribute, parsed from `pattern` with the
+    case's string (str(enum value)) in place of {}."""
+    def build(x, context):
+        if isinstance(x, bool) or not isinstance(x, int):
+            _type_error("an enum value", x)
+        return _parse(pattern.replace("{}", str(x)), context)
+    register_attribute_builder(kind, replace=True)(build)

@@ -1,0 +1,4 @@
+"""The amdgpu dialect: ops and enums generated from its ODS."""
+
+from ._amdgpu_ops_gen import *  # noqa: F401,F403
+from ._amdgpu_enum_gen import *  # noqa: F401,F403

@@ -1,0 +1,4 @@
+"""The cf dialect: ops and enums generated from its ODS."""
+
+from ._cf_ops_gen import *  # noqa: F401,F403
+from ._cf_enum_gen import *  # noqa: F401,F403

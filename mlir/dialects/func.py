@@ -1,0 +1,201 @@
+"""The func dialect: generated ops plus upstream's FuncOp / CallOp
+extensions."""
+
+import inspect as _inspect
+
+from ._func_ops_gen import *  # noqa: F401,F403
+from ._func_ops_gen import (_Dialect, FuncOp as _FuncOp, CallOp as _CallOp,
+                            ReturnOp)
+from ._func_enum_gen import *  # noqa: F401,F403
+from ._ods_common import _cext
+from .._mlir_libs import _ods_runtime as _rt
+from .. import ir as _ir
+
+ARGUMENT_ATTRIBUTE_NAME = "arg_attrs"
+RESULT_ATTRIBUTE_NAME = "res_attrs"
+
+
+def _as_function_type(type):
+    if isinstance(type, _ir.Type):
+        _rt._function_type_io(type)      # ValueError if not a function type
+        return type
+    if isinstance(type, (tuple, list)) and len(type) == 2:
+        inputs, results = type
+        return _rt._function_type(list(inputs), list(results))
+    raise TypeError("func.func: type must be a FunctionType or a tuple "
+                    f"(inputs, results), not {type.__class__.__name__}")
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class FuncOp(_FuncOp):
+    """func.func from a name and a function type (or (inputs, results))."""
+
+    def __init__(self, name, type, *, visibility=None, body_builder=None,
+                 loc=None, ip=None):
+        if not isinstance(name, str):
+            raise TypeError(f"func.func: name must be a str, not "
+                            f"{name.__class__.__name__}")
+        if visibility is not None and not isinstance(visibility, str):
+            raise TypeError("func.func: visibility must be a str or None")
+        with _maybe_location(loc):
+            ftype = _as_function_type(type)
+            sym_name = _rt._string_attr(name)
+            vis = None if visibility is None else _rt._string_attr(visibility)
+        super().__init__(sym_name, _rt._type_attr(ftype), sym_visibility=vis,
+                         loc=loc, ip=ip)
+        if body_builder is not None:
+            entry_block = self.add_entry_block()
+            with _ir.InsertionPoint(entry_block):
+                body_builder(self)
+
+    @property
+    def is_external(self):
+        return len(self.regions[0].blocks) == 0
+
+    @property
+    def body(self):
+        return self.regions[0]
+
+    @property
+    def type(self):
+        return _rt._type_attr_value(self.function_type)
+
+    @property
+    def visibility(self):
+        return self.sym_visibility
+
+    @property
+    def name(self):
+        return self.sym_name
+
+    @property
+    def entry_block(self):
+        if self.is_external:
+            raise IndexError("External function does not have a body")
+        return self.regions[0].blocks[0]
+
+    def add_entry_block(self, arg_locs=None):
+        """Adds the entry block (arguments: the function's inputs)."""
+        if not self.is_external:
+            raise IndexError("The function already has an entry block!")
+        inputs, _ = _rt._function_type_io(self.type)
+        self.body.blocks.append(*inputs, arg_locs=arg_locs)
+        return self.body.blocks[0]
+
+    @property
+    def arg_attrs(self):
+        return self.attributes[ARGUMENT_ATTRIBUTE_NAME] \
+            if ARGUMENT_ATTRIBUTE_NAME in self.attributes else None
+
+    @property
+    def result_attrs(self):
+        return self.attributes[RESULT_ATTRIBUTE_NAME] \
+            if RESULT_ATTRIBUTE_NAME in self.attributes else None
+
+    @property
+    def arguments(self):
+        return self.entry_block.arguments
+
+    @staticmethod
+    def from_py_func(*inputs, results=None, name=None):
+        """Decorator: builds a func.func from a Python function, called
+        with the entry block arguments; its return values (a Value, a
+        sequence of Values, an operation, or None) become the func.return
+        operands. With results=None the result types are inferred from
+        them. The wrapped function gets a `func_op` attribute."""
+
+        def decorator(f):
+            sig = _inspect.signature(f)
+            has_arg_func_op = any(
+                p.kind == p.VAR_KEYWORD or p.name == "func_op"
+                for p in sig.parameters.values())
+            symbol = f.__name__ if name is None else name
+            infer = results is None
+            ftype = _rt._function_type(list(inputs), [] if infer else results)
+            func_op = FuncOp(symbol, ftype)
+            with _ir.InsertionPoint(func_op.add_entry_block()):
+                args = func_op.arguments
+                kwargs = {"func_op": func_op} if has_arg_func_op else {}
+                returned = f(*args, **kwargs)
+                if returned is None:
+                    values = []
+                elif isinstance(returned, (_ir.Value, _ir.OpView,
+                                           _ir.Operation)):
+                    values = [returned]
+                else:
+                    values = list(returned)
+                flat = []
+                for v in values:
+                    if isinstance(v, _ir.Operation):
+                        flat.extend(v.results)
+                    else:
+                        flat.append(v)
+                ReturnOp(flat)
+            if infer:
+                func_op.attributes["function_type"] = _rt._type_attr(
+                    _rt._function_type(list(inputs), [v.type for v in flat]))
+
+            def emit_call_op(*call_args):
+                call = CallOp(func_op, list(call_args))
+                res = call.results
+                if len(res) == 0:
+                    return call
+                return res[0] if len(res) == 1 else res
+
+            wrapped = emit_call_op
+            wrapped.__name__ = f.__name__
+            wrapped.__doc__ = f.__doc__
+            wrapped.func_op = func_op
+            return wrapped
+
+        return decorator
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class CallOp(_CallOp):
+    """func.call of a FuncOp (CallOp(func_op, args)) or of a symbol
+    (CallOp(result_types, callee, args))."""
+
+    def __init__(self, calleeOrResults, argumentsOrCallee, arguments=None,
+                 *, loc=None, ip=None):
+        if isinstance(calleeOrResults, FuncOp):
+            if arguments is not None:
+                raise ValueError("func.call: with a FuncOp callee, pass the "
+                                 "arguments as the second argument")
+            callee = calleeOrResults
+            _, result_types = _rt._function_type_io(callee.type)
+            symbol = _ir.Attribute.parse(
+                "@" + _quote(_rt._string_value(callee.sym_name)),
+                context=callee.context)
+            super().__init__(result_types, symbol, list(argumentsOrCallee),
+                             loc=loc, ip=ip)
+            return
+        if arguments is None:
+            raise ValueError("func.call: pass (result_types, callee, "
+                             "arguments) or (func_op, arguments)")
+        callee = argumentsOrCallee
+        if isinstance(callee, str):
+            with _maybe_location(loc):
+                callee = _ir.Attribute.parse("@" + _quote(callee))
+        super().__init__(list(calleeOrResults), callee, list(arguments),
+                         loc=loc, ip=ip)
+
+
+def _quote(s):
+    from ._ods_common import _mlir_str
+    return _mlir_str(s)
+
+
+class _maybe_location:
+    """Enters `loc` (so attribute helpers find its context) when given."""
+
+    def __init__(self, loc):
+        self.loc = loc
+
+    def __enter__(self):
+        if self.loc is not None:
+            self.loc.__enter__()
+
+    def __exit__(self, *exc):
+        if self.loc is not None:
+            self.loc.__exit__(*exc)

@@ -1,0 +1,4 @@
+"""The gpu dialect: ops and enums generated from its ODS."""
+
+from ._gpu_ops_gen import *  # noqa: F401,F403
+from ._gpu_enum_gen import *  # noqa: F401,F403

@@ -1,0 +1,4 @@
+"""The llvm dialect: ops and enums generated from its ODS."""
+
+from ._llvm_ops_gen import *  # noqa: F401,F403
+from ._llvm_enum_gen import *  # noqa: F401,F403

@@ -1,0 +1,4 @@
+"""The omp dialect: ops and enums generated from its ODS."""
+
+from ._omp_ops_gen import *  # noqa: F401,F403
+from ._omp_enum_gen import *  # noqa: F401,F403

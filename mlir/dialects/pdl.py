@@ -1,0 +1,4 @@
+"""The pdl dialect: ops and enums generated from its ODS."""
+
+from ._pdl_ops_gen import *  # noqa: F401,F403
+from ._pdl_enum_gen import *  # noqa: F401,F403

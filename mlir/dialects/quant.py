@@ -1,0 +1,4 @@
+"""The quant dialect: ops and enums generated from its ODS."""
+
+from ._quant_ops_gen import *  # noqa: F401,F403
+from ._quant_enum_gen import *  # noqa: F401,F403

@@ -1,0 +1,4 @@
+"""The shape dialect: ops and enums generated from its ODS."""
+
+from ._shape_ops_gen import *  # noqa: F401,F403
+from ._shape_enum_gen import *  # noqa: F401,F403

@@ -1,0 +1,4 @@
+"""The shard dialect: ops and enums generated from its ODS."""
+
+from ._shard_ops_gen import *  # noqa: F401,F403
+from ._shard_enum_gen import *  # noqa: F401,F403

@@ -1,0 +1,4 @@
+"""The smt dialect: ops and enums generated from its ODS."""
+
+from ._smt_ops_gen import *  # noqa: F401,F403
+from ._smt_enum_gen import *  # noqa: F401,F403

@@ -1,0 +1,4 @@
+"""transform.structured: the transform dialect extension's ops and enums."""
+
+from .._structured_transform_ops_gen import *  # noqa: F401,F403
+from .._structured_transform_enum_gen import *  # noqa: F401,F403

@@ -1,0 +1,4 @@
+"""transform.tensor: the transform dialect extension's ops and enums."""
+
+from .._tensor_transform_ops_gen import *  # noqa: F401,F403
+from .._tensor_transform_enum_gen import *  # noqa: F401,F403

@@ -1,0 +1,5 @@
+import sys
+
+from mlir.tblgen import main
+
+sys.exit(main())

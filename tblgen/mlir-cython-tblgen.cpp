@@ -1,0 +1,888 @@
+//===- mlir-cython-tblgen.cpp - ODS -> Cython op wrappers -----------------===//
+//
+// Reads a dialect's ODS through mlir::tblgen::Operator and writes:
+//   <prefix>_ops_gen.pyx   one OpView subclass per op, with a default
+//                          builder (__init__) filling an OperationState at C
+//                          speed, accessors as shared descriptor objects of
+//                          mlir._mlir_libs._ods_runtime, and the snake_case
+//                          value builder;
+//   <prefix>_ops_gen.pyi   the typing stub of the same;
+//   <prefix>_enum_gen.py   (--enum-out) the dialect's enums as IntEnum /
+//                          IntFlag classes, with attribute builders.
+//
+// Usage:
+//   mlir-cython-tblgen Ops.td -I <include> --bind-dialect=arith
+//       -o _arith_ops_gen.pyx --stub-out=_arith_ops_gen.pyi
+//       [--enum-out=_arith_enum_gen.py] [--dialect-extension=structured]
+//       [-d deps.d] --write-if-changed
+//
+// Every output is rewritten only when its content changes, so builds that
+// depend on it stay incremental.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/TableGen/Argument.h"
+#include "mlir/TableGen/AttrOrTypeDef.h"
+#include "mlir/TableGen/Attribute.h"
+#include "mlir/TableGen/Dialect.h"
+#include "mlir/TableGen/EnumInfo.h"
+#include "mlir/TableGen/Operator.h"
+#include "mlir/TableGen/Property.h"
+#include "mlir/TableGen/Region.h"
+#include "mlir/TableGen/Successor.h"
+#include "mlir/TableGen/Trait.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TableGen/Error.h"
+#include "llvm/TableGen/Main.h"
+#include "llvm/TableGen/Record.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace mlir;
+using namespace mlir::tblgen;
+using llvm::formatv;
+using llvm::raw_ostream;
+using llvm::Record;
+using llvm::RecordKeeper;
+using llvm::StringRef;
+
+static llvm::cl::opt<std::string>
+    clDialect("bind-dialect", llvm::cl::desc("Dialect namespace to bind"),
+              llvm::cl::init(""));
+static llvm::cl::opt<std::string> clExtension(
+    "dialect-extension",
+    llvm::cl::desc("Bind the ops of this extension of the dialect (e.g. "
+                   "'structured' for transform); the _Dialect class comes "
+                   "from the dialect's own module"),
+    llvm::cl::init(""));
+static llvm::cl::opt<std::string>
+    clStubOut("stub-out", llvm::cl::desc("Write the .pyi stub here"),
+              llvm::cl::init(""));
+static llvm::cl::opt<std::string>
+    clEnumOut("enum-out", llvm::cl::desc("Write the enum module here"),
+              llvm::cl::init(""));
+static llvm::cl::list<std::string> clOwnDirs(
+    "own-dir",
+    llvm::cl::desc("Directory whose .td files define this module's enums "
+                   "(and, for an extension, its ops); default: the input's"));
+static llvm::cl::opt<std::string> clInputName(
+    "input-name",
+    llvm::cl::desc("Name of the input shown in the generated header "
+                   "(default: the input file name)"),
+    llvm::cl::init(""));
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+static bool isPythonKeyword(StringRef s) {
+  static const llvm::StringSet<> kw = {
+      "False", "None",   "True",    "and",      "as",       "assert",
+      "async", "await",  "break",   "class",    "continue", "def",
+      "del",   "elif",   "else",    "except",   "finally",  "for",
+      "from",  "global", "if",      "import",   "in",       "is",
+      "lambda", "nonlocal", "not",  "or",       "pass",     "raise",
+      "return", "try",   "while",   "with",     "yield",    "match",
+      "case",  "type",   "callable", "issubclass", "print"};
+  return kw.contains(s);
+}
+
+// Words Cython gives a meaning in argument lists or expressions, where a
+// Python name would not compile.
+static bool isCythonReserved(StringRef s) {
+  static const llvm::StringSet<> kw = {
+      "cdef",  "cpdef",  "ctypedef", "cimport", "struct", "union",
+      "enum",  "extern", "include",  "inline",  "public", "api",
+      "readonly", "nogil", "gil",    "sizeof",  "NULL",   "const",
+      "volatile", "new", "operator", "int",     "long",   "short",
+      "char",  "float",  "double",   "void",    "bint",   "unsigned",
+      "signed", "object", "list",    "dict",    "tuple",  "str",
+      "bytes", "unicode", "set",     "bool",    "complex", "size_t",
+      "Py_ssize_t", "exec", "by", "IF", "ELIF", "ELSE", "DEF"};
+  return kw.contains(s);
+}
+
+static bool isODSReserved(StringRef s) {
+  static const llvm::StringSet<> kw = {
+      "attributes", "create", "context", "ip",        "operands",
+      "print",      "get_asm", "loc",    "verify",    "regions",
+      "results",    "self",   "operation", "DIALECT_NAMESPACE",
+      "OPERATION_NAME"};
+  return s.starts_with("_ods_") || s.ends_with("_ods") || kw.contains(s);
+}
+
+// A Python identifier for an ODS name: non-alphanumerics become '_', a
+// leading digit gets a '_' prefix, reserved words a '_' suffix.
+static std::string pyName(StringRef name) {
+  std::string s = name.str();
+  for (char &c : s)
+    if (!llvm::isAlnum(c) && c != '_')
+      c = '_';
+  if (s.empty())
+    return "_";
+  if (llvm::isDigit(s[0]))
+    s = "_" + s;
+  if (isPythonKeyword(s) || isODSReserved(s) || isCythonReserved(s))
+    s += "_";
+  return s;
+}
+
+// A Python string literal (double quoted) for arbitrary text.
+static std::string pyStr(StringRef s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+    case '\\': out += "\\\\"; break;
+    case '"': out += "\\\""; break;
+    case '\n': out += "\\n"; break;
+    case '\t': out += "\\t"; break;
+    case '\r': out += "\\r"; break;
+    default:
+      if (c < 0x20 || c >= 0x7f)
+        out += formatv("\\x{0:x-2}", (unsigned)c).str();
+      else
+        out += (char)c;
+    }
+  }
+  return out + "\"";
+}
+
+// First line of a summary, safe inside a docstring.
+static std::string docLine(StringRef s) {
+  s = s.trim();
+  s = s.take_until([](char c) { return c == '\n'; }).trim();
+  return pyStr(s);
+}
+
+//===----------------------------------------------------------------------===//
+// Op model
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+enum class ArgKind { Result, Operand, Attribute, Successor, NumRegions };
+
+struct BuilderArg {
+  ArgKind kind;
+  std::string py;     // Python parameter name
+  bool keyword = false;
+  // Operands / results: 1 single, 0 optional, -1 variadic.
+  int arity = 1;
+  int index = 0;      // operand / result / successor index
+  // Attributes (and properties, passed as attributes).
+  std::string odsName;
+  std::string attrDef; // attribute-builder key ("" for none)
+  bool unit = false;
+  bool required = false;
+};
+
+enum class Inference { None, SameAsOperand, FromAttribute, Interface };
+
+struct OpModel {
+  const Operator *op;
+  std::string cls;
+  std::string name;
+  std::vector<BuilderArg> args;   // builder parameters, declaration order
+  Inference inference = Inference::None;
+  std::string typeAttr;           // FromAttribute: the source attribute
+  bool sizedOperands = false, sizedResults = false;
+};
+
+} // namespace
+
+static int arityOf(const NamedTypeConstraint &c) {
+  if (c.isOptional())
+    return 0;
+  if (c.isVariadic())
+    return -1;
+  return 1;
+}
+
+static bool hasTrait(const Operator &op, StringRef t) {
+  return op.getTrait(t) != nullptr;
+}
+
+static std::string uniqueName(std::string n, std::set<std::string> &used) {
+  while (used.count(n))
+    n += "_";
+  used.insert(n);
+  return n;
+}
+
+static OpModel buildModel(const Operator &op) {
+  OpModel m;
+  m.op = &op;
+  m.cls = op.getCppClassName().str();
+  m.name = op.getOperationName();
+  m.sizedOperands = hasTrait(op, "::mlir::OpTrait::AttrSizedOperandSegments");
+  m.sizedResults = hasTrait(op, "::mlir::OpTrait::AttrSizedResultSegments");
+
+  bool fixedResults = op.getNumVariableLengthResults() == 0;
+  if (op.getNumResults() > 0) {
+    if (hasTrait(op, "::mlir::OpTrait::SameOperandsAndResultType") &&
+        fixedResults && op.getNumOperands() > 0)
+      m.inference = Inference::SameAsOperand;
+    else if (hasTrait(op, "::mlir::OpTrait::FirstAttrDerivedResultType") &&
+             fixedResults && op.getNumAttributes() > 0 &&
+             !op.getAttribute(0).name.empty()) {
+      m.inference = Inference::FromAttribute;
+      m.typeAttr = op.getAttribute(0).name.str();
+    } else if (hasTrait(op, "::mlir::InferTypeOpInterface::Trait") &&
+               op.getNumRegions() == 0)
+      m.inference = Inference::Interface;
+  }
+
+  std::set<std::string> used = {"loc", "ip", "self"};
+  if (m.inference == Inference::None) {
+    for (int i = 0, e = op.getNumResults(); i < e; ++i) {
+      StringRef rn = op.getResultName(i);
+      std::string n = rn.empty() ? (e == 1 ? std::string("result")
+                                           : formatv("_gen_res_{0}", i).str())
+                                 : rn.str();
+      BuilderArg a;
+      a.kind = ArgKind::Result;
+      a.py = uniqueName(pyName(n), used);
+      a.arity = arityOf(op.getResult(i));
+      a.index = i;
+      m.args.push_back(a);
+    }
+  }
+  int operandIndex = 0;
+  for (int i = 0, e = op.getNumArgs(); i < e; ++i) {
+    Argument arg = op.getArg(i);
+    StringRef an = op.getArgName(i);
+    std::string n = an.empty() ? formatv("_gen_arg_{0}", i).str() : an.str();
+    BuilderArg a;
+    a.py = uniqueName(pyName(n), used);
+    a.odsName = an.str();
+    if (auto *operand = llvm::dyn_cast<NamedTypeConstraint *>(arg)) {
+      a.kind = ArgKind::Operand;
+      a.arity = arityOf(*operand);
+      a.index = operandIndex++;
+      a.keyword = a.arity == 0;
+    } else if (auto *attr = llvm::dyn_cast<NamedAttribute *>(arg)) {
+      a.kind = ArgKind::Attribute;
+      a.unit = attr->attr.getStorageType().trim() == "::mlir::UnitAttr";
+      a.required = !attr->attr.isOptional() && !attr->attr.hasDefaultValue() &&
+                   !a.unit;
+      a.keyword = !a.required;
+      a.attrDef = attr->attr.getAttrDefName().str();
+    } else {
+      auto *prop = llvm::cast<NamedProperty *>(arg);
+      a.kind = ArgKind::Attribute;
+      a.required = !prop->prop.hasDefaultValue() &&
+                   !prop->prop.getStorageType().contains("std::optional");
+      a.keyword = !a.required;
+    }
+    m.args.push_back(a);
+  }
+  for (int i = 0, e = op.getNumSuccessors(); i < e; ++i) {
+    const NamedSuccessor &s = op.getSuccessor(i);
+    std::string n = s.name.empty() ? formatv("_gen_successor_{0}", i).str()
+                                   : s.name.str();
+    BuilderArg a;
+    a.kind = ArgKind::Successor;
+    a.py = uniqueName(pyName(n), used);
+    a.arity = s.isVariadic() ? -1 : 1;
+    a.index = i;
+    m.args.push_back(a);
+  }
+  if (!op.hasNoVariadicRegions()) {
+    const NamedRegion &r = op.getRegion(op.getNumRegions() - 1);
+    std::string n = "num_" + r.name.take_front().lower() +
+                    r.name.drop_front().str();
+    BuilderArg a;
+    a.kind = ArgKind::NumRegions;
+    a.py = uniqueName(pyName(n), used);
+    m.args.push_back(a);
+  }
+  return m;
+}
+
+//===----------------------------------------------------------------------===//
+// .pyx emission
+//===----------------------------------------------------------------------===//
+
+// Signature: positional parameters, '*', keyword parameters (=None), then
+// loc and ip. `rename` maps a parameter to the name used (snake_case for
+// value builders).
+static std::string signature(const OpModel &m, bool typed, bool snake,
+                             std::vector<std::pair<std::string, std::string>>
+                                 *renames = nullptr) {
+  auto nameOf = [&](const BuilderArg &a) {
+    if (!snake)
+      return a.py;
+    std::string s = llvm::convertToSnakeFromCamelCase(a.py);
+    if (s.empty() || isPythonKeyword(s) || isCythonReserved(s))
+      s = a.py;
+    if (renames && s != a.py)
+      renames->push_back({s, a.py});
+    return s;
+  };
+  auto typeOf = [&](const BuilderArg &a) -> std::string {
+    switch (a.kind) {
+    case ArgKind::Result:
+      return a.arity == -1 ? "_Sequence[_ir.Type]"
+                           : (a.arity == 0 ? "_ir.Type | None" : "_ir.Type");
+    case ArgKind::Operand:
+      return a.arity == -1 ? "_Sequence[_ir.Value]"
+                           : (a.arity == 0 ? "_ir.Value | None" : "_ir.Value");
+    case ArgKind::Attribute:
+      return a.unit ? "bool | None" : (a.keyword ? "_Any | None" : "_Any");
+    case ArgKind::Successor:
+      return a.arity == -1 ? "_Sequence[_ir.Block]" : "_ir.Block";
+    case ArgKind::NumRegions:
+      return "int";
+    }
+    return "_Any";
+  };
+  std::vector<std::string> parts;
+  for (const BuilderArg &a : m.args)
+    if (!a.keyword)
+      parts.push_back(typed ? nameOf(a) + ": " + typeOf(a) : nameOf(a));
+  parts.push_back("*");
+  for (const BuilderArg &a : m.args)
+    if (a.keyword)
+      parts.push_back(typed ? nameOf(a) + ": " + typeOf(a) + " = None"
+                            : nameOf(a) + "=None");
+  parts.push_back(typed ? "loc: _ir.Location | None = None" : "loc=None");
+  parts.push_back(typed ? "ip: _ir.InsertionPoint | None = None" : "ip=None");
+  return llvm::join(parts, ", ");
+}
+
+static std::string segSpec(llvm::ArrayRef<int> arities) {
+  std::string s = "(";
+  for (int a : arities)
+    s += std::to_string(a) + ", ";
+  return s + ")";
+}
+
+// 0: at most one variable-length group; 1: same variadic size;
+// 2: sizes in the segment attribute; -1: unsupported.
+static int layoutMode(const Operator &op, bool results) {
+  unsigned numVar = results ? op.getNumVariableLengthResults()
+                            : op.getNumVariableLengthOperands();
+  if (numVar <= 1)
+    return 0;
+  if (hasTrait(op, results ? "::mlir::OpTrait::SameVariadicResultSize"
+                           : "::mlir::OpTrait::SameVariadicOperandSize"))
+    return 1;
+  if (hasTrait(op, results ? "::mlir::OpTrait::AttrSizedResultSegments"
+                           : "::mlir::OpTrait::AttrSizedOperandSegments"))
+    return 2;
+  return -1;
+}
+
+static void emitInit(const OpModel &m, raw_ostream &os) {
+  const Operator &op = *m.op;
+  os << "    def __init__(self, " << signature(m, false, false) << "):\n";
+  os << "        cdef OperationState _ods_st = new_operation_state("
+     << pyStr(m.name) << ", loc)\n";
+  if (m.sizedOperands && op.getNumOperands())
+    os << "        cdef int32_t _ods_oseg[" << op.getNumOperands() << "]\n";
+  bool explicitResults = m.inference == Inference::None;
+  if (m.sizedResults && explicitResults && op.getNumResults())
+    os << "        cdef int32_t _ods_rseg[" << op.getNumResults() << "]\n";
+
+  for (const BuilderArg &a : m.args) {
+    if (a.kind == ArgKind::Operand) {
+      std::string what = pyStr(a.py);
+      if (m.sizedOperands) {
+        os << "        _ods_oseg[" << a.index << "] = ";
+        if (a.arity == 1)
+          os << "_ods_single(_ods_st, " << a.py << ", " << what << ")\n";
+        else if (a.arity == 0)
+          os << "_ods_optional(_ods_st, " << a.py << ", " << what << ")\n";
+        else
+          os << "_ods_variadic(_ods_st, " << a.py << ", " << what << ")\n";
+      } else if (a.arity == 1) {
+        os << "        _ods_st.add_operand(" << a.py << ", " << what << ")\n";
+      } else if (a.arity == 0) {
+        os << "        _ods_optional(_ods_st, " << a.py << ", " << what
+           << ")\n";
+      } else {
+        os << "        _ods_st.add_operands(" << a.py << ", " << what
+           << ")\n";
+      }
+    } else if (a.kind == ArgKind::Attribute) {
+      if (a.unit)
+        os << "        _ods_unit(_ods_st, " << pyStr(a.odsName) << ", "
+           << a.py << ")\n";
+      else
+        os << "        _ods_attr(_ods_st, " << pyStr(a.odsName) << ", "
+           << a.py << ", " << pyStr(a.attrDef) << ", "
+           << (a.required ? "True" : "False") << ")\n";
+    }
+  }
+  if (m.sizedOperands && op.getNumOperands())
+    os << "        _ods_segments(_ods_st, \"operandSegmentSizes\", _ods_oseg, "
+       << op.getNumOperands() << ")\n";
+
+  switch (m.inference) {
+  case Inference::SameAsOperand:
+    os << "        _ods_same_type(_ods_st, " << op.getNumResults() << ")\n";
+    break;
+  case Inference::FromAttribute:
+    os << "        _ods_attr_type(_ods_st, " << pyStr(m.typeAttr) << ", "
+       << op.getNumResults() << ")\n";
+    break;
+  case Inference::Interface:
+    os << "        _ods_st.enable_result_type_inference()\n";
+    break;
+  case Inference::None:
+    for (const BuilderArg &a : m.args) {
+      if (a.kind != ArgKind::Result)
+        continue;
+      std::string what = pyStr(a.py);
+      if (m.sizedResults) {
+        os << "        _ods_rseg[" << a.index << "] = _ods_result_group(_ods_st, "
+           << a.py << ", " << what << ", " << a.arity << ")\n";
+      } else if (a.arity == 1) {
+        os << "        _ods_st.add_result(" << a.py << ", " << what << ")\n";
+      } else if (a.arity == 0) {
+        os << "        _ods_result_group(_ods_st, " << a.py << ", " << what
+           << ", 0)\n";
+      } else {
+        os << "        _ods_st.add_results(" << a.py << ", " << what << ")\n";
+      }
+    }
+    if (m.sizedResults && op.getNumResults())
+      os << "        _ods_segments(_ods_st, \"resultSegmentSizes\", _ods_rseg, "
+         << op.getNumResults() << ")\n";
+    break;
+  }
+  for (const BuilderArg &a : m.args) {
+    if (a.kind == ArgKind::Successor) {
+      if (a.arity == 1)
+        os << "        _ods_st.add_successor(" << a.py << ")\n";
+      else
+        os << "        _ods_st.add_successors(" << a.py << ", "
+           << pyStr(a.py) << ")\n";
+    }
+  }
+  unsigned fixedRegions = op.getNumRegions() - op.getNumVariadicRegions();
+  const BuilderArg *numRegions = nullptr;
+  for (const BuilderArg &a : m.args)
+    if (a.kind == ArgKind::NumRegions)
+      numRegions = &a;
+  if (numRegions)
+    os << "        _ods_st.add_regions(" << fixedRegions << " + "
+       << numRegions->py << ")\n";
+  else if (fixedRegions)
+    os << "        _ods_st.add_regions(" << fixedRegions << ")\n";
+  os << "        _ods_st.finish(self, ip)\n";
+}
+
+static void emitValueAccessors(const Operator &op, bool results,
+                               raw_ostream &os) {
+  int n = results ? op.getNumResults() : op.getNumOperands();
+  int mode = layoutMode(op, results);
+  if (mode < 0)
+    return;   // ODS rejects this too; no accessors rather than wrong ones
+  llvm::SmallVector<int> arities;
+  for (int i = 0; i < n; ++i)
+    arities.push_back(arityOf(results ? op.getResult(i) : op.getOperand(i)));
+  std::string spec = segSpec(arities);
+  for (int i = 0; i < n; ++i) {
+    const NamedTypeConstraint &c = results ? op.getResult(i) : op.getOperand(i);
+    if (c.name.empty())
+      continue;
+    os << "    " << pyName(c.name) << " = "
+       << (results ? "_ods_result(" : "_ods_operand(") << i << ", " << mode
+       << ", " << spec << ")\n";
+  }
+}
+
+static void emitAccessors(const OpModel &m, raw_ostream &os) {
+  const Operator &op = *m.op;
+  emitValueAccessors(op, false, os);
+  for (int i = 0, e = op.getNumArgs(); i < e; ++i) {
+    Argument arg = op.getArg(i);
+    StringRef name = op.getArgName(i);
+    if (name.empty() || llvm::isa<NamedTypeConstraint *>(arg))
+      continue;
+    int kind;
+    if (auto *attr = llvm::dyn_cast<NamedAttribute *>(arg)) {
+      if (attr->attr.isDerivedAttr())
+        continue;
+      if (attr->attr.getStorageType().trim() == "::mlir::UnitAttr")
+        kind = 2;
+      else
+        kind = attr->attr.isOptional() ? 1 : 0;
+    } else {
+      kind = 1;
+    }
+    os << "    " << pyName(name) << " = _ods_attribute(" << pyStr(name) << ", "
+       << kind << ")\n";
+  }
+  emitValueAccessors(op, true, os);
+  for (int i = 0, e = op.getNumRegions(); i < e; ++i) {
+    const NamedRegion &r = op.getRegion(i);
+    if (r.name.empty())
+      continue;
+    os << "    " << pyName(r.name) << " = _ods_region(" << i << ", "
+       << (r.isVariadic() ? "True" : "False") << ")\n";
+  }
+  for (int i = 0, e = op.getNumSuccessors(); i < e; ++i) {
+    const NamedSuccessor &s = op.getSuccessor(i);
+    if (s.name.empty())
+      continue;
+    os << "    " << pyName(s.name) << " = _ods_successor(" << i << ", "
+       << (s.isVariadic() ? "True" : "False") << ")\n";
+  }
+}
+
+static std::string valueBuilderName(const OpModel &m) {
+  StringRef full = m.name;
+  return pyName(full.substr(full.find('.') + 1));
+}
+
+static void emitOp(const OpModel &m, raw_ostream &os) {
+  const Operator &op = *m.op;
+  os << "\n\n@_ods_register_operation(_Dialect)\n";
+  os << "class " << m.cls << "(_ods_OpView):\n";
+  if (!op.getSummary().trim().empty())
+    os << "    " << docLine(op.getSummary()) << "\n";
+  os << "    OPERATION_NAME = " << pyStr(m.name) << "\n";
+  os << "    _ODS_REGIONS = ("
+     << (op.getNumRegions() - op.getNumVariadicRegions()) << ", "
+     << (op.hasNoVariadicRegions() ? "True" : "False") << ")\n";
+  if (m.sizedOperands) {
+    llvm::SmallVector<int> a;
+    for (int i = 0, e = op.getNumOperands(); i < e; ++i)
+      a.push_back(arityOf(op.getOperand(i)));
+    os << "    _ODS_OPERAND_SEGMENTS = " << segSpec(a) << "\n";
+  }
+  if (m.sizedResults) {
+    llvm::SmallVector<int> a;
+    for (int i = 0, e = op.getNumResults(); i < e; ++i)
+      a.push_back(arityOf(op.getResult(i)));
+    os << "    _ODS_RESULT_SEGMENTS = " << segSpec(a) << "\n";
+  }
+  os << "\n";
+  emitInit(m, os);
+  os << "\n";
+  emitAccessors(m, os);
+
+  std::vector<std::pair<std::string, std::string>> renames;
+  signature(m, false, true, &renames);
+  std::string renameDict = "None";
+  if (!renames.empty()) {
+    renameDict = "{";
+    for (auto &r : renames)
+      renameDict += pyStr(r.first) + ": " + pyStr(r.second) + ", ";
+    renameDict += "}";
+  }
+  os << "\n\n" << valueBuilderName(m) << " = _ods_value_builder(" << m.cls
+     << ", " << pyStr(valueBuilderName(m)) << ", " << renameDict << ")\n";
+}
+
+//===----------------------------------------------------------------------===//
+// .pyi emission
+//===----------------------------------------------------------------------===//
+
+static void emitStubOp(const OpModel &m, raw_ostream &os) {
+  const Operator &op = *m.op;
+  os << "\nclass " << m.cls << "(_ir.OpView):\n";
+  os << "    OPERATION_NAME: _ClassVar[str]\n";
+  os << "    _ODS_REGIONS: _ClassVar[tuple[int, bool]]\n";
+  os << "    def __init__(self, " << signature(m, true, false)
+     << ") -> None: ...\n";
+  auto values = [&](bool results) {
+    int n = results ? op.getNumResults() : op.getNumOperands();
+    if (layoutMode(op, results) < 0)
+      return;
+    for (int i = 0; i < n; ++i) {
+      const NamedTypeConstraint &c =
+          results ? op.getResult(i) : op.getOperand(i);
+      if (c.name.empty())
+        continue;
+      const char *t = c.isVariadic() ? (results ? "_ir.OpResultList"
+                                                : "_ir.OpOperandList")
+                      : c.isOptional() ? "_ir.Value | None"
+                                       : "_ir.Value";
+      os << "    @property\n    def " << pyName(c.name) << "(self) -> " << t
+         << ": ...\n";
+    }
+  };
+  values(false);
+  for (int i = 0, e = op.getNumArgs(); i < e; ++i) {
+    Argument arg = op.getArg(i);
+    StringRef name = op.getArgName(i);
+    if (name.empty() || llvm::isa<NamedTypeConstraint *>(arg))
+      continue;
+    std::string t = "_ir.Attribute";
+    if (auto *attr = llvm::dyn_cast<NamedAttribute *>(arg)) {
+      if (attr->attr.isDerivedAttr())
+        continue;
+      if (attr->attr.getStorageType().trim() == "::mlir::UnitAttr")
+        t = "bool";
+      else if (attr->attr.isOptional())
+        t = "_ir.Attribute | None";
+    } else {
+      t = "_ir.Attribute | None";
+    }
+    std::string n = pyName(name);
+    os << "    @property\n    def " << n << "(self) -> " << t << ": ...\n";
+    os << "    @" << n << ".setter\n    def " << n << "(self, value: " << t
+       << ") -> None: ...\n";
+  }
+  values(true);
+  for (int i = 0, e = op.getNumRegions(); i < e; ++i) {
+    const NamedRegion &r = op.getRegion(i);
+    if (!r.name.empty())
+      os << "    @property\n    def " << pyName(r.name) << "(self) -> "
+         << (r.isVariadic() ? "_ir.RegionSequence" : "_ir.Region")
+         << ": ...\n";
+  }
+  for (int i = 0, e = op.getNumSuccessors(); i < e; ++i) {
+    const NamedSuccessor &s = op.getSuccessor(i);
+    if (!s.name.empty())
+      os << "    @property\n    def " << pyName(s.name) << "(self) -> "
+         << (s.isVariadic() ? "_Sequence[_ir.Block]" : "_ir.Block")
+         << ": ...\n";
+  }
+  std::string ret = op.getNumResults() == 0
+                        ? m.cls
+                        : (op.getNumResults() == 1 &&
+                                   op.getNumVariableLengthResults() == 0
+                               ? "_ir.Value"
+                               : "_ir.Value | _Sequence[_ir.Value] | " + m.cls);
+  os << "\ndef " << valueBuilderName(m) << "(" << signature(m, true, true)
+     << ") -> " << ret << ": ...\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+static std::string enumCaseName(StringRef sym) {
+  std::string s = sym.str();
+  if (isPythonKeyword(s))
+    s += "_";
+  if (!s.empty() && llvm::isDigit(s[0]))
+    s = "_" + s;
+  return s;
+}
+
+static std::string fileOf(const Record &rec) {
+  llvm::ArrayRef<llvm::SMLoc> locs = rec.getLoc();
+  if (locs.empty())
+    return "";
+  unsigned id = llvm::SrcMgr.FindBufferContainingLoc(locs.front());
+  if (!id)
+    return "";
+  return llvm::SrcMgr.getMemoryBuffer(id)->getBufferIdentifier().str();
+}
+
+static std::string dirOf(StringRef file) {
+  llvm::SmallString<256> p(llvm::sys::path::parent_path(file));
+  llvm::sys::path::remove_dots(p, true);
+  return std::string(p.str());
+}
+
+static bool isOwn(const Record &rec, llvm::ArrayRef<std::string> dirs) {
+  return llvm::is_contained(dirs, dirOf(fileOf(rec)));
+}
+
+static bool emitEnums(const RecordKeeper &records,
+                      llvm::ArrayRef<std::string> ownDirs,
+                      StringRef header, std::string &out) {
+  llvm::raw_string_ostream os(out);
+  os << header;
+  os << "from enum import IntEnum, IntFlag, auto\n\n"
+        "from mlir.dialects._ods_common import (\n"
+        "    _ods_enum_strings, _ods_register_enum_builder,\n"
+        "    _ods_register_dialect_enum_builder,\n"
+        ")\n";
+  std::set<std::string> seen;
+  for (const Record *rec :
+       records.getAllDerivedDefinitionsIfDefined("EnumInfo")) {
+    if (!isOwn(*rec, ownDirs))
+      continue;
+    EnumInfo info(*rec);
+    std::string cls = info.getEnumClassName().str();
+    if (!seen.insert(cls).second)
+      continue;
+    bool bits = info.isBitEnum();
+    os << "\n\nclass " << cls << "(" << (bits ? "IntFlag" : "IntEnum")
+       << "):\n";
+    if (!info.getSummary().trim().empty())
+      os << "    " << docLine(info.getSummary()) << "\n";
+    std::vector<EnumCase> cases = info.getAllCases();
+    if (cases.empty())
+      os << "    pass\n";
+    for (const EnumCase &c : cases)
+      os << "    " << enumCaseName(c.getSymbol()) << " = "
+         << (c.getValue() >= 0 ? std::to_string(c.getValue())
+                               : std::string("auto()"))
+         << "\n";
+    os << "\n\n_ods_enum_strings(" << cls << ", {";
+    for (const EnumCase &c : cases)
+      os << pyStr(enumCaseName(c.getSymbol())) << ": " << pyStr(c.getStr())
+         << ", ";
+    os << "}, "
+       << (bits ? pyStr(rec->getValueAsString("separator")) : "None") << ")\n";
+    if (std::optional<Attribute> attr = info.asEnumAttr()) {
+      os << "_ods_register_enum_builder(" << pyStr(attr->getAttrDefName())
+         << ", " << info.getBitwidth() << ")\n";
+    }
+  }
+  for (const Record *rec :
+       records.getAllDerivedDefinitionsIfDefined("EnumAttr")) {
+    if (!isOwn(*rec, ownDirs))
+      continue;
+    AttrOrTypeDef attr(rec);
+    if (!attr.getMnemonic())
+      continue;
+    std::optional<StringRef> fmt = attr.getAssemblyFormat();
+    StringRef dialect = attr.getDialect().getName();
+    std::string pattern;
+    if (fmt == "`<` $value `>`")
+      pattern = formatv("#{0}.{1}<{{}>", dialect, *attr.getMnemonic()).str();
+    else if (fmt == "$value")
+      pattern = formatv("#{0}<{1} {{}>", dialect, *attr.getMnemonic()).str();
+    else
+      continue;   // custom syntax: no builder, pass an Attribute
+    os << "_ods_register_dialect_enum_builder(" << pyStr(attr.getName())
+       << ", " << pyStr(pattern) << ")\n";
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+static bool writeIfChanged(StringRef path, StringRef content) {
+  if (auto existing = llvm::MemoryBuffer::getFile(path))
+    if ((*existing)->getBuffer() == content)
+      return false;
+  std::error_code ec;
+  llvm::raw_fd_ostream f(path, ec);
+  if (ec) {
+    llvm::errs() << "mlir-cython-tblgen: cannot write " << path << ": "
+                 << ec.message() << "\n";
+    return true;
+  }
+  f << content;
+  return false;
+}
+
+static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
+  if (clDialect.empty()) {
+    llvm::errs() << "mlir-cython-tblgen: --bind-dialect is required\n";
+    return true;
+  }
+  std::string input = clInputName.empty()
+                          ? llvm::sys::path::filename(records.getInputFilename())
+                                .str()
+                          : clInputName.getValue();
+  std::string mainFile = records.getInputFilename().str();
+  std::vector<std::string> ownDirs;
+  for (const std::string &d : clOwnDirs) {
+    llvm::SmallString<256> p(d);
+    llvm::sys::path::remove_dots(p, true);
+    ownDirs.push_back(std::string(p.str()));
+  }
+  if (ownDirs.empty())
+    ownDirs.push_back(dirOf(mainFile));
+  std::string header =
+      formatv("# Generated by mlir-cython-tblgen from {0} "
+              "(--bind-dialect={1}{2}): do not edit.\n",
+              input, clDialect,
+              clExtension.empty() ? ""
+                                  : " --dialect-extension=" + clExtension)
+          .str();
+
+  std::vector<const Record *> opDefs;
+  for (const Record *rec : records.getAllDerivedDefinitionsIfDefined("Op")) {
+    Operator op(rec);
+    if (op.getDialectName() != clDialect)
+      continue;
+    // An extension binds only its own ops, not the dialect's core ones.
+    if (!clExtension.empty() && !isOwn(*rec, ownDirs))
+      continue;
+    opDefs.push_back(rec);
+  }
+  std::vector<std::unique_ptr<Operator>> ops;
+  std::vector<OpModel> models;
+  for (const Record *rec : opDefs)
+    ops.push_back(std::make_unique<Operator>(rec));
+  for (auto &op : ops)
+    models.push_back(buildModel(*op));
+
+  os << header;
+  os << "# cython: language_level=3, binding=True, embedsignature=False\n"
+        "# Op classes of the dialect: default builders fill an "
+        "OperationState at C\n# speed; accessors are shared descriptor "
+        "objects (mlir._mlir_libs._ods_runtime).\n\n";
+  os << "from libc.stdint cimport int32_t\n"
+        "from mlir._mlir_libs._ir cimport OperationState, "
+        "new_operation_state\n"
+        "from mlir._mlir_libs._ods_runtime cimport (\n"
+        "    _ods_attr, _ods_unit, _ods_single, _ods_optional, _ods_variadic,\n"
+        "    _ods_segments, _ods_same_type, _ods_attr_type, "
+        "_ods_result_group,\n)\n"
+        "from mlir._mlir_libs._ir import (\n"
+        "    OpView as _ods_OpView, Dialect as _ods_Dialect,\n"
+        "    register_operation as _ods_register_operation,\n"
+        "    register_dialect as _ods_register_dialect,\n)\n"
+        "from mlir._mlir_libs._ods_runtime import (\n"
+        "    _ods_operand, _ods_result, _ods_attribute, _ods_region,\n"
+        "    _ods_successor, _ods_value_builder,\n)\n";
+  if (clExtension.empty())
+    os << "\n\n@_ods_register_dialect\nclass _Dialect(_ods_Dialect):\n"
+          "    DIALECT_NAMESPACE = "
+       << pyStr(clDialect) << "\n";
+  else
+    os << "from ._" << clDialect << "_ops_gen import _Dialect\n";
+  for (const OpModel &m : models)
+    emitOp(m, os);
+
+  if (!clStubOut.empty()) {
+    std::string stub;
+    llvm::raw_string_ostream ss(stub);
+    ss << header;
+    ss << "from typing import Any as _Any, ClassVar as _ClassVar, "
+          "Sequence as _Sequence\n\nfrom mlir import ir as _ir\n\n"
+          "class _Dialect(_ir.Dialect):\n"
+          "    DIALECT_NAMESPACE: _ClassVar[str]\n";
+    for (const OpModel &m : models)
+      emitStubOp(m, ss);
+    if (writeIfChanged(clStubOut, stub))
+      return true;
+  }
+  if (!clEnumOut.empty()) {
+    std::string enums;
+    if (emitEnums(records, ownDirs, header, enums))
+      return true;
+    if (writeIfChanged(clEnumOut, enums))
+      return true;
+  }
+  return false;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
+      "mlir-cython-tblgen: Cython op wrappers for an MLIR dialect's ODS\n");
+  return llvm::TableGenMain(argv[0], &emitAll);
+}

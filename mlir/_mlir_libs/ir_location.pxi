@@ -34,22 +34,30 @@ cdef class Location:
         return wrap_location(ctx, mlirLocationUnknownGet(ctx.c_context))
 
     @staticmethod
-    def file(filename, int start_line, int start_col, end_line=None,
-             end_col=None, context=None):
-        """A file:line:col location, or a range with end_line/end_col."""
+    def file(filename, line=None, col=None, end_line=None, end_col=None,
+             context=None, *, start_line=None, start_col=None):
+        """A file:line:col location, or a range with end_line/end_col
+        (also spelled start_line/start_col, as upstream's range form)."""
         cdef Context ctx = resolve_context(context)
         cdef bytes f = to_bytes(filename, "filename")
-        if start_line < 0 or start_col < 0:
+        if line is None:
+            line = start_line
+        if col is None:
+            col = start_col
+        if line is None or col is None:
+            raise TypeError("Location.file needs a line and a column")
+        cdef long l = line, c = col
+        if l < 0 or c < 0:
             raise ValueError("line and column must be non-negative")
         if end_line is None and end_col is None:
             return wrap_location(ctx, mlirLocationFileLineColGet(
-                ctx.c_context, str_ref(f), start_line, start_col))
-        cdef int el = start_line if end_line is None else end_line
-        cdef int ec = start_col if end_col is None else end_col
+                ctx.c_context, str_ref(f), l, c))
+        cdef long el = l if end_line is None else end_line
+        cdef long ec = c if end_col is None else end_col
         if el < 0 or ec < 0:
             raise ValueError("line and column must be non-negative")
         return wrap_location(ctx, mlirLocationFileLineColRangeGet(
-            ctx.c_context, str_ref(f), start_line, start_col, el, ec))
+            ctx.c_context, str_ref(f), l, c, el, ec))
 
     @staticmethod
     def name(name, childLoc=None, context=None):

@@ -1,4 +1,5 @@
-"""Every ```python snippet of README.md runs."""
+"""Every ```python snippet of README.md runs (templates with placeholders
+for the reader's own files are fenced ```py instead)."""
 
 import re
 from pathlib import Path

@@ -72,8 +72,7 @@ def make_extensions():
                           str(LLVM_ROOT / "include")],
             libraries=[CAPI_LIB],
             extra_compile_args=["-std=c++17", *opt,
-                                "-Wno-unused-function",
-                                "-Wno-unreachable-code-fallthrough"],
+                                "-Wno-unused-function"],
             extra_link_args=[f"-Wl,-rpath,{origin}",
                              f"-Wl,-rpath,{LLVM_ROOT / 'lib'}"],
         ))

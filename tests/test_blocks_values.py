@@ -9,13 +9,6 @@ from mlir.ir import (AsmState, Block, BlockArgument, Context, InsertionPoint,
                      Value)
 
 
-@pytest.fixture
-def uctx():
-    with Context() as c, Location.unknown():
-        c.allow_unregistered_dialects = True
-        yield c
-
-
 def test_blocks_create_append_and_iterate(uctx):
     i32, i64 = Type.parse("i32"), Type.parse("i64")
     op = Operation.create("t.op", regions=1)

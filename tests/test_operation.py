@@ -18,13 +18,6 @@ FUNC = textwrap.dedent("""\
     }""")
 
 
-@pytest.fixture
-def uctx():
-    with Context() as c, Location.unknown():
-        c.allow_unregistered_dialects = True
-        yield c
-
-
 def test_interning_one_object_per_operation(ctx):
     m = Module.parse(FUNC)
     assert m.body.operations[0] is next(iter(m.body))

@@ -362,42 +362,42 @@ cdef class _ods_attribute:
             op_handle(op), mlirStringRefCreate(self.name, len(self.name)))
 
 
+cdef class _ods_indexed:
+    """Accessor of the index-th region or successor of an op (or of the
+    trailing ones from index on, when variadic)."""
+    cdef Py_ssize_t index
+    cdef bint variadic
+
+    def __init__(self, Py_ssize_t index, bint variadic):
+        self.index = index
+        self.variadic = variadic
+
+    cdef object items(self, Operation op):
+        raise NotImplementedError
+
+    def __get__(self, obj, objtype):
+        if obj is None:
+            return self
+        items = self.items(<Operation?>obj)
+        if self.variadic:
+            return [items[i] for i in range(self.index, len(items))]
+        return items[self.index]
+
+
 @cython.final
-cdef class _ods_region:
+cdef class _ods_region(_ods_indexed):
     """Accessor of a region (or of the trailing variadic regions)."""
-    cdef Py_ssize_t index
-    cdef bint variadic
 
-    def __init__(self, Py_ssize_t index, bint variadic):
-        self.index = index
-        self.variadic = variadic
-
-    def __get__(self, obj, objtype):
-        if obj is None:
-            return self
-        regions = (<Operation?>obj).regions
-        if self.variadic:
-            return regions[self.index:]
-        return regions[self.index]
+    cdef object items(self, Operation op):
+        return op.regions
 
 
 @cython.final
-cdef class _ods_successor:
+cdef class _ods_successor(_ods_indexed):
     """Accessor of a successor (or of the trailing variadic successors)."""
-    cdef Py_ssize_t index
-    cdef bint variadic
 
-    def __init__(self, Py_ssize_t index, bint variadic):
-        self.index = index
-        self.variadic = variadic
-
-    def __get__(self, obj, objtype):
-        if obj is None:
-            return self
-        succ = (<Operation?>obj).successors
-        if self.variadic:
-            return [succ[i] for i in range(self.index, len(succ))]
-        return succ[self.index]
+    cdef object items(self, Operation op):
+        return op.successors
 
 
 # -- value builders -------------------------------------------------------

@@ -5,7 +5,8 @@ of a Python-defined pass.
 
 - `pm.run` of canonicalize,cse on an N-op module vs `mlir-opt` running the
   same pipeline on the same file (mlir-opt's own pass timing, so parsing
-  and printing are excluded on both sides);
+  and printing are excluded on both sides; the verifier between passes is
+  off on both sides);
 - two threads, each running the pipeline on its own context, against one
   thread running both;
 - a Python pass visiting every op of the module.
@@ -40,6 +41,7 @@ def ours(text, repeat=3):
         with Context():
             m = Module.parse(text)
             pm = PassManager.parse(PIPELINE)
+            pm.enable_verifier(False)     # as mlir-opt --verify-each=false
             t0 = time.perf_counter()
             pm.run(m)
             run.t = time.perf_counter() - t0
@@ -58,7 +60,8 @@ def mlir_opt(text, repeat=3):
         for _ in range(repeat):
             out = subprocess.run(
                 [str(LLVM_ROOT / "bin" / "mlir-opt"), f.name,
-                 f"--pass-pipeline={PIPELINE}", "--mlir-timing", "-o", "/dev/null"],
+                 f"--pass-pipeline={PIPELINE}", "--mlir-timing",
+                 "--verify-each=false", "-o", "/dev/null"],
                 capture_output=True, text=True, check=True).stderr
             # Sum the wall times of the pass rows (not parsing or output).
             total = 0.0

@@ -1,0 +1,57 @@
+"""A nanobind extension using LLVM 22's NanobindAdaptors.h accepts our
+Context/Module/Operation/Type objects through the capsule protocol and
+returns objects we accept (tests/downstream/nb_ext.cpp)."""
+
+import importlib.util
+import os
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+import mlir._mlir_libs as libs
+from mlir.ir import Context, IntegerType, Module, Operation
+
+nanobind = pytest.importorskip("nanobind")
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture(scope="module")
+def nb_ext(tmp_path_factory):
+    build = tmp_path_factory.mktemp("nanobind")
+    nb = Path(nanobind.__file__).parent
+    llvm = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"))
+    so = build / ("nb_ext" + sysconfig.get_config_var("EXT_SUFFIX"))
+    libdir = libs.get_lib_dirs()[0]
+    subprocess.run(
+        [os.environ.get("CXX", "g++"), "-shared", "-fPIC", "-O1", "-g0",
+         "-std=c++17", "-fvisibility=hidden", "-w",
+         f"-I{sysconfig.get_paths()['include']}", f"-I{nb / 'include'}",
+         f"-I{nb / 'ext' / 'robin_map' / 'include'}", f"-I{llvm / 'include'}",
+         str(HERE / "downstream" / "nb_ext.cpp"), str(nb / "src" / "nb_combined.cpp"),
+         "-o", str(so), f"-L{libdir}", "-lMLIRCythonCAPI",
+         f"-Wl,-rpath,{libdir}", f"-Wl,-rpath,{llvm / 'lib'}"], check=True)
+    spec = importlib.util.spec_from_file_location("nb_ext", so)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_objects_cross_through_capsules(nb_ext):
+    with Context() as ctx:
+        m = Module.parse("func.func private @a()\nfunc.func private @b()")
+        assert nb_ext.count_ops(m) == 2
+        op = nb_ext.first_op(m)
+        assert op is m.body.operations[0]        # interned, not a copy
+        assert nb_ext.op_name(op) == "func.func"
+        t = nb_ext.i17()                          # context from `with`
+        assert isinstance(t, IntegerType) and t.width == 17
+        assert nb_ext.width(IntegerType.get_signless(5)) == 5
+        assert nb_ext.same_context(ctx, op)
+        assert not nb_ext.same_context(Context(), op)
+    with pytest.raises(TypeError):
+        nb_ext.count_ops(42)
+    with pytest.raises(TypeError):
+        nb_ext.width("i32")

@@ -173,8 +173,12 @@ class BuildExt(build_ext):
         lib_dir = self._build_cmake()
         generate_dialects(ROOT / "build" / "cmake" / "bin" / TBLGEN,
                           os.cpu_count() or 1)
-        # Cythonize again: the generated modules exist only now. Register
-        # the new extensions the way finalize_options() did the first ones.
+        # Cythonize again: the generated modules exist (or changed) only
+        # now. Cython caches file timestamps per process: drop that cache
+        # so regenerated modules are seen as changed. Register the new
+        # extensions the way finalize_options() did the first ones.
+        from Cython.Build import Dependencies
+        Dependencies._dep_tree = None
         self.extensions = cythonize_all()
         for ext in self.extensions:
             ext._full_name = self.get_ext_fullname(ext.name)

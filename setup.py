@@ -173,6 +173,13 @@ class BuildExt(build_ext):
         lib_dir = self._build_cmake()
         generate_dialects(ROOT / "build" / "cmake" / "bin" / TBLGEN,
                           os.cpu_count() or 1)
+        if not (self.inplace or getattr(self, "editable_mode", False)):
+            # build_py ran before the generator: ship its Python outputs
+            # (enum modules, stubs) with the built package too.
+            dest = Path(self.build_lib) / DIALECTS_PKG
+            dest.mkdir(parents=True, exist_ok=True)
+            for f in (ROOT / DIALECTS_PKG).glob("_*_gen.py*"):
+                shutil.copy2(f, dest / f.name)
         # Cythonize again: the generated modules exist (or changed) only
         # now. Cython caches file timestamps per process: drop that cache
         # so regenerated modules are seen as changed. Register the new

@@ -97,15 +97,20 @@ cdef object wrap_operation(Context context, MlirOperation op, object owner):
     return obj
 
 
+cdef MlirOperation _top_of(MlirOperation op) noexcept:
+    """The outermost ancestor of `op` (op itself when it has no parent)."""
+    cdef MlirOperation p = mlirOperationGetParentOperation(op)
+    while p.ptr != NULL:
+        op = p
+        p = mlirOperationGetParentOperation(op)
+    return op
+
+
 cdef object root_owner(Context ctx, MlirOperation op):
     """An object keeping `op` alive, found from the IR: the live object of
     its top-level ancestor (wrapping a detached root on the way if needed),
     or None if op is itself a detached root without one."""
-    cdef MlirOperation top = op
-    cdef MlirOperation p = mlirOperationGetParentOperation(top)
-    while p.ptr != NULL:
-        top = p
-        p = mlirOperationGetParentOperation(top)
+    cdef MlirOperation top = _top_of(op)
     it = _live_modules.find(_key(top.ptr))
     if it != _live_modules.end():
         return <object>deref(it).second
@@ -655,11 +660,7 @@ cdef int _add_keepalive(Operation root, object owners) except -1:
     """Keeps `owners` (a list) alive as long as the detached tree of
     `root` needs them: on the detached root at the top of root's tree
     (trees under a Module need nothing)."""
-    cdef MlirOperation top = root.c_op
-    cdef MlirOperation p = mlirOperationGetParentOperation(top)
-    while p.ptr != NULL:
-        top = p
-        p = mlirOperationGetParentOperation(top)
+    cdef MlirOperation top = _top_of(root.c_op)
     if _live_modules.find(_key(top.ptr)) != _live_modules.end():
         return 0
     r = root.context.lookup_op(top)

@@ -260,12 +260,6 @@ cdef class PatternRewriter:
         mlirRewriterBaseEraseOp(self.c_rewriter, o.c_op)
 
 
-cdef MlirOperation _top_of(MlirOperation op) noexcept:
-    cdef MlirOperation p = mlirOperationGetParentOperation(op)
-    while p.ptr != NULL:
-        op = p
-        p = mlirOperationGetParentOperation(op)
-    return op
 
 
 # -- Python patterns -----------------------------------------------------------

@@ -1,12 +1,18 @@
 """mlir.passmanager: pipelines, Python passes, invalidation, errors."""
 
+import gc
+import os
+import subprocess
 import textwrap
+from pathlib import Path
 import threading
 
 import pytest
 
-from mlir.ir import Context, MLIRError, Module, WalkResult
+from mlir.ir import Context, MLIRError, Module, ThreadPool, WalkResult
 from mlir.passmanager import PassManager
+
+LLVM_BIN = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22")) / "bin"
 
 SRC = textwrap.dedent("""\
     func.func @f(%a: i32) -> i32 {
@@ -133,6 +139,53 @@ def test_verifier_toggle_and_timing(ctx, capfd):
     pm.run(m)
     del pm              # the report is printed when the pass manager goes
     assert "Execution time report" in capfd.readouterr().err
+
+
+def test_statistics_report_matches_mlir_opt(ctx, capfd, tmp_path):
+    # Debian's LLVM is built without LLVM_ENABLE_STATS, so the counters may
+    # be empty: whatever they are, the report is the one mlir-opt prints.
+    src = tmp_path / "in.mlir"
+    src.write_text(SRC)
+    pipeline = "builtin.module(func.func(cse))"
+    m = Module.parse(SRC)
+    pm = PassManager.parse(pipeline)
+    pm.enable_statistics()
+    pm.run(m)
+    err = capfd.readouterr().err
+    assert "... Pass statistics report ..." in err
+    opt = subprocess.run(
+        [str(LLVM_BIN / "mlir-opt"), str(src), f"--pass-pipeline={pipeline}",
+         "--mlir-pass-statistics", "-o", "/dev/null"],
+        capture_output=True, text=True, check=True)
+    assert err.strip() == opt.stderr.strip()
+    assert str(m).count("arith.addi") == 1
+
+
+def test_shared_thread_pool_outlives_its_python_object(capfd):
+    pool = ThreadPool()
+    n = pool.get_max_concurrency()
+    assert n >= 1
+    a = Context(thread_pool=pool)
+    b = Context()
+    b.set_thread_pool(pool)
+    ptr = pool._mlir_thread_pool_ptr()
+    assert a._mlir_thread_pool_ptr() == b._mlir_thread_pool_ptr() == ptr
+    assert a.get_num_threads() == b.get_num_threads() == n
+    del pool
+    gc.collect()
+    for c in (a, b):            # the contexts keep the pool alive
+        with c:
+            m = Module.parse(SRC + SRC.replace("@f", "@g"))
+            PassManager.parse("builtin.module(func.func(cse))").run(m)
+            assert str(m).count("arith.addi") == 2
+    a.enable_multithreading(False)
+    assert a.get_num_threads() == 1
+    with pytest.raises(RuntimeError, match="multithreading is disabled"):
+        a._mlir_thread_pool_ptr()
+    with pytest.raises(TypeError):
+        a.set_thread_pool(None)
+    with pytest.raises(TypeError):
+        a.set_thread_pool(object())
 
 
 def test_ir_printing_after_all(ctx, capfd):

@@ -78,6 +78,8 @@ from mlir._mlir_libs.capi.bindings.python.interop cimport (
     MLIR_PYTHON_CAPSULE_TYPEID,
 )
 from mlir._mlir_libs.capi.mlir_cython.version cimport mlirCyGetLLVMVersion
+from mlir._mlir_libs.capi.mlir_cython.thread_pool cimport (
+    mlirCyLlvmThreadPoolGetMaxConcurrency, mlirCyContextIsMultithreadingEnabled)
 
 include "ir_support.pxi"
 include "ir_threadlocal.pxi"
@@ -110,7 +112,8 @@ __all__ = [
     "InsertionPoint", "Location", "MLIRError", "Module", "NamedAttribute",
     "OpAttributeMap", "OpOperand", "OpOperandList", "OpResult", "OpResultList",
     "OpSuccessors", "OpView", "Operation", "OperationList", "Region",
-    "RegionSequence", "SymbolTable", "Type", "TypeID", "Value", "WalkOrder",
+    "RegionSequence", "SymbolTable", "ThreadPool", "Type", "TypeID", "Value",
+    "WalkOrder",
     "WalkResult", "register_attribute_caster", "register_dialect",
     "register_operation", "register_type_caster", "register_value_caster",
 ] + _TYPE_NAMES + _ATTRIBUTE_NAMES + _DENSE_NAMES + _AFFINE_NAMES + _BUILDER_NAMES

@@ -131,7 +131,7 @@ cdef MlirBlock _create_block(object arg_types, object arg_locs,
             locs.push_back(dflt)
     else:
         arg_locs = list(arg_locs)
-        if len(arg_locs) != types.size():
+        if <size_t>len(arg_locs) != types.size():
             raise ValueError(f"Expected {types.size()} locations, got "
                              f"{len(arg_locs)}")
         for l in arg_locs:

@@ -4,6 +4,9 @@
 # Lets a handle coming back from C (a location's or a capsule's context)
 # find its one Python object.
 cdef unordered_map[uintptr_t, PyObject*] _live_contexts
+# Context pointer -> the ThreadPool it runs on (kept alive until the C
+# context is destroyed: MLIR holds only a plain pointer to the pool).
+cdef dict _context_thread_pools = {}
 
 
 # Set by mlir._mlir_libs at import: called as hook(context, **init_kwargs)
@@ -83,6 +86,7 @@ cdef class Context:
             live_clear(&self.live_ops)
             _live_contexts.erase(_key(self.c_context.ptr))
             mlirContextDestroy(self.c_context)
+            _context_thread_pools.pop(_key(self.c_context.ptr), None)
             self.c_context.ptr = NULL
 
     # -- the thread's current context ------------------------------------
@@ -231,12 +235,25 @@ cdef class Context:
             raise ValueError(f"Dialect '{dialect_name}' not found")
         return _wrap_dialect_descriptor(self, d)
 
-    def set_thread_pool(self, pool):
-        raise NotImplementedError("custom thread pools are not supported; "
-                                  "use enable_multithreading()")
+    def set_thread_pool(self, ThreadPool pool not None):
+        """Runs this context's multithreaded work on `pool` (shared by any
+        number of contexts; it stays alive as long as a context uses it)."""
+        # MLIR requires multithreading off while the pool is swapped; setting
+        # the pool turns it back on.
+        mlirContextEnableMultithreading(self.c_context, False)
+        mlirContextSetThreadPool(self.c_context, pool.c_pool)
+        _context_thread_pools[_key(self.c_context.ptr)] = pool
 
     def get_num_threads(self):
+        """Threads of the context's pool; 1 when multithreading is off."""
         return mlirContextGetNumThreads(self.c_context)
+
+    def _mlir_thread_pool_ptr(self):
+        """Address of the context's llvm::ThreadPoolInterface (hex string),
+        for comparing pools; raises when multithreading is off."""
+        if not mlirCyContextIsMultithreadingEnabled(self.c_context):
+            raise RuntimeError("multithreading is disabled on this context")
+        return hex(<uintptr_t>mlirContextGetThreadPool(self.c_context).ptr)
 
     @property
     def emit_error_diagnostics(self):
@@ -320,3 +337,26 @@ cdef class _Dialects:
         if name.startswith("__"):
             raise AttributeError(name)
         return self.get(name, AttributeError)
+
+
+@cython.final
+cdef class ThreadPool:
+    """An LLVM thread pool that contexts can share
+    (`Context.set_thread_pool`), so long-running programs that create many
+    contexts do not start fresh threads for each."""
+    cdef MlirLlvmThreadPool c_pool
+
+    def __cinit__(self):
+        self.c_pool = mlirLlvmThreadPoolCreate()
+
+    def __dealloc__(self):
+        if self.c_pool.ptr != NULL:
+            mlirLlvmThreadPoolDestroy(self.c_pool)
+            self.c_pool.ptr = NULL
+
+    def get_max_concurrency(self):
+        """How many tasks the pool runs at once."""
+        return mlirCyLlvmThreadPoolGetMaxConcurrency(self.c_pool)
+
+    def _mlir_thread_pool_ptr(self):
+        return hex(<uintptr_t>self.c_pool.ptr)

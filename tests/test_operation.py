@@ -85,6 +85,33 @@ def test_create_rejects_bad_input(ctx):
         Operation.create("func.return")
 
 
+def test_unregistered_name_cache_respects_the_context_flag(uctx):
+    m = Module.create()
+    ip = InsertionPoint(m.body)
+    for _ in range(2):      # the second create takes the cached path
+        assert Operation.create("t.op", ip=ip).name == "t.op"
+    uctx.allow_unregistered_dialects = False
+    with pytest.raises(ValueError, match="unregistered operation 't.op'"):
+        Operation.create("t.op", ip=ip)
+    uctx.allow_unregistered_dialects = True
+    Operation.create("t.op", ip=ip)
+    assert str(m).count('"t.op"()') == 3
+
+
+def test_create_into_another_contexts_block_is_refused(uctx):
+    other = Context()
+    m = Module.create(loc=Location.unknown(other))
+    live = uctx._get_live_operation_count()
+    with pytest.raises(ValueError, match="another context"):
+        Operation.create("t.op", ip=InsertionPoint(m.body))
+    with pytest.raises(ValueError, match="another context"):
+        with InsertionPoint(m.body):
+            Operation.create("t.op", loc=Location.unknown(uctx))
+    gc.collect()
+    assert uctx._get_live_operation_count() == live
+    assert len(m.body.operations) == 0
+
+
 def test_create_with_type_inference(ctx):
     with Location.unknown():
         m = Module.parse("func.func @f(%a: i32) { return }")

@@ -39,6 +39,7 @@ cdef class Context:
     cdef unordered_map[uintptr_t, PyObject*] op_names
     cdef list op_name_keepalive
     cdef set registered_names       # op names (str) known to be creatable
+    cdef set unregistered_names     # op names with no loadable dialect
     cdef dict identifiers           # str -> MlirIdentifier.ptr (as int)
     # Bumped by every mutation that may delete blocks or values behind the
     # back of live views (erase, pass runs, rewrites).
@@ -150,6 +151,7 @@ cdef class InsertionPoint:
     cdef readonly Block block
     cdef readonly object ref_operation  # Operation to insert before, or None
     cdef int insert_handle(self, Operation op) except -1
+    cdef int insert_fresh(self, Operation op) except -1
     cdef int check_insertable(self) except -1
 
 

@@ -550,6 +550,18 @@ cdef class InsertionPoint:
         op_attach(op, self.block.parent)
         return 0
 
+    cdef int insert_fresh(self, Operation op) except -1:
+        """Inserts an operation OperationState.finish() has just created:
+        detached, owned, with empty regions, of this point's context, which
+        finish() checked (with check_insertable) before creating it."""
+        if self.ref_operation is None:
+            mlirBlockAppendOwnedOperation(self.block.c_block, op.c_op)
+        else:
+            mlirBlockInsertOwnedOperationBefore(
+                self.block.c_block, (<Operation>self.ref_operation).c_op, op.c_op)
+        op_attach(op, self.block.parent)
+        return 0
+
     def __enter__(self):
         _push_frame(self, self.block.parent.context, None, self)
         return self

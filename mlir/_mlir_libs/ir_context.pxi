@@ -57,6 +57,7 @@ cdef class Context:
     def __cinit__(self, *args, _adopt=None, **kwargs):
         self.op_name_keepalive = []
         self.registered_names = set()
+        self.unregistered_names = set()
         self.identifiers = {}
         self.epoch = 1
         cdef MlirContext ctx
@@ -107,6 +108,7 @@ cdef class Context:
 
     def append_dialect_registry(self, DialectRegistry registry not None):
         mlirContextAppendDialectRegistry(self.c_context, registry.c_registry)
+        self.unregistered_names.clear()     # their dialects may exist now
 
     def load_all_available_dialects(self):
         with nogil:

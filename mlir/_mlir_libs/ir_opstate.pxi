@@ -18,6 +18,8 @@ cdef class OperationState:
         cdef MlirValue v = operand_handle(value, self.name, what)
         _check_same_context(value, self.loc.context, self.name)
         mlirOperationStateAddOperands(&self.c_state, 1, &v)
+        if self.operand_values is None:
+            self.operand_values = []
         self.operand_values.append(value)
         return 0
 
@@ -26,6 +28,8 @@ cdef class OperationState:
             raise TypeError(f"{self.name}: {what} must be a list of "
                             f"Values, not {type(values).__name__}")
         cdef vector[MlirValue] vs
+        if self.operand_values is None:
+            self.operand_values = []
         for v in values:
             vs.push_back(operand_handle(v, self.name, what))
             _check_same_context(v, self.loc.context, self.name)
@@ -49,6 +53,8 @@ cdef class OperationState:
             raise TypeError(f"{self.name}: {what} must be a list of "
                             f"Types, not {type(types).__name__}")
         cdef vector[MlirType] ts
+        if isinstance(types, (list, tuple)):
+            ts.reserve(len(types))
         for t in types:
             if not isinstance(t, Type):
                 raise TypeError(f"{self.name}: {what} must be a list "
@@ -104,7 +110,11 @@ cdef class OperationState:
         cdef Context ctx = self.loc.context
         if where is not None:
             where.check_insertable()
-        if self.name not in ctx.registered_names:
+            if where.block.parent.context is not ctx:
+                raise ValueError("cannot insert an operation of another context")
+        if self.name not in ctx.registered_names and not (
+                self.name in ctx.unregistered_names
+                and mlirContextGetAllowUnregisteredDialects(ctx.c_context)):
             _check_creatable(ctx, self.name, self.c_state.name)
         cdef vector[MlirRegion] regions
         cdef Py_ssize_t i
@@ -143,7 +153,7 @@ cdef class OperationState:
             obj.flags = OP_OWNED | OP_VALID | OP_INTERNED
             live_insert(&ctx.live_ops, <PyObject*>obj)
         if where is not None:
-            where.insert_handle(obj)
+            where.insert_fresh(obj)
         if self.operand_values:
             keep_operands_alive(obj, self.operand_values)
         return obj
@@ -166,7 +176,6 @@ cdef OperationState new_operation_state(str name, object loc):
     cdef OperationState st = OperationState.__new__(OperationState)
     st.loc = resolve_location(loc)
     st.name = name
-    st.operand_values = []
     cdef Py_ssize_t size
     cdef const char* data = PyUnicode_AsUTF8AndSize(name, &size)
     st.c_state = mlirOperationStateGet(mlirStringRefCreate(data, size),
@@ -212,7 +221,9 @@ cdef int _check_creatable(Context ctx, str opname,
                           MlirStringRef ref) except -1:
     """Raises ValueError for an operation name the context cannot create
     (unregistered, and unregistered dialects not allowed); remembers
-    registered names so the check costs a set lookup afterwards."""
+    registered names, and unregistered ones whose dialect could not be
+    loaded, so the check costs a set lookup afterwards (the latter are
+    forgotten when a registry is appended)."""
     if mlirContextIsRegisteredOperation(ctx.c_context, ref):
         ctx.registered_names.add(opname)
         return 0
@@ -226,4 +237,5 @@ cdef int _check_creatable(Context ctx, str opname,
         raise ValueError(
             f"unregistered operation '{opname}' (load its dialect, "
             "or set Context.allow_unregistered_dialects)")
+    ctx.unregistered_names.add(opname)
     return 0

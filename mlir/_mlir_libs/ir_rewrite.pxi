@@ -378,9 +378,10 @@ cdef class RewritePatternSet:
         self.check()
         cdef MlirRewritePatternSet s = self.c_set
         self.c_set.ptr = NULL
-        return FrozenRewritePatternSet.new(self.context,
-                                           mlirFreezeRewritePattern(s),
-                                           self.keepalive)
+        cdef MlirFrozenRewritePatternSet fs = mlirFreezeRewritePattern(s)
+        # MLIR moves the patterns out but never frees the emptied set.
+        mlirRewritePatternSetDestroy(s)
+        return FrozenRewritePatternSet.new(self.context, fs, self.keepalive)
 
 
 # Live frozen sets by handle (borrowed), so a handle coming back through a
@@ -776,6 +777,7 @@ cdef class PDLModule:
             s = mlirRewritePatternSetFromPDLPatternModule(self.c_module)
             with nogil:
                 fs = mlirFreezeRewritePattern(s)
+                mlirRewritePatternSetDestroy(s)     # emptied, never freed
         finally:
             cap.detach()
         self.frozen = True

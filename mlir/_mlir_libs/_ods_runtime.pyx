@@ -36,7 +36,7 @@ from mlir._mlir_libs.capi.builtin_attributes cimport (
 )
 from mlir._mlir_libs._ir cimport (
     Attribute, Context, Operation, OperationState, Type, Value,
-    attribute_handle, wrap_attribute, wrap_value, op_handle, op_primary,
+    attribute_handle, new_operation_state, wrap_attribute, wrap_value, op_handle, op_primary,
 )
 
 from mlir._mlir_libs import _ir
@@ -540,6 +540,19 @@ def _integer_attr(Type t not None, value):
     if -(1 << 63) <= v < (1 << 63):
         return wrap_attribute(t.context, mlirIntegerAttrGet(t.c_type, v))
     return _ir.Attribute.parse(f"{v} : {t}", context=t.context)
+
+
+def _ods_build(target, str name not None, results, dict attributes not None,
+               loc, ip):
+    """Creates operation `name` for `target` (an OpView object not yet
+    bound) from explicit result types and named attributes, inserting it
+    at `ip`: the fast path of hand-written builders that know their result
+    types (no result type inference, no keyword dictionaries)."""
+    cdef OperationState st = new_operation_state(name, loc)
+    st.add_results(results, "results")
+    for k, v in attributes.items():
+        st.add_attribute(k, v)
+    st.finish(target, ip)
 
 
 def _float_attr(Type t not None, value):

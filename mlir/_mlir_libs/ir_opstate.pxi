@@ -164,7 +164,10 @@ cdef int keep_operands_alive(Operation user, list operands) except -1:
     owners of operand values from other trees alive: destroying the root
     drops its uses, which must not touch freed values. Trees under a Module
     need nothing (a value of another tree there is invalid IR that the
-    verifier reports)."""
+    verifier reports), so that common case returns before any list is
+    built."""
+    if _live_modules.find(_key(_top_of(user.c_op).ptr)) != _live_modules.end():
+        return 0
     owners = []
     for v in operands:
         owners.append((<Value>v).parent if isinstance(v, Value)

@@ -25,6 +25,10 @@ class ConstantOp(_ConstantOp):
     def __init__(self, result, value, *, loc=None, ip=None):
         if isinstance(value, _ir.Attribute):
             attr = value
+            if not isinstance(result, _ir.Type):
+                # No usable result type: infer it from the attribute.
+                super().__init__(attr, loc=loc, ip=ip)
+                return
         elif not isinstance(result, _ir.Type):
             raise TypeError(f"arith.constant: result must be a Type, not "
                             f"{type(result).__name__}")
@@ -36,7 +40,9 @@ class ConstantOp(_ConstantOp):
             raise TypeError(
                 f"arith.constant: value must be an int, a float or an "
                 f"Attribute, not {type(value).__name__}")
-        super().__init__(attr, loc=loc, ip=ip)
+        # The result type is known: build without type inference.
+        _rt._ods_build(self, "arith.constant", (result,), {"value": attr},
+                       loc, ip)
 
     @classmethod
     def create_index(cls, value, *, loc=None, ip=None):

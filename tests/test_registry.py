@@ -71,3 +71,30 @@ def test_parse_file(tmp_path):
         with open(bc, "wb") as f:
             m.operation.write_bytecode(f)
         assert str(Module.parseFile(str(bc))) == str(m)
+
+
+def test_dialects_whose_module_is_not_named_after_the_namespace(tmp_path):
+    # In a fresh process, so no earlier import registered the classes: the
+    # op classes of acc, omp and async come from openacc, openmp and
+    # async_dialect on first sight of their operations.
+    code = textwrap.dedent("""\
+        import sys
+        from mlir.ir import Context, Module
+        with Context():
+            m = Module.parse('''
+                func.func @f() {
+                  omp.barrier
+                  acc.init
+                  %t = async.runtime.create : !async.token
+                  return
+                }''')
+            ops = m.body.operations[0].regions[0].blocks[0].operations
+            for op in list(ops)[:3]:
+                print(type(op).__name__, type(op).__module__)
+        """)
+    import subprocess
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, check=True).stdout.split("\n")
+    assert out[:3] == ["BarrierOp mlir.dialects._omp_ops_gen",
+                       "InitOp mlir.dialects._acc_ops_gen",
+                       "RuntimeCreateOp mlir.dialects._async_ops_gen"]

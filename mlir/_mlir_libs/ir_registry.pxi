@@ -11,6 +11,12 @@ cdef unsigned long _registry_version = 1
 
 import importlib
 
+# Dialects whose Python module is not named after their namespace (a Python
+# keyword, or upstream's module name): tried after the namespace itself.
+cdef dict _module_name_aliases = {
+    "acc": "openacc", "omp": "openmp", "async": "async_dialect",
+}
+
 
 cdef object _import_dialect_module(str namespace):
     """Imports the Python module of a dialect from the search path, once."""
@@ -19,16 +25,20 @@ cdef object _import_dialect_module(str namespace):
     except KeyError:
         pass
     _dialect_modules[namespace] = None    # also guards re-entry
+    names = [namespace]
+    if namespace in _module_name_aliases:
+        names.append(_module_name_aliases[namespace])
     for prefix in list(_dialect_search_prefixes):
-        modname = f"{prefix}.{namespace}"
-        try:
-            mod = importlib.import_module(modname)
-        except ModuleNotFoundError as e:
-            if e.name is not None and modname.startswith(e.name):
-                continue     # this prefix has no such module
-            raise
-        _dialect_modules[namespace] = mod
-        return mod
+        for name in names:
+            modname = f"{prefix}.{name}"
+            try:
+                mod = importlib.import_module(modname)
+            except ModuleNotFoundError as e:
+                if e.name is not None and modname.startswith(e.name):
+                    continue     # this prefix has no such module
+                raise
+            _dialect_modules[namespace] = mod
+            return mod
     return None
 
 

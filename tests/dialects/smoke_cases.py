@@ -97,7 +97,7 @@ def case_affine():
 
 def case_llvm():
     from mlir.dialects import llvm
-    c = llvm.mlir_constant(T("i32"), A("42 : i32"))
+    c = llvm.mlir_constant(A("42 : i32"))
     llvm.add(c, c)
 
 

@@ -4,14 +4,18 @@ whole functions and modules built from Python with them and the generated
 builders, verified, printed, compared exactly and parsed back; bad input
 raises TypeError / ValueError naming the op and the argument."""
 
+import ctypes
+
 import pytest
 
-from mlir.ir import (ArrayAttr, Attribute, Context, DictAttr, F32Type,
-                     IndexType, InsertionPoint, IntegerAttr, IntegerType,
-                     Location, MemRefType, Module, RankedTensorType, Type,
-                     UnitAttr)
-from mlir.dialects import arith, func, memref, pdl, tensor, transform
+from mlir.ir import (AffineMap, AffineMapAttr, Context, DenseI32ArrayAttr,
+                     DictAttr, F32Type, FunctionType, IndexType,
+                     InsertionPoint, IntegerAttr, IntegerType, Location,
+                     MemRefType, Module, Type, TypeAttr, UnitAttr, VectorType)
+from mlir.dialects import (arith, func, gpu, llvm, memref, pdl, tensor,
+                           transform, vector)
 from mlir.dialects.transform import structured
+from mlir.execution_engine import ExecutionEngine
 from mlir.passmanager import PassManager
 from mlir.rewrite import PDLModule, apply_patterns_and_fold_greedily
 
@@ -410,3 +414,247 @@ def test_pdl_bad_input(ctx):
                 pdl.ReplaceOp(op, with_op=op, with_values=[v])
             pdl.RewriteOp(op, "r")
     assert m.operation.verify()
+
+
+# -- vector (generated builders) ---------------------------------------------
+
+def test_vector_function_from_generated_builders():
+    def body():
+        f32, idx = F32Type.get(), IndexType.get()
+        v4 = VectorType.get([4], f32)
+        minor = AffineMapAttr.get(AffineMap.get_minor_identity(2, 1))
+
+        @func.FuncOp.from_py_func(MemRefType.get([8, 8], f32), idx)
+        def vfn(a, i):
+            pad = arith.constant(f32, 0.0)
+            r = vector.transfer_read(v4, a, [i, i], minor, pad, [True])
+            b = vector.broadcast(v4, pad)
+            f = vector.fma(arith.addf(r, b), r, b)
+            red = vector.reduction(f32, vector.CombiningKind.ADD, f)
+            e = vector.extract(f, [], [2])
+            ins = vector.insert(red, f, [], [0])
+            sh = vector.shuffle(ins, ins, [0, 5, 2, 7])
+            vector.transfer_write(None, sh, a, [i, i], minor, [True])
+            vector.store(sh, a, [i, i])
+            return e
+
+    check(build(body), """
+        module {
+          func.func @vfn(%arg0: memref<8x8xf32>, %arg1: index) -> f32 {
+            %cst = arith.constant 0.000000e+00 : f32
+            %0 = vector.transfer_read %arg0[%arg1, %arg1], %cst {in_bounds = [true]} : memref<8x8xf32>, vector<4xf32>
+            %1 = vector.broadcast %cst : f32 to vector<4xf32>
+            %2 = arith.addf %0, %1 : vector<4xf32>
+            %3 = vector.fma %2, %0, %1 : vector<4xf32>
+            %4 = vector.reduction <add>, %3 : vector<4xf32> into f32
+            %5 = vector.extract %3[2] : f32 from vector<4xf32>
+            %6 = vector.insert %4, %3 [0] : f32 into vector<4xf32>
+            %7 = vector.shuffle %6, %6 [0, 5, 2, 7] : vector<4xf32>, vector<4xf32>
+            vector.transfer_write %7, %arg0[%arg1, %arg1] {in_bounds = [true]} : vector<4xf32>, memref<8x8xf32>
+            vector.store %7, %arg0[%arg1, %arg1] : memref<8x8xf32>, vector<4xf32>
+            return %5 : f32
+          }
+        }
+    """)
+
+
+# -- gpu ------------------------------------------------------------------------
+
+def test_gpu_kernel_and_launches():
+    def body():
+        module_op = InsertionPoint.current.block.owner
+        module_op.attributes["gpu.container_module"] = UnitAttr.get()
+        f32 = F32Type.get()
+        mt = MemRefType.get([16], f32)
+        kernels = gpu.GPUModuleOp("kernels")
+        with InsertionPoint(kernels.bodyRegion.blocks.append()):
+            def kernel_body(op):
+                tid = gpu.thread_id(gpu.Dimension.x)
+                x = memref.load(op.arguments[0], [tid])
+                memref.store(arith.addf(x, x), op.arguments[0], [tid])
+                gpu.printf("tid %d\n", tid)
+                gpu.ReturnOp([])
+
+            k = gpu.GPUFuncOp(FunctionType.get([mt], []), "double",
+                              kernel=True, body_builder=kernel_body,
+                              known_block_size=[16, 1, 1])
+            assert k.is_kernel and k.name.value == "double"
+            assert k.type == FunctionType.get([mt], [])
+            assert k.known_block_size == DenseI32ArrayAttr.get([16, 1, 1])
+            plain = gpu.GPUFuncOp(TypeAttr.get(FunctionType.get([], [])),
+                                  "helper")
+            assert not plain.is_kernel
+            with InsertionPoint(plain.add_entry_block()):
+                gpu.ReturnOp([])
+            with pytest.raises(RuntimeError, match="already exists"):
+                plain.add_entry_block()
+
+        @func.FuncOp.from_py_func(mt)
+        def host(a):
+            c16 = arith.constant(IndexType.get(), 16)
+            op = gpu.LaunchFuncOp(["kernels", "double"], (1, 1, 1),
+                                  (c16, 1, 1), [a])
+            assert isinstance(op, gpu.LaunchFuncOp)
+            t = gpu.wait()
+            t2 = gpu.launch_func(["kernels", "double"], (1, 1, 1),
+                                 (c16, 1, 1), [a], async_dependencies=[t])
+            assert t2.type == gpu.AsyncTokenType.get()
+            gpu.wait([t2])
+            launch = gpu.LaunchOp((1, 1, 1), (c16, 1, 1))
+            with InsertionPoint(launch.regions[0].blocks[0]):
+                tx = launch.regions[0].blocks[0].arguments[3]
+                memref.store(arith.constant(f32, 1.0), a, [tx])
+                gpu.TerminatorOp()
+
+    check(build(body), """
+        module attributes {gpu.container_module} {
+          gpu.module @kernels {
+            gpu.func @double(%arg0: memref<16xf32>) kernel attributes {known_block_size = array<i32: 16, 1, 1>} {
+              %thread_id_x = gpu.thread_id  x
+              %0 = memref.load %arg0[%thread_id_x] : memref<16xf32>
+              %1 = arith.addf %0, %0 : f32
+              memref.store %1, %arg0[%thread_id_x] : memref<16xf32>
+              gpu.printf "tid %d\\0A", %thread_id_x : index
+              gpu.return
+            }
+            gpu.func @helper() {
+              gpu.return
+            }
+          }
+          func.func @host(%arg0: memref<16xf32>) {
+            %c16 = arith.constant 16 : index
+            %c1 = arith.constant 1 : index
+            %c1_0 = arith.constant 1 : index
+            %c1_1 = arith.constant 1 : index
+            %c1_2 = arith.constant 1 : index
+            %c1_3 = arith.constant 1 : index
+            gpu.launch_func  @kernels::@double blocks in (%c1, %c1_0, %c1_1) threads in (%c16, %c1_2, %c1_3)  args(%arg0 : memref<16xf32>)
+            %0 = gpu.wait async
+            %c1_4 = arith.constant 1 : index
+            %c1_5 = arith.constant 1 : index
+            %c1_6 = arith.constant 1 : index
+            %c1_7 = arith.constant 1 : index
+            %c1_8 = arith.constant 1 : index
+            %1 = gpu.launch_func async [%0] @kernels::@double blocks in (%c1_4, %c1_5, %c1_6) threads in (%c16, %c1_7, %c1_8)  args(%arg0 : memref<16xf32>)
+            %2 = gpu.wait async [%1]
+            %c1_9 = arith.constant 1 : index
+            %c1_10 = arith.constant 1 : index
+            %c1_11 = arith.constant 1 : index
+            %c1_12 = arith.constant 1 : index
+            %c1_13 = arith.constant 1 : index
+            gpu.launch blocks(%arg1, %arg2, %arg3) in (%arg7 = %c1_9, %arg8 = %c1_10, %arg9 = %c1_11) threads(%arg4, %arg5, %arg6) in (%arg10 = %c16, %arg11 = %c1_12, %arg12 = %c1_13) {
+              %cst = arith.constant 1.000000e+00 : f32
+              memref.store %cst, %arg0[%arg4] : memref<16xf32>
+              gpu.terminator
+            }
+            return
+          }
+        }
+    """)
+
+
+def test_gpu_bad_input(ctx):
+    m = Module.create()
+    with InsertionPoint(m.body):
+        with pytest.raises(TypeError, match=r"gpu\.func: function_type"):
+            gpu.GPUFuncOp(F32Type.get())
+        with pytest.raises(TypeError, match=r"gpu\.func: sym_name"):
+            gpu.GPUFuncOp(FunctionType.get([], []), 3)
+        with pytest.raises(ValueError, match=r"gpu\.func: known_block_size "
+                                             r"must have 3 sizes"):
+            gpu.GPUFuncOp(FunctionType.get([], []), "k",
+                          known_block_size=[1, 2])
+        with pytest.raises(ValueError, match=r"gpu\.launch_func: grid_size "
+                                             r"must have 3 sizes"):
+            gpu.LaunchFuncOp(["m", "k"], (1, 1), (1, 1, 1))
+        with pytest.raises(TypeError, match=r"gpu\.launch: block_size\[2\]"):
+            gpu.LaunchOp((1, 1, 1), (1, 1, "z"))
+        with pytest.raises(TypeError, match=r"gpu\.launch: grid_size must be"):
+            gpu.LaunchOp(4, (1, 1, 1))
+    assert str(gpu.AsyncTokenType.get()) == "!gpu.async.token"
+    assert gpu.gpu_async_token() == gpu.AsyncTokenType.get()
+
+
+# -- llvm -----------------------------------------------------------------------
+
+def test_llvm_function_from_python():
+    def body():
+        i32, i64 = IntegerType.get_signless(32), IntegerType.get_signless(64)
+        ptr = llvm.PointerType.get()
+        st = llvm.StructType.get_literal([i32, F32Type.get()])
+        ftype = TypeAttr.get(Type.parse("!llvm.func<i32 (i32, !llvm.ptr)>"))
+        f = llvm.LLVMFuncOp("inc", ftype)
+        entry = f.body.blocks.append(i32, ptr)
+        with InsertionPoint(entry):
+            x, p = entry.arguments
+            one = llvm.mlir_constant(IntegerAttr.get(i32, 1))
+            n = llvm.mlir_constant(IntegerAttr.get(i64, 1))
+            y = llvm.add(x, one)
+            slot = llvm.alloca(ptr, n, st)
+            field = llvm.getelementptr(ptr, slot, [], [0, 0], st)
+            llvm.store(y, field)
+            z = llvm.load(i32, field)
+            agg = llvm.insertvalue(llvm.mlir_undef(st), z, [0])
+            w = llvm.extractvalue(i32, agg, [0])
+            llvm.store(w, p)
+            llvm.return_(arg=w)
+
+    check(build(body), """
+        module {
+          llvm.func @inc(%arg0: i32, %arg1: !llvm.ptr) -> i32 {
+            %0 = llvm.mlir.constant(1 : i32) : i32
+            %1 = llvm.mlir.constant(1 : i64) : i64
+            %2 = llvm.add %arg0, %0 : i32
+            %3 = llvm.alloca %1 x !llvm.struct<(i32, f32)> : (i64) -> !llvm.ptr
+            %4 = llvm.getelementptr %3[0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, f32)>
+            llvm.store %2, %4 : i32, !llvm.ptr
+            %5 = llvm.load %4 : !llvm.ptr -> i32
+            %6 = llvm.mlir.undef : !llvm.struct<(i32, f32)>
+            %7 = llvm.insertvalue %5, %6[0] : !llvm.struct<(i32, f32)> 
+            %8 = llvm.extractvalue %7[0] : !llvm.struct<(i32, f32)> 
+            llvm.store %8, %arg1 : i32, !llvm.ptr
+            llvm.return %8 : i32
+          }
+        }
+    """)
+
+
+def test_llvm_ops_in_a_function_jit_run():
+    def body():
+        i32 = IntegerType.get_signless(32)
+
+        @func.FuncOp.from_py_func(i32, llvm.PointerType.get())
+        def inc(x, p):
+            y = llvm.add(x, llvm.mlir_constant(IntegerAttr.get(i32, 1)))
+            llvm.store(y, p)
+            return y
+        inc.func_op.attributes["llvm.emit_c_interface"] = UnitAttr.get()
+
+    m = build(body)
+    with m.context:
+        PassManager.parse("builtin.module(convert-func-to-llvm,"
+                          "reconcile-unrealized-casts)").run(m.operation)
+        engine = ExecutionEngine(m)
+    out, res = ctypes.c_int32(0), ctypes.c_int32(0)
+    engine.invoke("inc", ctypes.pointer(ctypes.c_int32(41)),
+                  ctypes.pointer(ctypes.pointer(out)), ctypes.pointer(res))
+    assert (out.value, res.value) == (42, 42)
+
+
+def test_llvm_types_and_bad_input(ctx):
+    i32 = IntegerType.get_signless(32)
+    assert str(llvm.PointerType.get()) == "!llvm.ptr"
+    assert llvm.PointerType.get().address_space == 0
+    p3 = llvm.PointerType.get(3)
+    assert str(p3) == "!llvm.ptr<3>" and p3.address_space == 3
+    s = llvm.StructType.get_literal([i32, F32Type.get()], packed=True)
+    assert str(s) == "!llvm.struct<packed (i32, f32)>" and s.packed
+    assert not llvm.StructType.get_literal([i32]).packed
+    assert llvm.PointerType.isinstance(p3)
+    assert not llvm.PointerType.isinstance(i32)
+    with pytest.raises(TypeError, match=r"llvm\.PointerType: address_space"):
+        llvm.PointerType.get("3")
+    with pytest.raises(TypeError, match=r"llvm\.StructType: elements\[1\]"):
+        llvm.StructType.get_literal([i32, 4])
+    with pytest.raises(TypeError, match=r"llvm\.mlir\.constant: value"):
+        llvm.mlir_constant(3)

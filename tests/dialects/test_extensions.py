@@ -658,3 +658,81 @@ def test_llvm_types_and_bad_input(ctx):
         llvm.StructType.get_literal([i32, 4])
     with pytest.raises(TypeError, match=r"llvm\.mlir\.constant: value"):
         llvm.mlir_constant(3)
+
+
+# -- transform: registered passes, match_op_names -----------------------------
+
+def test_transform_apply_registered_pass_with_options(ctx):
+    m = Module.parse("""
+    func.func @f(%a: i32) -> i32 {
+      %c0 = arith.constant 0 : i32
+      %0 = arith.addi %a, %c0 : i32
+      return %0 : i32
+    }""")
+    m.operation.attributes["transform.with_named_sequence"] = UnitAttr.get()
+    any_op = transform.AnyOpType.get()
+    i64 = IntegerType.get_signless(64)
+    with InsertionPoint(m.body):
+        seq = transform.NamedSequenceOp("__transform_main", [any_op], [])
+        with InsertionPoint(seq.body):
+            fns = structured.MatchOp.match_op_names(seq.bodyTarget,
+                                                    "func.func")
+            assert isinstance(fns, structured.MatchOp)
+            typed = structured.MatchOp.match_op_names(
+                transform.OperationType.get("func.func"), seq.bodyTarget,
+                ["func.func"])
+            assert str(typed.result.type) == '!transform.op<"func.func">'
+            iters = transform.ParamConstantOp(transform.ParamType.get(i64),
+                                              IntegerAttr.get(i64, 10))
+            out = transform.apply_registered_pass(
+                any_op, fns, "canonicalize",
+                options={"max-iterations": iters, "test-convergence": True,
+                         "disable-patterns": ["a", "b"]})
+            assert out.type == any_op
+            transform.YieldOp()
+    assert m.operation.verify()
+    text = str(m.body.operations[1])
+    assert text == """\
+transform.named_sequence @__transform_main(%arg0: !transform.any_op) {
+  %0 = transform.structured.match ops{["func.func"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+  %1 = transform.structured.match ops{["func.func"]} in %arg0 : (!transform.any_op) -> !transform.op<"func.func">
+  %2 = transform.param.constant 10 : i64 -> !transform.param<i64>
+  %3 = transform.apply_registered_pass "canonicalize" with options = {"disable-patterns" = ["a", "b"], "max-iterations" = %2, "test-convergence" = true} to %0 : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+  transform.yield 
+}"""
+    assert str(Module.parse(str(m))) == str(m)
+    PassManager.parse("builtin.module(transform-interpreter)").run(
+        m.operation)
+    assert str(m.body.operations[0]) == """\
+func.func @f(%arg0: i32) -> i32 {
+  return %arg0 : i32
+}"""
+
+
+def test_transform_registered_pass_and_match_bad_input(ctx):
+    m = Module.create()
+    any_op = transform.AnyOpType.get()
+    with InsertionPoint(m.body):
+        seq = transform.SequenceOp(transform.FailurePropagationMode.Propagate,
+                                   [], any_op)
+        with InsertionPoint(seq.body):
+            t = seq.bodyTarget
+            with pytest.raises(TypeError, match=r"transform\.apply_registered"
+                                                r"_pass: options\['x'\]"):
+                transform.apply_registered_pass(any_op, t, "cse",
+                                                options={"x": 1.5})
+            with pytest.raises(TypeError, match=r"transform\.apply_registered"
+                                                r"_pass: pass_name"):
+                transform.apply_registered_pass(any_op, t, 3)
+            with pytest.raises(TypeError, match=r"transform\.apply_registered"
+                                                r"_pass: options must"):
+                transform.apply_registered_pass(any_op, t, "cse",
+                                                options=["x"])
+            with pytest.raises(TypeError, match=r"transform\.structured\."
+                                                r"match: names"):
+                structured.MatchOp.match_op_names(t, [1])
+            with pytest.raises(TypeError, match=r"transform\.structured\."
+                                                r"match: target"):
+                structured.MatchOp.match_op_names("t", "func.func")
+            transform.YieldOp()
+    assert m.operation.verify()

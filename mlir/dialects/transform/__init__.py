@@ -5,14 +5,16 @@ submodules."""
 
 from .._transform_ops_gen import *  # noqa: F401,F403
 from .._transform_ops_gen import (
-    _Dialect, ApplyPatternsOp as _ApplyPatternsOp, CastOp as _CastOp,
+    _Dialect, ApplyPatternsOp as _ApplyPatternsOp,
+    ApplyRegisteredPassOp as _ApplyRegisteredPassOp, CastOp as _CastOp,
     GetParentOp as _GetParentOp, MergeHandlesOp as _MergeHandlesOp,
     NamedSequenceOp as _NamedSequenceOp, ReplicateOp as _ReplicateOp,
     SequenceOp as _SequenceOp, YieldOp as _YieldOp)
 from .._transform_enum_gen import *  # noqa: F401,F403
 from .._transform_enum_gen import FailurePropagationMode  # noqa: F401
 from .._ods_common import (_cext, _DialectType, get_op_result_or_value,
-                           get_op_results_or_values)
+                           get_op_results_or_values,
+                           register_attribute_builder)
 from ..._mlir_libs import _ods_runtime as _rt
 from ... import ir as _ir
 
@@ -266,3 +268,75 @@ class YieldOp(_YieldOp):
             raise type(e)(f"transform.yield: operands: {e}") from None
         super().__init__(operands, loc=loc, ip=ip)
 
+
+
+@register_attribute_builder("ParamOperandAttr")
+def _param_operand_attr(x, context):
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise TypeError(f"expected an int, got {type(x).__name__}")
+    return _ir.Attribute.parse(f"#transform.param_operand<index={x}>",
+                               context=context)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class ApplyRegisteredPassOp(_ApplyRegisteredPassOp):
+    """transform.apply_registered_pass of a pass by name to `target`, with
+    options: a mapping of option names to Attributes, Python bools, ints,
+    strs, sequences of them, or Values (handles to params, passed as
+    dynamic options)."""
+
+    def __init__(self, result, target, pass_name, *, options=None, loc=None,
+                 ip=None):
+        opname = "transform.apply_registered_pass"
+        if not isinstance(pass_name, (str, _ir.StringAttr)):
+            raise TypeError(f"{opname}: pass_name must be a str, not "
+                            f"{type(pass_name).__name__}")
+        if loc is not None:
+            context = loc.context
+        else:
+            context = _ir.Context.current
+        dynamic = []
+
+        def to_attr(key, value):
+            if isinstance(value, (_ir.Value, _ir.Operation)):
+                dynamic.append(_handle(opname, f"options[{key!r}]", value))
+                return _param_operand_attr(len(dynamic) - 1, context)
+            if isinstance(value, _ir.Attribute):
+                return value
+            if isinstance(value, bool):
+                return _ir.BoolAttr.get(value, context=context)
+            if isinstance(value, int):
+                return _ir.IntegerAttr.get(
+                    _ir.IntegerType.get_signless(64, context=context), value)
+            if isinstance(value, str):
+                return _ir.StringAttr.get(value, context=context)
+            if isinstance(value, (list, tuple)):
+                return _ir.ArrayAttr.get([to_attr(key, v) for v in value],
+                                         context=context)
+            raise TypeError(f"{opname}: options[{key!r}]: unsupported option "
+                            f"value of type {type(value).__name__}")
+
+        options_dict = {}
+        if options is not None:
+            if not hasattr(options, "items"):
+                raise TypeError(f"{opname}: options must be a mapping, not "
+                                f"{type(options).__name__}")
+            for key, value in options.items():
+                if isinstance(key, _ir.StringAttr):
+                    key = key.value
+                if not isinstance(key, str):
+                    raise TypeError(f"{opname}: option names must be str, "
+                                    f"not {type(key).__name__}")
+                options_dict[key] = to_attr(key, value)
+        super().__init__(result, _handle(opname, "target", target),
+                         pass_name, dynamic,
+                         options=_ir.DictAttr.get(options_dict,
+                                                  context=context),
+                         loc=loc, ip=ip)
+
+
+def apply_registered_pass(result, target, pass_name, *, options=None,
+                          loc=None, ip=None):
+    """Builds transform.apply_registered_pass; returns its result handle."""
+    return ApplyRegisteredPassOp(result, target, pass_name, options=options,
+                                 loc=loc, ip=ip).result

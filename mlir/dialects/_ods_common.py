@@ -52,7 +52,13 @@ class _DialectType(_ir.Type):
 
     @classmethod
     def _parse(cls, asm, context):
-        return cls(_ir.Type.parse(asm, context=context))
+        t = cls(_ir.Type.parse(asm, context=context))
+        if "_caster_typeid" not in cls.__dict__:
+            # Types of this kind coming out of the API (Value.type, ...)
+            # are of this class from now on, as upstream's.
+            cls._caster_typeid = t.typeid
+            _ir.register_type_caster(t.typeid, cls, replace=True)
+        return t
 
 
 def get_default_loc_context(location=None):

@@ -273,6 +273,16 @@ def test_transform_types(ctx):
     assert str(transform.FailurePropagationMode.Propagate) == "propagate"
     with pytest.raises(ValueError, match="Cannot cast type to AnyOpType"):
         transform.AnyOpType(F32Type.get())
+    # Once the class is in use, types of its kind come out downcast.
+    assert type(T("!transform.any_op")) is transform.AnyOpType
+    assert type(T('!transform.op<"x.y">')) is transform.OperationType
+    m = Module.create()
+    with InsertionPoint(m.body):
+        seq = transform.SequenceOp(transform.FailurePropagationMode.Propagate,
+                                   [], any_op)
+        assert isinstance(seq.bodyTarget.type, transform.AnyOpType)
+        with InsertionPoint(seq.body):
+            transform.YieldOp()
     with pytest.raises(TypeError, match="operation_name must be a str"):
         transform.OperationType.get(3)
 
@@ -383,6 +393,8 @@ def test_pdl_types(ctx):
     assert r.element_type == pdl.ValueType.get()
     assert pdl.op_t() == pdl.OperationType.get()
     assert pdl.ValueType.isinstance(T("!pdl.value"))
+    assert type(T("!pdl.range<attribute>")) is pdl.RangeType
+    assert type(T("!pdl.value")) is pdl.ValueType
     assert not pdl.ValueType.isinstance(T("!pdl.type"))
     with pytest.raises(ValueError, match="Cannot cast type to ValueType"):
         pdl.ValueType(T("!pdl.type"))

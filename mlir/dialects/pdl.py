@@ -11,8 +11,7 @@ from ._pdl_ops_gen import (
     PatternOp as _PatternOp, ReplaceOp as _ReplaceOp, ResultOp as _ResultOp,
     RewriteOp as _RewriteOp, TypeOp as _TypeOp, TypesOp as _TypesOp)
 from ._pdl_enum_gen import *  # noqa: F401,F403
-from ._ods_common import (_cext, _DialectType, get_op_result_or_value,
-                          get_op_results_or_values)
+from ._ods_common import _cext, _DialectType, get_op_result_or_value
 from .. import ir as _ir
 
 

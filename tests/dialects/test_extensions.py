@@ -748,3 +748,27 @@ def test_transform_registered_pass_and_match_bad_input(ctx):
                 structured.MatchOp.match_op_names("t", "func.func")
             transform.YieldOp()
     assert m.operation.verify()
+
+
+def test_transform_named_sequence_with_results_and_replicate():
+    def body():
+        module_op = InsertionPoint.current.block.owner
+        module_op.attributes["transform.with_named_sequence"] = \
+            UnitAttr.get()
+        any_op = transform.AnyOpType.get()
+        seq = transform.NamedSequenceOp("rep", [any_op, any_op], [any_op],
+                                        "private")
+        assert len(seq.bodyExtraArgs) == 1
+        with InsertionPoint(seq.body):
+            rep = transform.ReplicateOp(seq.bodyTarget,
+                                        [seq.bodyExtraArgs[0]])
+            transform.YieldOp(rep.results)
+
+    check(build(body), """
+        module attributes {transform.with_named_sequence} {
+          transform.named_sequence private @rep(%arg0: !transform.any_op, %arg1: !transform.any_op) -> !transform.any_op {
+            %0 = transform.replicate num(%arg0) %arg1 : !transform.any_op, !transform.any_op
+            transform.yield %0 : !transform.any_op
+          }
+        }
+    """)

@@ -136,6 +136,61 @@ def equally_sized_accessor(elements, n_simple, n_variadic, n_preceding_simple,
     return start, group_len
 
 
+# -- region ops ---------------------------------------------------------------
+
+def _region_op(op_constructor, terminator=None):
+    """Upstream's mlir.extras.meta.region_op: `name(*args, **kwargs)` builds
+    the op and returns a decorator; the decorated function is its body,
+    called with the arguments of the region's first block (created from
+    the function's parameter annotations, which must be Types, when the
+    region has no block yet); what it returns goes to `terminator` (as a
+    list) when one is given. The decorator returns the op's result(s), or
+    the op. Used bare (`@name`), the op is built without arguments."""
+    import inspect
+
+    def region_builder(op):
+        region = op.regions[0]
+
+        def wrapper(body_builder):
+            if len(region.blocks) == 0:
+                params = inspect.signature(body_builder).parameters.values()
+                types = [p.annotation for p in params]
+                for p, t in zip(params, types):
+                    if not isinstance(t, _ir.Type):
+                        raise ValueError(
+                            f"{op.name}: body parameter '{p.name}' needs an "
+                            "MLIR Type as annotation (the block argument's "
+                            "type)")
+                region.blocks.append(*types)
+            with _ir.InsertionPoint(region.blocks[0]):
+                results = body_builder(*region.blocks[0].arguments)
+            if terminator is not None:
+                with _ir.InsertionPoint(region.blocks[len(region.blocks) - 1]):
+                    if results is None:
+                        values = []
+                    elif isinstance(results, (tuple, list)):
+                        values = list(results)
+                    else:
+                        values = [results]
+                    terminator(values)
+            return get_op_result_or_op_results(op)
+        return wrapper
+
+    def op_decorator(*args, **kwargs):
+        return region_builder(op_constructor(*args, **kwargs))
+
+    def maybe_no_args(*args, **kwargs):
+        if len(args) == 1 and not kwargs and callable(args[0]) \
+                and not isinstance(args[0], (_ir.Value, _ir.Operation,
+                                             _ir.Type, _ir.Attribute)):
+            return op_decorator()(args[0])
+        return op_decorator(*args, **kwargs)
+
+    maybe_no_args.__name__ = getattr(op_constructor, "__name__", "region_op")
+    maybe_no_args.__doc__ = _region_op.__doc__
+    return maybe_no_args
+
+
 # -- attribute builders -------------------------------------------------
 #
 # The generated builders convert non-Attribute values of an attribute

@@ -11,7 +11,8 @@ from ._pdl_ops_gen import (
     PatternOp as _PatternOp, ReplaceOp as _ReplaceOp, ResultOp as _ResultOp,
     RewriteOp as _RewriteOp, TypeOp as _TypeOp, TypesOp as _TypesOp)
 from ._pdl_enum_gen import *  # noqa: F401,F403
-from ._ods_common import _cext, _DialectType, get_op_result_or_value
+from ._ods_common import (_cext, _DialectType, _region_op,
+                          get_op_result_or_value)
 from .. import ir as _ir
 
 
@@ -168,6 +169,12 @@ class PatternOp(_PatternOp):
         return self.regions[0].blocks[0]
 
 
+pattern = _region_op(_PatternOp)
+pattern.__name__ = "pattern"
+pattern.__doc__ = """pdl.pattern as a decorator: `@pdl.pattern(benefit, sym_name=name)`
+over a function building the pattern's body; evaluates to the op."""
+
+
 @_cext.register_operation(_Dialect, replace=True)
 class ReplaceOp(_ReplaceOp):
     """pdl.replace of `op` with another operation (with_op) or Values
@@ -218,6 +225,13 @@ class RewriteOp(_RewriteOp):
     @property
     def body(self):
         return self.regions[0].blocks[0]
+
+
+rewrite = _region_op(RewriteOp)
+rewrite.__name__ = "rewrite"
+rewrite.__doc__ = """pdl.rewrite as a decorator: `@pdl.rewrite(root)` over a function
+building the rewrite's body; evaluates to the op. Called as
+`pdl.rewrite(root, name)` (a native rewrite), the body stays empty."""
 
 
 @_cext.register_operation(_Dialect, replace=True)

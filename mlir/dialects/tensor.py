@@ -1,11 +1,12 @@
 """The tensor dialect: generated ops and enums, plus upstream's
-EmptyOp(sizes, element_type) with mixed static / dynamic sizes and the
-`empty` function."""
+EmptyOp(sizes, element_type) with mixed static / dynamic sizes, the
+`empty` function and the `generate` body decorator."""
 
 from ._tensor_ops_gen import *  # noqa: F401,F403
-from ._tensor_ops_gen import _Dialect, EmptyOp as _EmptyOp
+from ._tensor_ops_gen import (_Dialect, EmptyOp as _EmptyOp, GenerateOp,
+                              YieldOp)
 from ._tensor_enum_gen import *  # noqa: F401,F403
-from ._ods_common import _cext, get_op_result_or_op_results
+from ._ods_common import _cext, _region_op, get_op_result_or_op_results
 from .. import ir as _ir
 
 
@@ -60,3 +61,14 @@ def empty(sizes, element_type, *, loc=None, ip=None):
     """Builds tensor.empty (see EmptyOp) and returns its result."""
     return get_op_result_or_op_results(
         EmptyOp(sizes, element_type, loc=loc, ip=ip))
+
+
+generate = _region_op(
+    lambda result, dynamic_extents, **kw: GenerateOp(result, dynamic_extents,
+                                                     **kw),
+    terminator=lambda values: YieldOp(*values))
+generate.__name__ = "generate"
+generate.__doc__ = """tensor.generate as a decorator: `@tensor.generate(result_type,
+dynamic_extents)` over a function of the element indices (parameters
+annotated with the index type) returning the element; evaluates to the
+generated tensor."""

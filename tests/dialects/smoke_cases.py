@@ -146,7 +146,7 @@ def case_transform():
                 with InsertionPoint(pat.body):
                     r = pdl_dialect.operation_(T("!pdl.operation"), [], [],
                                                A("[]"), [])
-                    pdl_dialect.rewrite([], root=r, name=A('"rw"'))
+                    pdl_dialect.RewriteOp(r, "rw")
                 seq2 = transform.SequenceOp(
                     transform.FailurePropagationMode.Propagate, [],
                     wblk.arguments[0])
@@ -230,7 +230,7 @@ def case_pdl():
     with InsertionPoint(p.body):
         root = pdl.operation_(T("!pdl.operation"), [], [], A("[]"), [],
                               opName=A('"foo.op"'))
-        pdl.rewrite([], root=root, name=A('"rewriter"'))
+        pdl.RewriteOp(root, "rewriter")
 
 
 def case_quant():

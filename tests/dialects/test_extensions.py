@@ -11,7 +11,8 @@ import pytest
 from mlir.ir import (AffineMap, AffineMapAttr, Context, DenseI32ArrayAttr,
                      DictAttr, F32Type, FunctionType, IndexType,
                      InsertionPoint, IntegerAttr, IntegerType, Location,
-                     MemRefType, Module, Type, TypeAttr, UnitAttr, VectorType)
+                     MemRefType, Module, RankedTensorType, ShapedType, Type,
+                     TypeAttr, UnitAttr, VectorType)
 from mlir.dialects import (arith, func, gpu, llvm, memref, pdl, tensor,
                            transform, vector)
 from mlir.dialects.transform import structured
@@ -772,3 +773,71 @@ def test_transform_named_sequence_with_results_and_replicate():
           }
         }
     """)
+
+
+# -- region decorators: tensor.generate, pdl.pattern, pdl.rewrite -------------
+
+def test_region_decorators():
+    def body():
+        idx = IndexType.get()
+        dyn = ShapedType.get_dynamic_size()
+
+        @func.FuncOp.from_py_func(idx)
+        def iota(n):
+            @tensor.generate(RankedTensorType.get([dyn, 3], idx), [n])
+            def t(i: idx, j: idx):
+                return arith.addi(i, j)
+            assert t.type == RankedTensorType.get([dyn, 3], idx)
+            return t
+
+        @pdl.pattern(1, sym_name="erase_foo")
+        def pat():
+            t = pdl.TypeOp()
+            op = pdl.OperationOp("foo.op", types=[t])
+
+            @pdl.rewrite(op)
+            def rw():
+                pdl.EraseOp(op)
+        assert pat.operation.name == "pdl.pattern"
+
+        @pdl.pattern(2)
+        def native():
+            pdl.rewrite(pdl.OperationOp("bar.op"), "native")
+
+    check(build(body), """
+        module {
+          func.func @iota(%arg0: index) -> tensor<?x3xindex> {
+            %generated = tensor.generate %arg0 {
+            ^bb0(%arg1: index, %arg2: index):
+              %0 = arith.addi %arg1, %arg2 : index
+              tensor.yield %0 : index
+            } : tensor<?x3xindex>
+            return %generated : tensor<?x3xindex>
+          }
+          pdl.pattern @erase_foo : benefit(1) {
+            %0 = type
+            %1 = operation "foo.op"  -> (%0 : !pdl.type)
+            rewrite %1 {
+              erase %1
+            }
+          }
+          pdl.pattern : benefit(2) {
+            %0 = operation "bar.op" 
+            rewrite %0 with "native"
+          }
+        }
+    """)
+
+
+def test_region_decorator_needs_type_annotations(ctx):
+    m = Module.create()
+    idx = IndexType.get()
+    with InsertionPoint(m.body):
+        n = arith.constant(idx, 4)
+        with pytest.raises(ValueError, match=r"tensor\.generate: body "
+                                             r"parameter 'j' needs an MLIR "
+                                             r"Type"):
+            @tensor.generate(RankedTensorType.get(
+                [ShapedType.get_dynamic_size(), 3], idx), [n])
+            def t(i: idx, j):
+                return i

@@ -1,15 +1,15 @@
 """The gpu dialect: generated ops and enums, plus upstream's extensions:
 GPUFuncOp (function type, name, kernel flag, body builder, known sizes),
-LaunchFuncOp / launch_func and LaunchOp from (x, y, z) size tuples, wait,
-printf, and the AsyncTokenType class."""
+LaunchFuncOp / launch_func and LaunchOp / launch (a body decorator) from
+(x, y, z) size tuples, wait, printf, and the AsyncTokenType class."""
 
 from ._gpu_ops_gen import *  # noqa: F401,F403
 from ._gpu_ops_gen import (
     _Dialect, GPUFuncOp as _GPUFuncOp, LaunchFuncOp as _LaunchFuncOp,
-    LaunchOp as _LaunchOp, WaitOp, printf as _printf)
+    LaunchOp as _LaunchOp, TerminatorOp, WaitOp, printf as _printf)
 from ._gpu_enum_gen import *  # noqa: F401,F403
-from ._ods_common import (_cext, _DialectType, get_op_result_or_op_results,
-                          get_op_result_or_value)
+from ._ods_common import (_cext, _DialectType, _region_op,
+                          get_op_result_or_op_results, get_op_result_or_value)
 from .. import ir as _ir
 
 KERNEL_ATTRIBUTE_NAME = "gpu.kernel"
@@ -202,6 +202,21 @@ class LaunchOp(_LaunchOp):
                          loc=loc, ip=ip)
         index = _ir.IndexType.get(context=self.context)
         self.regions[0].blocks.append(*[index] * 12)
+
+
+def launch_(grid_size, block_size, async_dependencies=None,
+            dynamic_shared_memory_size=None, *, loc=None, ip=None):
+    """Builds gpu.launch (see LaunchOp) and returns the op."""
+    return LaunchOp(grid_size, block_size, async_dependencies,
+                    dynamic_shared_memory_size, loc=loc, ip=ip)
+
+
+launch = _region_op(launch_, terminator=lambda values: TerminatorOp())
+launch.__name__ = "launch"
+launch.__doc__ = """gpu.launch as a decorator: `@gpu.launch(grid_size, block_size)`
+over a function of the 12 index arguments of the body (block ids, thread
+ids, grid sizes, block sizes); the body is ended by gpu.terminator.
+Evaluates to the async token, or the op."""
 
 
 def printf(format, *args, loc=None, ip=None):

@@ -841,3 +841,35 @@ def test_region_decorator_needs_type_annotations(ctx):
                 [ShapedType.get_dynamic_size(), 3], idx), [n])
             def t(i: idx, j):
                 return i
+
+
+def test_gpu_launch_decorator():
+    def body():
+        f32 = F32Type.get()
+
+        @func.FuncOp.from_py_func(MemRefType.get([16], f32))
+        def fill(a):
+            @gpu.launch((1, 1, 1), (16, 1, 1))
+            def kernel(bx, by, bz, tx, ty, tz, *sizes):
+                assert len(sizes) == 6
+                memref.store(arith.constant(f32, 2.0), a, [tx])
+            assert isinstance(kernel, gpu.LaunchOp)
+
+    check(build(body), """
+        module {
+          func.func @fill(%arg0: memref<16xf32>) {
+            %c1 = arith.constant 1 : index
+            %c1_0 = arith.constant 1 : index
+            %c1_1 = arith.constant 1 : index
+            %c16 = arith.constant 16 : index
+            %c1_2 = arith.constant 1 : index
+            %c1_3 = arith.constant 1 : index
+            gpu.launch blocks(%arg1, %arg2, %arg3) in (%arg7 = %c1, %arg8 = %c1_0, %arg9 = %c1_1) threads(%arg4, %arg5, %arg6) in (%arg10 = %c16, %arg11 = %c1_2, %arg12 = %c1_3) {
+              %cst = arith.constant 2.000000e+00 : f32
+              memref.store %cst, %arg0[%arg4] : memref<16xf32>
+              gpu.terminator
+            }
+            return
+          }
+        }
+    """)

@@ -30,6 +30,37 @@ _cext = _types.SimpleNamespace(
 SubClassValueT = _TypeVar("SubClassValueT", bound=_ir.Value)
 
 
+class _DialectType(_ir.Type):
+    """Base of the Python classes of dialect types that have no class of
+    their own in mlir.ir (transform, pdl): constructed by casting a Type of
+    the right kind, or through the subclass's `get`, which parses the type.
+    `_PREFIX` is the type's printed name (`!pdl.value`)."""
+    _PREFIX = None
+
+    def __init__(self, cast_from_type):
+        if not type(self).isinstance(cast_from_type):
+            raise ValueError(f"Cannot cast type to {type(self).__name__} "
+                             f"(from {cast_from_type})")
+        super().__init__(cast_from_type)
+
+    @classmethod
+    def isinstance(cls, other):
+        if not isinstance(other, _ir.Type):
+            return False
+        text = str(other)
+        return text == cls._PREFIX or text.startswith(cls._PREFIX + "<")
+
+    @classmethod
+    def _parse(cls, asm, context):
+        t = cls(_ir.Type.parse(asm, context=context))
+        if "_caster_typeid" not in cls.__dict__:
+            # Types of this kind coming out of the API (Value.type, ...)
+            # are of this class from now on, as upstream's.
+            cls._caster_typeid = t.typeid
+            _ir.register_type_caster(t.typeid, cls, replace=True)
+        return t
+
+
 def get_default_loc_context(location=None):
     """The context of `location`, else of the current Location."""
     if location is None:
@@ -103,6 +134,61 @@ def equally_sized_accessor(elements, n_simple, n_variadic, n_preceding_simple,
     group_len = total_variadic_length // n_variadic
     start = n_preceding_simple + n_preceding_variadic * group_len
     return start, group_len
+
+
+# -- region ops ---------------------------------------------------------------
+
+def _region_op(op_constructor, terminator=None):
+    """Upstream's mlir.extras.meta.region_op: `name(*args, **kwargs)` builds
+    the op and returns a decorator; the decorated function is its body,
+    called with the arguments of the region's first block (created from
+    the function's parameter annotations, which must be Types, when the
+    region has no block yet); what it returns goes to `terminator` (as a
+    list) when one is given. The decorator returns the op's result(s), or
+    the op. Used bare (`@name`), the op is built without arguments."""
+    import inspect
+
+    def region_builder(op):
+        region = op.regions[0]
+
+        def wrapper(body_builder):
+            if len(region.blocks) == 0:
+                params = inspect.signature(body_builder).parameters.values()
+                types = [p.annotation for p in params]
+                for p, t in zip(params, types):
+                    if not isinstance(t, _ir.Type):
+                        raise ValueError(
+                            f"{op.name}: body parameter '{p.name}' needs an "
+                            "MLIR Type as annotation (the block argument's "
+                            "type)")
+                region.blocks.append(*types)
+            with _ir.InsertionPoint(region.blocks[0]):
+                results = body_builder(*region.blocks[0].arguments)
+            if terminator is not None:
+                with _ir.InsertionPoint(region.blocks[len(region.blocks) - 1]):
+                    if results is None:
+                        values = []
+                    elif isinstance(results, (tuple, list)):
+                        values = list(results)
+                    else:
+                        values = [results]
+                    terminator(values)
+            return get_op_result_or_op_results(op)
+        return wrapper
+
+    def op_decorator(*args, **kwargs):
+        return region_builder(op_constructor(*args, **kwargs))
+
+    def maybe_no_args(*args, **kwargs):
+        if len(args) == 1 and not kwargs and callable(args[0]) \
+                and not isinstance(args[0], (_ir.Value, _ir.Operation,
+                                             _ir.Type, _ir.Attribute)):
+            return op_decorator()(args[0])
+        return op_decorator(*args, **kwargs)
+
+    maybe_no_args.__name__ = getattr(op_constructor, "__name__", "region_op")
+    maybe_no_args.__doc__ = _region_op.__doc__
+    return maybe_no_args
 
 
 # -- attribute builders -------------------------------------------------

@@ -1,4 +1,224 @@
-"""The gpu dialect: ops and enums generated from its ODS."""
+"""The gpu dialect: generated ops and enums, plus upstream's extensions:
+GPUFuncOp (function type, name, kernel flag, body builder, known sizes),
+LaunchFuncOp / launch_func and LaunchOp / launch (a body decorator) from
+(x, y, z) size tuples, wait, printf, and the AsyncTokenType class."""
 
 from ._gpu_ops_gen import *  # noqa: F401,F403
+from ._gpu_ops_gen import (
+    _Dialect, GPUFuncOp as _GPUFuncOp, LaunchFuncOp as _LaunchFuncOp,
+    LaunchOp as _LaunchOp, TerminatorOp, WaitOp, printf as _printf)
 from ._gpu_enum_gen import *  # noqa: F401,F403
+from ._ods_common import (_cext, _DialectType, _region_op,
+                          get_op_result_or_op_results, get_op_result_or_value)
+from .. import ir as _ir
+
+KERNEL_ATTRIBUTE_NAME = "gpu.kernel"
+KNOWN_BLOCK_SIZE_ATTRIBUTE_NAME = "known_block_size"
+KNOWN_GRID_SIZE_ATTRIBUTE_NAME = "known_grid_size"
+FUNCTION_TYPE_ATTRIBUTE_NAME = "function_type"
+SYM_NAME_ATTRIBUTE_NAME = "sym_name"
+ARGUMENT_ATTRIBUTE_NAME = "arg_attrs"
+RESULT_ATTRIBUTE_NAME = "res_attrs"
+
+
+class AsyncTokenType(_DialectType):
+    """!gpu.async.token"""
+    _PREFIX = "!gpu.async.token"
+
+    @classmethod
+    def get(cls, context=None):
+        return cls._parse(cls._PREFIX, context)
+
+
+def gpu_async_token():
+    return AsyncTokenType.get()
+
+
+def _dense_i32_array(opname, what, v):
+    if v is None or isinstance(v, _ir.Attribute):
+        return v
+    if isinstance(v, (list, tuple)) and all(
+            isinstance(x, int) and not isinstance(x, bool) for x in v):
+        if len(v) != 3:
+            raise ValueError(f"{opname}: {what} must have 3 sizes (x, y, z), "
+                             f"got {len(v)}")
+        return _ir.DenseI32ArrayAttr.get(list(v))
+    raise TypeError(f"{opname}: {what} must be a list of 3 ints or a "
+                    f"DenseI32ArrayAttr, not {type(v).__name__}")
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class GPUFuncOp(_GPUFuncOp):
+    """gpu.func from a function type, with an optional name, kernel flag,
+    body builder (called with the op, the entry block being the insertion
+    point) and known block / grid sizes."""
+
+    def __init__(self, function_type, sym_name=None, kernel=None,
+                 body_builder=None, known_block_size=None,
+                 known_grid_size=None, *args, loc=None, ip=None, **kwargs):
+        opname = "gpu.func"
+        if isinstance(function_type, _ir.FunctionType):
+            function_type = _ir.TypeAttr.get(function_type)
+        elif not (isinstance(function_type, _ir.TypeAttr) and isinstance(
+                function_type.value, _ir.FunctionType)):
+            raise TypeError(f"{opname}: function_type must be a FunctionType "
+                            "or a TypeAttr of one, not "
+                            f"{type(function_type).__name__}")
+        if sym_name is not None and not isinstance(sym_name,
+                                                   (str, _ir.StringAttr)):
+            raise TypeError(f"{opname}: sym_name must be a str, not "
+                            f"{type(sym_name).__name__}")
+        known_block_size = _dense_i32_array(opname, "known_block_size",
+                                            known_block_size)
+        known_grid_size = _dense_i32_array(opname, "known_grid_size",
+                                           known_grid_size)
+        super().__init__(function_type, *args,
+                         known_block_size=known_block_size,
+                         known_grid_size=known_grid_size, loc=loc, ip=ip,
+                         **kwargs)
+        if sym_name is not None:
+            name = sym_name.value if isinstance(sym_name, _ir.StringAttr) \
+                else sym_name
+            self.attributes[SYM_NAME_ATTRIBUTE_NAME] = _ir.StringAttr.get(
+                name, context=self.context)
+        if kernel:
+            self.attributes[KERNEL_ATTRIBUTE_NAME] = _ir.UnitAttr.get(
+                context=self.context)
+        if body_builder is not None:
+            with _ir.InsertionPoint(self.add_entry_block()):
+                body_builder(self)
+
+    @property
+    def type(self):
+        return _ir.FunctionType(self.function_type.value)
+
+    @property
+    def name(self):
+        return _ir.StringAttr(self.attributes[SYM_NAME_ATTRIBUTE_NAME])
+
+    @property
+    def is_kernel(self):
+        return KERNEL_ATTRIBUTE_NAME in self.attributes
+
+    def add_entry_block(self):
+        """Creates the entry block (arguments: the function's inputs)."""
+        if len(self.body.blocks) > 0:
+            raise RuntimeError("gpu.func: the entry block already exists")
+        inputs = self.type.inputs
+        return self.body.blocks.append(
+            *inputs, arg_locs=[self.location for _ in inputs])
+
+    @property
+    def entry_block(self):
+        if len(self.body.blocks) == 0:
+            raise RuntimeError("gpu.func: no entry block (add_entry_block() "
+                               "creates it)")
+        return self.body.blocks[0]
+
+    @property
+    def arguments(self):
+        return self.entry_block.arguments
+
+
+def _index_operand(opname, what, v):
+    if isinstance(v, bool):
+        raise TypeError(f"{opname}: {what} must be an int or an index "
+                        "Value, not bool")
+    if isinstance(v, int):
+        from .arith import ConstantOp
+        return ConstantOp(_ir.IndexType.get(), v).result
+    try:
+        return get_op_result_or_value(v)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"{opname}: {what}: {e}") from None
+
+
+def _xyz(opname, what, sizes):
+    if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__iter__"):
+        raise TypeError(f"{opname}: {what} must be a tuple (x, y, z), not "
+                        f"{type(sizes).__name__}")
+    sizes = list(sizes)
+    if len(sizes) != 3:
+        raise ValueError(f"{opname}: {what} must have 3 sizes (x, y, z), "
+                         f"got {len(sizes)}")
+    return [_index_operand(opname, f"{what}[{i}]", s)
+            for i, s in enumerate(sizes)]
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class LaunchFuncOp(_LaunchFuncOp):
+    """gpu.launch_func of a kernel (symbol path, e.g. ["module", "func"])
+    with (x, y, z) grid and block sizes (ints or index Values)."""
+
+    def __init__(self, kernel, grid_size, block_size, kernel_operands=None,
+                 async_dependencies=None, dynamic_shared_memory_size=None,
+                 async_object=None, *, loc=None, ip=None):
+        opname = "gpu.launch_func"
+        if async_dependencies is None:
+            async_dependencies = []
+        async_token = gpu_async_token() if async_dependencies else None
+        grid = _xyz(opname, "grid_size", grid_size)
+        block = _xyz(opname, "block_size", block_size)
+        super().__init__(async_token, async_dependencies, kernel, *grid,
+                         *block, kernel_operands or [],
+                         dynamicSharedMemorySize=dynamic_shared_memory_size,
+                         asyncObject=async_object, loc=loc, ip=ip)
+
+
+def launch_func(kernel, grid_size, block_size, kernel_operands=None,
+                async_dependencies=None, dynamic_shared_memory_size=None,
+                async_object=None, *, loc=None, ip=None):
+    """Builds gpu.launch_func (see LaunchFuncOp); returns its async token,
+    or the op when it has none."""
+    return get_op_result_or_op_results(LaunchFuncOp(
+        kernel, grid_size, block_size, kernel_operands, async_dependencies,
+        dynamic_shared_memory_size, async_object, loc=loc, ip=ip))
+
+
+def wait(async_dependencies=None, *, loc=None, ip=None):
+    """Builds gpu.wait async on the given tokens; returns its token."""
+    if async_dependencies is None:
+        async_dependencies = []
+    return get_op_result_or_op_results(
+        WaitOp(gpu_async_token(), async_dependencies, loc=loc, ip=ip))
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class LaunchOp(_LaunchOp):
+    """gpu.launch with (x, y, z) grid and block sizes (ints or index
+    Values) and its body block (block ids, thread ids, grid sizes, block
+    sizes: 12 index arguments) created."""
+
+    def __init__(self, grid_size, block_size, async_dependencies=None,
+                 dynamic_shared_memory_size=None, *, loc=None, ip=None):
+        opname = "gpu.launch"
+        if async_dependencies is None:
+            async_dependencies = []
+        async_token = gpu_async_token() if async_dependencies else None
+        grid = _xyz(opname, "grid_size", grid_size)
+        block = _xyz(opname, "block_size", block_size)
+        super().__init__(async_token, async_dependencies, *grid, *block,
+                         dynamicSharedMemorySize=dynamic_shared_memory_size,
+                         loc=loc, ip=ip)
+        index = _ir.IndexType.get(context=self.context)
+        self.regions[0].blocks.append(*[index] * 12)
+
+
+def launch_(grid_size, block_size, async_dependencies=None,
+            dynamic_shared_memory_size=None, *, loc=None, ip=None):
+    """Builds gpu.launch (see LaunchOp) and returns the op."""
+    return LaunchOp(grid_size, block_size, async_dependencies,
+                    dynamic_shared_memory_size, loc=loc, ip=ip)
+
+
+launch = _region_op(launch_, terminator=lambda values: TerminatorOp())
+launch.__name__ = "launch"
+launch.__doc__ = """gpu.launch as a decorator: `@gpu.launch(grid_size, block_size)`
+over a function of the 12 index arguments of the body (block ids, thread
+ids, grid sizes, block sizes); the body is ended by gpu.terminator.
+Evaluates to the async token, or the op."""
+
+
+def printf(format, *args, loc=None, ip=None):
+    """gpu.printf of a format string and Values."""
+    return _printf(format=format, args=list(args), loc=loc, ip=ip)

@@ -1,4 +1,146 @@
-"""The memref dialect: ops and enums generated from its ODS."""
+"""The memref dialect: generated ops and enums, plus upstream's `subview`
+with mixed static / dynamic offsets, sizes and strides and result type
+inference."""
 
 from ._memref_ops_gen import *  # noqa: F401,F403
+from ._memref_ops_gen import _Dialect  # noqa: F401
+from ._memref_ops_gen import subview as _generated_subview
 from ._memref_enum_gen import *  # noqa: F401,F403
+from .. import ir as _ir
+
+
+def _is_constant_int_like(v):
+    """An index / integer Value produced by arith.constant."""
+    if not isinstance(v, _ir.Value):
+        return False
+    owner = v.owner
+    if not isinstance(owner, _ir.Operation):
+        return False
+    if owner.name != "arith.constant":
+        return False
+    return isinstance(v.type, (_ir.IndexType, _ir.IntegerType))
+
+
+def _constant_value(v):
+    return _ir.IntegerAttr(v.owner.attributes["value"]).value
+
+
+def _is_static_int_like(i):
+    return (isinstance(i, int) and not isinstance(i, bool)
+            and not _ir.ShapedType.is_dynamic_size(i)) \
+        or _is_constant_int_like(i)
+
+
+def _as_list(what, xs):
+    if xs is None:
+        return []
+    if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
+        raise TypeError(f"memref.subview: {what} must be a sequence of ints "
+                        f"and index Values, not {type(xs).__name__}")
+    return list(xs)
+
+
+def _dispatch_mixed(what, xs):
+    """(dynamic Values, static ints with the dynamic marker in place of
+    each Value)."""
+    dynamic, static = [], []
+    for i, x in enumerate(xs):
+        if isinstance(x, bool):
+            raise TypeError(f"memref.subview: {what}[{i}] must be an int or "
+                            "an index Value, not bool")
+        if isinstance(x, int):
+            static.append(x)
+            continue
+        if isinstance(x, _ir.Operation):
+            if len(x.results) != 1:
+                raise ValueError(f"memref.subview: {what}[{i}] is an "
+                                 f"operation with {len(x.results)} results")
+            x = x.results[0]
+        if not isinstance(x, _ir.Value):
+            raise TypeError(f"memref.subview: {what}[{i}] must be an int or "
+                            f"an index Value, not {type(x).__name__}")
+        dynamic.append(x)
+        static.append(_ir.ShapedType.get_dynamic_stride_or_offset()
+                      if what != "sizes" else
+                      _ir.ShapedType.get_dynamic_size())
+    return dynamic, static
+
+
+def _infer_memref_subview_result_type(source_memref_type, offsets,
+                                      static_sizes, static_strides):
+    """(offsets, sizes, strides, result MemRefType) of a subview whose sizes
+    and strides are static (ints or arith.constant results, which become
+    ints); offsets may be dynamic."""
+    source_strides, source_offset = \
+        source_memref_type.get_strides_and_offset()
+    offsets, static_sizes, static_strides = (
+        list(offsets), list(static_sizes), list(static_strides))
+    if not all(_is_static_int_like(i)
+               for s in (static_sizes, static_strides, source_strides)
+               for i in s):
+        raise ValueError("memref.subview: inferring the result type needs "
+                         "static sizes and strides (ints or arith.constant "
+                         "results) and a source with static strides")
+    for s in (offsets, static_sizes, static_strides):
+        for k, i in enumerate(s):
+            if _is_constant_int_like(i):
+                s[k] = _constant_value(i)
+    rank = source_memref_type.rank
+    for what, s in (("offsets", offsets), ("sizes", static_sizes),
+                    ("strides", static_strides)):
+        if len(s) != rank:
+            raise ValueError(f"memref.subview: expected {rank} {what} for "
+                             f"a source of rank {rank}, got {len(s)}")
+    target_strides = [a * b for a, b in zip(source_strides, static_strides)]
+    dynamic = _ir.ShapedType.get_dynamic_stride_or_offset()
+    if (_ir.ShapedType.is_dynamic_stride_or_offset(source_offset)
+            or not all(isinstance(o, int) for o in offsets)):
+        target_offset = dynamic
+    else:
+        target_offset = source_offset + sum(
+            o * s for o, s in zip(offsets, source_strides))
+    contiguous = []
+    running = 1
+    for size in reversed(static_sizes):
+        contiguous.append(running)
+        running *= size
+    contiguous.reverse()
+    if target_offset == 0 and target_strides == contiguous:
+        layout = None
+    else:
+        layout = _ir.StridedLayoutAttr.get(target_offset, target_strides)
+    result_type = _ir.MemRefType.get(
+        static_sizes, source_memref_type.element_type, layout,
+        source_memref_type.memory_space)
+    return offsets, static_sizes, static_strides, result_type
+
+
+def subview(source, offsets, sizes, strides, *, result_type=None, loc=None,
+            ip=None):
+    """memref.subview from mixed offsets / sizes / strides (ints or index
+    Values). Without `result_type`, the result type is inferred; that needs
+    static sizes and strides."""
+    if isinstance(source, _ir.Operation):
+        source = source.results[0]
+    if not isinstance(source, _ir.Value):
+        raise TypeError("memref.subview: source must be a memref Value, not "
+                        f"{type(source).__name__}")
+    if not isinstance(source.type, _ir.MemRefType):
+        raise TypeError("memref.subview: source must be a memref Value, not "
+                        f"a Value of type {source.type}")
+    offsets = _as_list("offsets", offsets)
+    sizes = _as_list("sizes", sizes)
+    strides = _as_list("strides", strides)
+    if result_type is None:
+        offsets, sizes, strides, result_type = \
+            _infer_memref_subview_result_type(source.type, offsets, sizes,
+                                              strides)
+    elif not isinstance(result_type, _ir.MemRefType):
+        raise TypeError("memref.subview: result_type must be a MemRefType, "
+                        f"not {type(result_type).__name__}")
+    dyn_offsets, static_offsets = _dispatch_mixed("offsets", offsets)
+    dyn_sizes, static_sizes = _dispatch_mixed("sizes", sizes)
+    dyn_strides, static_strides = _dispatch_mixed("strides", strides)
+    return _generated_subview(
+        result_type, source, dyn_offsets, dyn_sizes, dyn_strides,
+        static_offsets, static_sizes, static_strides, loc=loc, ip=ip)

@@ -73,7 +73,7 @@ def case_memref():
 
 def case_tensor():
     from mlir.dialects import tensor
-    tensor.empty(T("tensor<2x3xf32>"), [])
+    tensor.empty([2, 3], T("f32"))
 
 
 def case_vector():
@@ -84,7 +84,7 @@ def case_vector():
 
 def case_linalg():
     from mlir.dialects import linalg, tensor, arith
-    out = tensor.empty(T("tensor<4xf32>"), [])
+    out = tensor.empty([4], T("f32"))
     zero = arith.constant(T("f32"), 0.0)
     linalg.fill(zero, outs=[out])
 
@@ -97,7 +97,7 @@ def case_affine():
 
 def case_llvm():
     from mlir.dialects import llvm
-    c = llvm.mlir_constant(T("i32"), A("42 : i32"))
+    c = llvm.mlir_constant(A("42 : i32"))
     llvm.add(c, c)
 
 
@@ -115,13 +115,12 @@ def case_transform():
     inner.operation.attributes["transform.with_named_sequence"] = A("unit")
     any_op = T("!transform.any_op")
     with InsertionPoint(inner.body):
-        seq = transform.NamedSequenceOp(A('"__transform_main"'),
-                                        A("(!transform.any_op) -> ()"))
-        blk = seq.body.blocks.append(any_op)
+        seq = transform.NamedSequenceOp("__transform_main", [any_op], [])
+        blk = seq.body
         with InsertionPoint(blk):
             root = blk.arguments[0]
             ap = transform.ApplyPatternsOp(root)
-            with InsertionPoint(ap.patterns.blocks.append()):
+            with InsertionPoint(ap.patterns):
                 gpu.apply_patterns_gpu_eliminate_barriers()
                 loop.apply_patterns_scf_for_loop_canonicalization()
                 memref.apply_patterns_memref_expand_ops()
@@ -143,15 +142,15 @@ def case_transform():
             wblk = wp.body.blocks.append(any_op)
             with InsertionPoint(wblk):
                 from mlir.dialects import pdl as pdl_dialect
-                pat = pdl_dialect.PatternOp(A("1 : i16"), sym_name=A('"p"'))
-                with InsertionPoint(pat.bodyRegion.blocks.append()):
+                pat = pdl_dialect.PatternOp(1, "p")
+                with InsertionPoint(pat.body):
                     r = pdl_dialect.operation_(T("!pdl.operation"), [], [],
                                                A("[]"), [])
-                    pdl_dialect.rewrite([], root=r, name=A('"rw"'))
+                    pdl_dialect.RewriteOp(r, "rw")
                 seq2 = transform.SequenceOp(
-                    [], transform.FailurePropagationMode.Propagate, [],
-                    root=wblk.arguments[0])
-                sblk = seq2.body.blocks.append(any_op)
+                    transform.FailurePropagationMode.Propagate, [],
+                    wblk.arguments[0])
+                sblk = seq2.body
                 with InsertionPoint(sblk):
                     pdl.PDLMatchOp(any_op, sblk.arguments[0], A("@p"))
                     transform.yield_([])
@@ -227,11 +226,11 @@ def case_openmp():
 
 def case_pdl():
     from mlir.dialects import pdl
-    p = pdl.PatternOp(A("1 : i16"), sym_name=A('"p"'))
-    with InsertionPoint(p.bodyRegion.blocks.append()):
+    p = pdl.PatternOp(1, "p")
+    with InsertionPoint(p.body):
         root = pdl.operation_(T("!pdl.operation"), [], [], A("[]"), [],
                               opName=A('"foo.op"'))
-        pdl.rewrite([], root=root, name=A('"rewriter"'))
+        pdl.RewriteOp(root, "rewriter")
 
 
 def case_quant():

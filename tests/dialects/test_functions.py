@@ -185,7 +185,7 @@ def test_tensor_function():
             y = arith.mulf(x, x)
             u = tensor.insert(y, t, [i])
             n = tensor.dim(u, arith.constant(idx, 0))
-            e = tensor.empty(T("tensor<?x2xf32>"), [n])
+            e = tensor.empty([n, 2], f32)
             return u, e
 
     m = build(body)
@@ -239,14 +239,14 @@ def test_linalg_function():
 
         @func.FuncOp.from_py_func(a_t, b_t)
         def mm(a, b):
-            init = tensor.empty(c_t, [])
+            init = tensor.empty([4, 16], f32)
             zero = arith.constant(f32, 0.0)
             acc = linalg.fill(zero, outs=[init])
             return linalg.matmul(a, b, outs=[acc])
 
         @func.FuncOp.from_py_func(T("tensor<4xf32>"))
         def double(x):
-            init = tensor.empty(T("tensor<4xf32>"), [])
+            init = tensor.empty([4], f32)
             g = linalg.GenericOp(
                 [T("tensor<4xf32>")], [x], [init],
                 A("[affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>]"),

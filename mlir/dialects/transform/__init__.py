@@ -1,5 +1,342 @@
-"""The transform dialect: ops, enums; extensions are submodules."""
+"""The transform dialect: generated ops and enums, plus upstream's
+extensions (SequenceOp, NamedSequenceOp, YieldOp, ApplyPatternsOp, ...) and
+its types (AnyOpType, OperationType, ...); dialect extensions are
+submodules."""
 
 from .._transform_ops_gen import *  # noqa: F401,F403
-from .._transform_ops_gen import _Dialect  # noqa: F401
+from .._transform_ops_gen import (
+    _Dialect, ApplyPatternsOp as _ApplyPatternsOp,
+    ApplyRegisteredPassOp as _ApplyRegisteredPassOp, CastOp as _CastOp,
+    GetParentOp as _GetParentOp, MergeHandlesOp as _MergeHandlesOp,
+    NamedSequenceOp as _NamedSequenceOp, ReplicateOp as _ReplicateOp,
+    SequenceOp as _SequenceOp, YieldOp as _YieldOp)
 from .._transform_enum_gen import *  # noqa: F401,F403
+from .._transform_enum_gen import FailurePropagationMode  # noqa: F401
+from .._ods_common import (_cext, _DialectType, get_op_result_or_value,
+                           get_op_results_or_values,
+                           register_attribute_builder)
+from ..._mlir_libs import _ods_runtime as _rt
+from ... import ir as _ir
+
+
+# -- types ------------------------------------------------------------------
+
+class AnyOpType(_DialectType):
+    """!transform.any_op"""
+    _PREFIX = "!transform.any_op"
+
+    @classmethod
+    def get(cls, context=None):
+        return cls._parse("!transform.any_op", context)
+
+
+class AnyParamType(_DialectType):
+    """!transform.any_param"""
+    _PREFIX = "!transform.any_param"
+
+    @classmethod
+    def get(cls, context=None):
+        return cls._parse("!transform.any_param", context)
+
+
+class AnyValueType(_DialectType):
+    """!transform.any_value"""
+    _PREFIX = "!transform.any_value"
+
+    @classmethod
+    def get(cls, context=None):
+        return cls._parse("!transform.any_value", context)
+
+
+class OperationType(_DialectType):
+    """!transform.op<"name">"""
+    _PREFIX = "!transform.op"
+
+    @classmethod
+    def get(cls, operation_name, context=None):
+        if not isinstance(operation_name, str):
+            raise TypeError("transform.OperationType: operation_name must be "
+                            f"a str, not {type(operation_name).__name__}")
+        from .._ods_common import _mlir_str
+        return cls._parse(f"!transform.op<{_mlir_str(operation_name)}>",
+                          context)
+
+    @property
+    def operation_name(self):
+        text = str(self)
+        inner = text[len("!transform.op<"):-1]
+        return _rt._string_value(_ir.Attribute.parse(inner,
+                                                     context=self.context))
+
+
+class ParamType(_DialectType):
+    """!transform.param<type>"""
+    _PREFIX = "!transform.param"
+
+    @classmethod
+    def get(cls, type, context=None):
+        if not isinstance(type, _ir.Type):
+            raise TypeError("transform.ParamType: type must be a Type, not "
+                            f"{type.__class__.__name__}")
+        return cls._parse(f"!transform.param<{type}>",
+                          context if context is not None else type.context)
+
+    @property
+    def type(self):
+        text = str(self)
+        return _ir.Type.parse(text[len("!transform.param<"):-1],
+                              context=self.context)
+
+
+def any_op_t():
+    return AnyOpType.get()
+
+
+# -- ops ----------------------------------------------------------------------
+
+def _type_list(opname, what, types):
+    if types is None:
+        return []
+    if isinstance(types, _ir.Type) or not hasattr(types, "__iter__"):
+        raise TypeError(f"{opname}: {what} must be a list of Types, not "
+                        f"{type(types).__name__}")
+    types = list(types)
+    for i, t in enumerate(types):
+        if not isinstance(t, _ir.Type):
+            raise TypeError(f"{opname}: {what}[{i}] must be a Type, not "
+                            f"{type(t).__name__}")
+    return types
+
+
+def _handle(opname, what, v):
+    try:
+        return get_op_result_or_value(v)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"{opname}: {what}: {e}") from None
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class CastOp(_CastOp):
+    def __init__(self, result_type, target, *, loc=None, ip=None):
+        super().__init__(result_type, _handle("transform.cast", "target",
+                                              target), loc=loc, ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class ApplyPatternsOp(_ApplyPatternsOp):
+    """transform.apply_patterns with its (empty) patterns block created."""
+
+    def __init__(self, target, *, loc=None, ip=None):
+        super().__init__(_handle("transform.apply_patterns", "target",
+                                 target), loc=loc, ip=ip)
+        self.regions[0].blocks.append()
+
+    @property
+    def patterns(self):
+        return self.regions[0].blocks[0]
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class GetParentOp(_GetParentOp):
+    def __init__(self, result_type, target, *, isolated_from_above=False,
+                 op_name=None, deduplicate=False, nth_parent=1, loc=None,
+                 ip=None):
+        super().__init__(
+            result_type, _handle("transform.get_parent_op", "target", target),
+            isolated_from_above=isolated_from_above, op_name=op_name,
+            deduplicate=deduplicate, nth_parent=nth_parent, loc=loc, ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class MergeHandlesOp(_MergeHandlesOp):
+    def __init__(self, handles, *, deduplicate=False, loc=None, ip=None):
+        super().__init__(
+            [_handle("transform.merge_handles", "handles", h)
+             for h in handles],
+            deduplicate=deduplicate, loc=loc, ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class ReplicateOp(_ReplicateOp):
+    def __init__(self, pattern, handles, *, loc=None, ip=None):
+        handles = [_handle("transform.replicate", "handles", h)
+                   for h in handles]
+        super().__init__([h.type for h in handles],
+                         _handle("transform.replicate", "pattern", pattern),
+                         handles, loc=loc, ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class SequenceOp(_SequenceOp):
+    """transform.sequence with its body block created: one argument for
+    the root (`target`: a handle Value, or just its Type for a top-level
+    sequence) and one per extra binding (Values, or their Types)."""
+
+    def __init__(self, failure_propagation_mode, results, target,
+                 extra_bindings=None, *, loc=None, ip=None):
+        opname = "transform.sequence"
+        if isinstance(target, _ir.Type):
+            root, root_type = None, target
+        elif isinstance(target, (_ir.Value, _ir.Operation)):
+            root = _handle(opname, "target", target)
+            root_type = root.type
+        else:
+            raise TypeError(f"{opname}: target must be a Value, an "
+                            "operation or a Type, not "
+                            f"{type(target).__name__}")
+        if extra_bindings is None:
+            extra_bindings = []
+        elif isinstance(extra_bindings, _ir.Operation):
+            extra_bindings = list(get_op_results_or_values(extra_bindings))
+        else:
+            extra_bindings = list(extra_bindings)
+        if extra_bindings and all(isinstance(b, _ir.Type)
+                                  for b in extra_bindings):
+            extra_types, extra_bindings = extra_bindings, []
+        else:
+            extra_bindings = [_handle(opname, "extra_bindings", b)
+                              for b in extra_bindings]
+            extra_types = [b.type for b in extra_bindings]
+        results = _type_list(opname, "results", results)
+        super().__init__(results, failure_propagation_mode, extra_bindings,
+                         root=root, loc=loc, ip=ip)
+        self.regions[0].blocks.append(root_type, *extra_types)
+
+    @property
+    def body(self):
+        return self.regions[0].blocks[0]
+
+    @property
+    def bodyTarget(self):
+        return self.body.arguments[0]
+
+    @property
+    def bodyExtraArgs(self):
+        return self.body.arguments[1:]
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class NamedSequenceOp(_NamedSequenceOp):
+    """transform.named_sequence from its name and input / result types,
+    with its body block (one argument per input) created."""
+
+    def __init__(self, sym_name, input_types, result_types,
+                 sym_visibility=None, arg_attrs=None, res_attrs=None, *,
+                 loc=None, ip=None):
+        opname = "transform.named_sequence"
+        if not isinstance(sym_name, (str, _ir.StringAttr)):
+            raise TypeError(f"{opname}: sym_name must be a str, not "
+                            f"{type(sym_name).__name__}")
+        input_types = _type_list(opname, "input_types", input_types)
+        result_types = _type_list(opname, "result_types", result_types)
+        if loc is not None:
+            context = loc.context
+        else:
+            context = None
+        function_type = _ir.FunctionType.get(input_types, result_types,
+                                             context=context)
+        super().__init__(sym_name, _ir.TypeAttr.get(function_type),
+                         sym_visibility=sym_visibility, arg_attrs=arg_attrs,
+                         res_attrs=res_attrs, loc=loc, ip=ip)
+        self.regions[0].blocks.append(*input_types)
+
+    @property
+    def body(self):
+        return self.regions[0].blocks[0]
+
+    @property
+    def bodyTarget(self):
+        return self.body.arguments[0]
+
+    @property
+    def bodyExtraArgs(self):
+        return self.body.arguments[1:]
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class YieldOp(_YieldOp):
+    """transform.yield of no operands, Values, or an operation's results."""
+
+    def __init__(self, operands=None, *, loc=None, ip=None):
+        if operands is None:
+            operands = []
+        elif isinstance(operands, _ir.Value):
+            operands = [operands]
+        try:
+            operands = list(get_op_results_or_values(operands))
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"transform.yield: operands: {e}") from None
+        super().__init__(operands, loc=loc, ip=ip)
+
+
+
+@register_attribute_builder("ParamOperandAttr")
+def _param_operand_attr(x, context):
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise TypeError(f"expected an int, got {type(x).__name__}")
+    return _ir.Attribute.parse(f"#transform.param_operand<index={x}>",
+                               context=context)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class ApplyRegisteredPassOp(_ApplyRegisteredPassOp):
+    """transform.apply_registered_pass of a pass by name to `target`, with
+    options: a mapping of option names to Attributes, Python bools, ints,
+    strs, sequences of them, or Values (handles to params, passed as
+    dynamic options)."""
+
+    def __init__(self, result, target, pass_name, *, options=None, loc=None,
+                 ip=None):
+        opname = "transform.apply_registered_pass"
+        if not isinstance(pass_name, (str, _ir.StringAttr)):
+            raise TypeError(f"{opname}: pass_name must be a str, not "
+                            f"{type(pass_name).__name__}")
+        if loc is not None:
+            context = loc.context
+        else:
+            context = _ir.Context.current
+        dynamic = []
+
+        def to_attr(key, value):
+            if isinstance(value, (_ir.Value, _ir.Operation)):
+                dynamic.append(_handle(opname, f"options[{key!r}]", value))
+                return _param_operand_attr(len(dynamic) - 1, context)
+            if isinstance(value, _ir.Attribute):
+                return value
+            if isinstance(value, bool):
+                return _ir.BoolAttr.get(value, context=context)
+            if isinstance(value, int):
+                return _ir.IntegerAttr.get(
+                    _ir.IntegerType.get_signless(64, context=context), value)
+            if isinstance(value, str):
+                return _ir.StringAttr.get(value, context=context)
+            if isinstance(value, (list, tuple)):
+                return _ir.ArrayAttr.get([to_attr(key, v) for v in value],
+                                         context=context)
+            raise TypeError(f"{opname}: options[{key!r}]: unsupported option "
+                            f"value of type {type(value).__name__}")
+
+        options_dict = {}
+        if options is not None:
+            if not hasattr(options, "items"):
+                raise TypeError(f"{opname}: options must be a mapping, not "
+                                f"{type(options).__name__}")
+            for key, value in options.items():
+                if isinstance(key, _ir.StringAttr):
+                    key = key.value
+                if not isinstance(key, str):
+                    raise TypeError(f"{opname}: option names must be str, "
+                                    f"not {type(key).__name__}")
+                options_dict[key] = to_attr(key, value)
+        super().__init__(result, _handle(opname, "target", target),
+                         pass_name, dynamic,
+                         options=_ir.DictAttr.get(options_dict,
+                                                  context=context),
+                         loc=loc, ip=ip)
+
+
+def apply_registered_pass(result, target, pass_name, *, options=None,
+                          loc=None, ip=None):
+    """Builds transform.apply_registered_pass; returns its result handle."""
+    return ApplyRegisteredPassOp(result, target, pass_name, options=options,
+                                 loc=loc, ip=ip).result

@@ -6,9 +6,9 @@ import gc
 
 import pytest
 
-from mlir.ir import (Attribute, Context, F32Type, IntegerType, Location,
-                     MLIRError, Type)
-from mlir.dialects import gpu, llvm, pdl, transform
+from mlir.ir import (AffineMap, Attribute, Context, F32Type, IntegerType,
+                     Location, RankedTensorType, Type)
+from mlir.dialects import gpu, llvm, pdl, quant, sparse_tensor, transform
 
 
 def same(a, b):
@@ -210,3 +210,158 @@ def test_no_context_is_an_error():
         llvm.PointerType.get()
     with pytest.raises((RuntimeError, ValueError)):
         transform.AnyOpType.get()
+
+
+# -- quant --------------------------------------------------------------------
+
+SIGNED = quant.QuantizedType.FLAG_SIGNED
+
+
+def test_quant_uniform(ctx):
+    i8, f32 = IntegerType.get_signless(8), F32Type.get()
+    u = quant.UniformQuantizedType.get(SIGNED, i8, f32, 0.5, 3, -128, 127)
+    assert str(u) == "!quant.uniform<i8:f32, 5.000000e-01:3>"
+    assert (u.scale, u.zero_point, u.is_fixed_point) == (0.5, 3, False)
+    assert u.storage_type == i8 and type(u.expressed_type) is F32Type
+    assert u.is_signed and u.flags == SIGNED == 1
+    assert (u.storage_type_min, u.storage_type_max) == (-128, 127)
+    assert u.storage_type_integral_width == 8
+    assert same(Type.parse("!quant.uniform<i8:f32, 0.5:3>"), u)
+    assert quant.QuantizedType.isinstance(u)
+    assert type(quant.QuantizedType(u)) is quant.QuantizedType
+    assert u.is_compatible_expressed_type(f32)
+    assert same(u.quantized_element_type, u)
+
+    t = RankedTensorType.get([4], u)
+    assert str(quant.QuantizedType.cast_to_storage_type(t)) == "tensor<4xi8>"
+    assert str(quant.QuantizedType.cast_to_expressed_type(t)) == "tensor<4xf32>"
+    assert same(u.cast_from_storage_type(i8), u)
+    assert u.cast_from_expressed_type(RankedTensorType.get([4], f32)) == t
+    assert str(u.cast_expressed_to_storage_type(f32)) == "i8"
+    with pytest.raises(TypeError, match="Invalid cast"):
+        quant.QuantizedType.cast_to_storage_type(f32)
+    with pytest.raises(TypeError, match="Invalid cast"):
+        u.cast_from_storage_type(IntegerType.get_signless(16))
+
+    assert quant.QuantizedType.default_minimum_for_integer(True, 8) == -128
+    assert quant.QuantizedType.default_maximum_for_integer(False, 8) == 255
+    with pytest.raises(ValueError):
+        quant.QuantizedType.default_minimum_for_integer(True, 0)
+
+
+def test_quant_other_kinds(ctx):
+    i8, f32 = IntegerType.get_signless(8), F32Type.get()
+    a = quant.AnyQuantizedType.get(SIGNED, i8, f32, -8, 7)
+    assert str(a) == "!quant.any<i8<-8:7>:f32>"
+    assert same(Type.parse(str(a)), a)
+    n = quant.AnyQuantizedType.get(0, i8, None, 0, 255)
+    assert str(n) == "!quant.any<u8>" and n.expressed_type is None
+    assert not n.is_signed
+
+    p = quant.UniformQuantizedPerAxisType.get(SIGNED, i8, f32, [2.0, 3.5],
+                                              [1, 2], 1, -128, 127)
+    assert str(p) == ("!quant.uniform<i8:f32:1, "
+                      "{2.000000e+00:1,3.500000e+00:2}>")
+    assert p.scales == [2.0, 3.5] and p.zero_points == [1, 2]
+    assert p.quantized_dimension == 1 and isinstance(p.is_fixed_point, bool)
+    assert same(Type.parse(str(p)), p)
+
+    c = quant.CalibratedQuantizedType.get(f32, -1.5, 2.25)
+    assert str(c) == "!quant.calibrated<f32<-1.500000e+00:2.250000e+00>>"
+    assert (c.min, c.max) == (-1.5, 2.25)
+    assert same(Type.parse(str(c)), c)
+
+    s = Type.parse("!quant.uniform<i8:f32:{0:1, 1:2}, "
+                   "{{2.0:10, 3.0:20}, {4.0:30, 5.0:40}}>")
+    assert type(s) is quant.UniformQuantizedSubChannelType
+    assert s.quantized_dimensions == [0, 1] and s.block_sizes == [1, 2]
+    again = quant.UniformQuantizedSubChannelType.get(
+        SIGNED, i8, f32, s.scales, s.zero_points, [0, 1], [1, 2], -128, 127)
+    assert same(again, s)
+    with pytest.raises(ValueError, match="same length"):
+        quant.UniformQuantizedSubChannelType.get(
+            SIGNED, i8, f32, s.scales, s.zero_points, [0], [1, 2], -128, 127)
+    with pytest.raises(TypeError, match="scales"):
+        quant.UniformQuantizedSubChannelType.get(
+            SIGNED, i8, f32, s.zero_points, s.zero_points, [0], [1], -128, 127)
+
+
+def test_quant_invalid_parameters(ctx):
+    i8, f32 = IntegerType.get_signless(8), F32Type.get()
+    U = quant.UniformQuantizedType
+    with pytest.raises(ValueError, match="illegal storage min and storage max"):
+        U.get(SIGNED, i8, f32, 0.5, 3, 10, 5)
+    with pytest.raises(ValueError, match="out of expressed type range"):
+        U.get(SIGNED, i8, f32, -0.5, 3, -128, 127)
+    with pytest.raises(ValueError, match="integer type"):
+        U.get(SIGNED, f32, f32, 0.5, 3, -128, 127)
+    with pytest.raises(ValueError, match="floating-point"):
+        U.get(SIGNED, i8, i8, 0.5, 3, -128, 127)
+    with pytest.raises(ValueError, match="storage type size"):
+        U.get(SIGNED, IntegerType.get_signless(64), f32, 0.5, 3, -128, 127)
+    with pytest.raises(ValueError, match="flags"):
+        U.get(6, i8, f32, 0.5, 3, -128, 127)
+    with pytest.raises(ValueError, match="illegal min and max"):
+        quant.CalibratedQuantizedType.get(f32, 3.0, 1.0)
+    with pytest.raises(ValueError, match="Mismatching"):
+        quant.UniformQuantizedPerAxisType.get(SIGNED, i8, f32, [2.0], [1, 2],
+                                              1, -128, 127)
+    with pytest.raises(ValueError):
+        quant.UniformQuantizedType(quant.AnyQuantizedType.get(SIGNED, i8, f32,
+                                                              -8, 7))
+
+
+# -- sparse_tensor ------------------------------------------------------------
+
+CSR = ("#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, "
+       "d1 : compressed), posWidth = 32, crdWidth = 8 }>")
+
+
+def test_sparse_tensor_encoding(ctx):
+    e = Attribute.parse(CSR)
+    assert type(e) is sparse_tensor.EncodingAttr and str(e) == CSR
+    LF = sparse_tensor.LevelFormat
+    assert e.lvl_types == [int(LF.dense), int(LF.compressed)]
+    assert e.lvl_formats_enum == [LF.dense, LF.compressed]
+    assert isinstance(e.dim_to_lvl, AffineMap)
+    assert str(e.dim_to_lvl) == "(d0, d1) -> (d0, d1)"
+    assert (e.pos_width, e.crd_width) == (32, 8)
+    assert e.explicit_val is None and e.implicit_val is None
+    assert e.structured_n == 0 and e.structured_m == 0
+    assert e.typeid == sparse_tensor.EncodingAttr.static_typeid
+
+    again = sparse_tensor.EncodingAttr.get(e.lvl_types, e.dim_to_lvl,
+                                           e.lvl_to_dim, 32, 8)
+    assert same(again, e)
+    B = sparse_tensor.EncodingAttr.build_level_type
+    nm = B(LF.n_out_of_m, [], 2, 4)
+    s = sparse_tensor.EncodingAttr.get([B(LF.dense), nm], None, None, 0, 0)
+    assert str(s) == ("#sparse_tensor.encoding<{ map = (d0, d1) -> "
+                      "(d0 : dense, d1 : structured[2, 4]) }>")
+    assert (s.structured_n, s.structured_m) == (2, 4)
+    nu = B(LF.compressed, [sparse_tensor.LevelProperty.non_unique])
+    coo = sparse_tensor.EncodingAttr.get([nu, B(LF.singleton)], None, None,
+                                         64, 64, context=ctx)
+    assert str(coo) == ("#sparse_tensor.encoding<{ map = (d0, d1) -> "
+                        "(d0 : compressed(nonunique), d1 : singleton), "
+                        "posWidth = 64, crdWidth = 64 }>")
+    t = RankedTensorType.get([8, 8], F32Type.get(), coo)
+    assert type(t.encoding) is sparse_tensor.EncodingAttr
+
+
+def test_sparse_tensor_encoding_invalid(ctx):
+    LF = sparse_tensor.LevelFormat
+    dense = int(LF.dense)
+    with pytest.raises(ValueError, match="position bitwidth"):
+        sparse_tensor.EncodingAttr.get([dense], None, None, 7, 0)
+    with pytest.raises(ValueError, match="invalid level type"):
+        sparse_tensor.EncodingAttr.get([12345], None, None, 0, 0)
+    with pytest.raises(ValueError, match="results for 1 levels"):
+        sparse_tensor.EncodingAttr.get(
+            [dense], AffineMap.get_identity(2), None, 0, 0)
+    with pytest.raises(ValueError, match="only for n_out_of_m"):
+        sparse_tensor.EncodingAttr.build_level_type(LF.dense, [], 2, 4)
+    with pytest.raises(ValueError):
+        sparse_tensor.EncodingAttr.build_level_type(99)
+    with pytest.raises(ValueError):
+        sparse_tensor.EncodingAttr(Attribute.parse("unit"))

@@ -142,11 +142,28 @@ cdef void _drop_scratch_context(MlirContext c):
     mlirContextDestroy(c)
 
 
+# Without replace=: a TypeID already taken (by a builtin class, or a class
+# that is really a builtin attribute, like emitc's CmpPredicateAttr, an
+# IntegerAttr) stops the import instead of hijacking the other kind.
 cdef int _register_type(type cls) except -1:
-    _register_type_caster(cls.static_typeid, cls, replace=True)
+    _register_type_caster(cls.static_typeid, cls)
     return 0
 
 
 cdef int _register_attr(type cls) except -1:
-    _register_attribute_caster(cls.static_typeid, cls, replace=True)
+    _register_attribute_caster(cls.static_typeid, cls)
     return 0
+
+
+cdef object _reparsed_type(type cls, Context ctx, MlirType t):
+    """A type made by a C constructor that does not verify: reparse its
+    printed form, which runs MLIR's verifier, and raise ValueError with the
+    diagnostic if that fails."""
+    cdef Type r = _mk_type(cls, ctx, t)
+    text = str(r)
+    try:
+        _ir_module.Type.parse(text, context=ctx)
+    except _ir_module.MLIRError as e:
+        msgs = [d.message for d in e.error_diagnostics]
+        raise ValueError("; ".join(msgs) or f"invalid type {text}") from None
+    return r

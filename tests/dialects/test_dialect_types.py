@@ -7,8 +7,9 @@ import gc
 import pytest
 
 from mlir.ir import (AffineMap, Attribute, Context, F32Type, IntegerType,
-                     Location, RankedTensorType, Type)
-from mlir.dialects import gpu, llvm, pdl, quant, sparse_tensor, transform
+                     Location, MemRefType, Module, RankedTensorType, Type)
+from mlir.dialects import (amdgpu, emitc, gpu, llvm, nvgpu, pdl, quant, smt,
+                           sparse_tensor, transform)
 
 
 def same(a, b):
@@ -365,3 +366,98 @@ def test_sparse_tensor_encoding_invalid(ctx):
         sparse_tensor.EncodingAttr.build_level_type(99)
     with pytest.raises(ValueError):
         sparse_tensor.EncodingAttr(Attribute.parse("unit"))
+
+
+# -- nvgpu, smt, amdgpu, emitc ------------------------------------------------
+
+def test_nvgpu_tensor_map_descriptor(ctx):
+    m = MemRefType.get([16, 16], F32Type.get(),
+                       memory_space=Attribute.parse("3"))
+    t = nvgpu.TensorMapDescriptorType.get(m, 1, 2, 1, 0)
+    text = ("!nvgpu.tensormap.descriptor<tensor = memref<16x16xf32, 3>, "
+            "swizzle = swizzle_32b, l2promo = l2promo_128b, oob = nan, "
+            "interleave = none>")
+    assert str(t) == text
+    assert same(Type.parse(text), t)
+    assert t.typeid == nvgpu.TensorMapDescriptorType.static_typeid
+    with pytest.raises(ValueError, match="MemRefType"):
+        nvgpu.TensorMapDescriptorType.get(F32Type.get(), 0, 0, 0, 0)
+    with pytest.raises(ValueError, match="swizzle"):
+        nvgpu.TensorMapDescriptorType.get(m, 4, 0, 0, 0)
+    with pytest.raises(ValueError, match="oob_fill"):
+        nvgpu.TensorMapDescriptorType.get(m, 0, 0, 2, 0)
+
+
+SOLVER = """
+smt.solver () : () -> () {
+  %c = smt.constant true
+  smt.assert %c
+}
+"""
+
+
+def test_smt_types_and_export(ctx):
+    b, bv = smt.BoolType.get(), smt.BitVectorType.get(8)
+    assert (str(b), str(bv)) == ("!smt.bool", "!smt.bv<8>")
+    assert same(Type.parse("!smt.bool"), b)
+    assert same(Type.parse("!smt.bv<8>"), bv)
+    assert smt.BitVectorType.get(4, context=ctx) == Type.parse("!smt.bv<4>")
+    with pytest.raises(ValueError, match="positive"):
+        smt.BitVectorType.get(0)
+    with pytest.raises(ValueError):
+        smt.BoolType(bv)
+    m = Module.parse(SOLVER)
+    assert smt.export_smtlib(m) == "; solver scope 0\n(assert true)\n(reset)\n"
+    assert smt.export_smtlib(m.operation) == smt.export_smtlib(m)
+    with pytest.raises(TypeError):
+        smt.export_smtlib("module")
+
+
+def test_amdgpu_tdm_types(ctx):
+    f32, i16 = F32Type.get(), IntegerType.get_signless(16)
+    base = amdgpu.TDMBaseType.get(f32)
+    assert str(base) == "!amdgpu.tdm_base<f32>"
+    assert same(Type.parse("!amdgpu.tdm_base<f32>"), base)
+    d = amdgpu.TDMDescriptorType.get()
+    assert same(Type.parse("!amdgpu.tdm_descriptor"), d)
+    g = amdgpu.TDMGatherBaseType.get(f32, i16)
+    assert str(g) == "!amdgpu.tdm_gather_base<f32, i16>"
+    assert same(Type.parse(str(g)), g)
+    with pytest.raises(ValueError, match="index type must be i16 or i32"):
+        amdgpu.TDMGatherBaseType.get(f32, f32)
+
+
+def test_emitc_types_and_attributes(ctx):
+    i32 = IntegerType.get_signless(32)
+    a = emitc.ArrayType.get([2, 3], i32)
+    assert str(a) == "!emitc.array<2x3xi32>"
+    assert a.shape == [2, 3] and a.element_type == i32
+    cases = [(a, "!emitc.array<2x3xi32>"),
+             (emitc.LValueType.get(i32), "!emitc.lvalue<i32>"),
+             (emitc.OpaqueType.get("size_t"), '!emitc.opaque<"size_t">'),
+             (emitc.PointerType.get(i32), "!emitc.ptr<i32>"),
+             (emitc.PtrDiffTType.get(), "!emitc.ptrdiff_t"),
+             (emitc.SignedSizeTType.get(), "!emitc.ssize_t"),
+             (emitc.SizeTType.get(context=ctx), "!emitc.size_t")]
+    for t, text in cases:
+        assert str(t) == text
+        assert same(Type.parse(text), t)
+    with pytest.raises(ValueError, match="non empty"):
+        emitc.OpaqueType.get("")
+    with pytest.raises(ValueError, match="lvalue"):
+        emitc.LValueType.get(emitc.LValueType.get(i32))
+    with pytest.raises(ValueError, match="lvalues"):
+        emitc.PointerType.get(emitc.LValueType.get(i32))
+    with pytest.raises(ValueError):
+        emitc.ArrayType.get([-1], i32)
+
+    o = emitc.OpaqueAttr.get("NULL")
+    assert str(o) == '#emitc.opaque<"NULL">' and o.value == "NULL"
+    assert same(Attribute.parse('#emitc.opaque<"NULL">'), o)
+    p = emitc.CmpPredicateAttr.get(emitc.CmpPredicate.le)
+    assert str(p) == "3 : i64" and p.value == 3
+    # An IntegerAttr underneath: integers stay IntegerAttr.
+    assert type(Attribute.parse("3 : i64")).__name__ == "IntegerAttr"
+    assert emitc.CmpPredicateAttr(Attribute.parse("3 : i64")).value == 3
+    with pytest.raises(ValueError):
+        emitc.CmpPredicateAttr.get(9)

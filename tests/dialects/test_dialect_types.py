@@ -461,3 +461,27 @@ def test_emitc_types_and_attributes(ctx):
     assert emitc.CmpPredicateAttr(Attribute.parse("3 : i64")).value == 3
     with pytest.raises(ValueError):
         emitc.CmpPredicateAttr.get(9)
+
+
+def test_dialect_module_loads_on_first_use():
+    # As upstream: a type or attribute of a dialect whose Python module was
+    # not imported yet comes back as its class (the module is imported on
+    # the caster lookup's miss), in a fresh interpreter.
+    import subprocess
+    import sys
+    code = (
+        "import sys\n"
+        "from mlir.ir import Attribute, Context, Type\n"
+        "assert 'mlir.dialects.llvm' not in sys.modules\n"
+        "with Context():\n"
+        "    p = Type.parse('!llvm.ptr')\n"
+        "    a = Attribute.parse('#sparse_tensor.encoding<{map = (d0) -> (d0 : compressed)}>')\n"
+        "    v = Type.parse('!llvm.void')\n"
+        "    print(type(p).__name__, type(a).__name__, type(v).__name__)\n"
+        "    print(type(p).__module__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[:2] == [
+        "PointerType EncodingAttr Type",
+        "mlir._mlir_libs._mlirDialectsLLVM"]

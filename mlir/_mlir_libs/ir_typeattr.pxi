@@ -163,13 +163,36 @@ cdef class Type:
         return wrap_type(context_for_handle(mlirTypeGetContext(t)), t)
 
 
+# TypeIDs of types/attributes for which no caster was found even after
+# their dialect's Python module was looked for: not looked for again.
+cdef unordered_map[uintptr_t, bint] _caster_misses
+
+
+cdef bint _load_dialect_of(uintptr_t typeid, MlirDialect dialect) except -1:
+    """As upstream's caster lookup: on a miss, import the Python module of
+    the dialect (mlir.dialects.<ns>, which registers its classes) once.
+    True if something was imported, so the lookup is worth repeating."""
+    if _caster_misses.count(typeid):
+        return False
+    _caster_misses[typeid] = True
+    if dialect.ptr == NULL:
+        return False
+    ns = from_ref(mlirDialectGetNamespace(dialect))
+    if ns in _dialect_modules:
+        return False
+    return _import_dialect_module(ns) is not None
+
+
 cdef Type wrap_type(Context context, MlirType t):
     """A type as its concrete registered class (plain Type if none)."""
     if t.ptr == NULL:
         raise ValueError("null type")
     cdef Type r
+    cdef uintptr_t tid = <uintptr_t>mlirTypeGetTypeID(t).ptr
     cdef unordered_map[uintptr_t, _Caster].iterator it = \
-        _type_caster_map.find(<uintptr_t>mlirTypeGetTypeID(t).ptr)
+        _type_caster_map.find(tid)
+    if it == _type_caster_map.end() and _load_dialect_of(tid, mlirTypeGetDialect(t)):
+        it = _type_caster_map.find(tid)
     if it != _type_caster_map.end() and deref(it).second.cls != NULL:
         r = <Type>_new_instance(deref(it).second.cls)
         r.c_type = t
@@ -294,8 +317,11 @@ cdef Attribute wrap_attribute(Context context, MlirAttribute a):
         raise ValueError("null attribute")
     cdef Attribute r
     cdef PyObject* cls
+    cdef uintptr_t tid = <uintptr_t>mlirAttributeGetTypeID(a).ptr
     cdef unordered_map[uintptr_t, _Caster].iterator it = \
-        _attribute_caster_map.find(<uintptr_t>mlirAttributeGetTypeID(a).ptr)
+        _attribute_caster_map.find(tid)
+    if it == _attribute_caster_map.end() and _load_dialect_of(tid, mlirAttributeGetDialect(a)):
+        it = _attribute_caster_map.find(tid)
     if it != _attribute_caster_map.end():
         cls = deref(it).second.cls
         if cls == NULL and deref(it).second.choose != NULL:

@@ -30,37 +30,6 @@ _cext = _types.SimpleNamespace(
 SubClassValueT = _TypeVar("SubClassValueT", bound=_ir.Value)
 
 
-class _DialectType(_ir.Type):
-    """Base of the Python classes of dialect types that have no class of
-    their own in mlir.ir (transform, pdl): constructed by casting a Type of
-    the right kind, or through the subclass's `get`, which parses the type.
-    `_PREFIX` is the type's printed name (`!pdl.value`)."""
-    _PREFIX = None
-
-    def __init__(self, cast_from_type):
-        if not type(self).isinstance(cast_from_type):
-            raise ValueError(f"Cannot cast type to {type(self).__name__} "
-                             f"(from {cast_from_type})")
-        super().__init__(cast_from_type)
-
-    @classmethod
-    def isinstance(cls, other):
-        if not isinstance(other, _ir.Type):
-            return False
-        text = str(other)
-        return text == cls._PREFIX or text.startswith(cls._PREFIX + "<")
-
-    @classmethod
-    def _parse(cls, asm, context):
-        t = cls(_ir.Type.parse(asm, context=context))
-        if "_caster_typeid" not in cls.__dict__:
-            # Types of this kind coming out of the API (Value.type, ...)
-            # are of this class from now on, as upstream's.
-            cls._caster_typeid = t.typeid
-            _ir.register_type_caster(t.typeid, cls, replace=True)
-        return t
-
-
 def get_default_loc_context(location=None):
     """The context of `location`, else of the current Location."""
     if location is None:

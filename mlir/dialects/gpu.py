@@ -8,7 +8,8 @@ from ._gpu_ops_gen import (
     _Dialect, GPUFuncOp as _GPUFuncOp, LaunchFuncOp as _LaunchFuncOp,
     LaunchOp as _LaunchOp, TerminatorOp, WaitOp, printf as _printf)
 from ._gpu_enum_gen import *  # noqa: F401,F403
-from ._ods_common import (_cext, _DialectType, _region_op,
+from .._mlir_libs._mlirDialectsGPU import *  # noqa: F401,F403
+from ._ods_common import (_cext, _region_op,
                           get_op_result_or_op_results, get_op_result_or_value)
 from .. import ir as _ir
 
@@ -19,15 +20,6 @@ FUNCTION_TYPE_ATTRIBUTE_NAME = "function_type"
 SYM_NAME_ATTRIBUTE_NAME = "sym_name"
 ARGUMENT_ATTRIBUTE_NAME = "arg_attrs"
 RESULT_ATTRIBUTE_NAME = "res_attrs"
-
-
-class AsyncTokenType(_DialectType):
-    """!gpu.async.token"""
-    _PREFIX = "!gpu.async.token"
-
-    @classmethod
-    def get(cls, context=None):
-        return cls._parse(cls._PREFIX, context)
 
 
 def gpu_async_token():

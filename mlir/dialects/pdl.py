@@ -11,58 +11,13 @@ from ._pdl_ops_gen import (
     PatternOp as _PatternOp, ReplaceOp as _ReplaceOp, ResultOp as _ResultOp,
     RewriteOp as _RewriteOp, TypeOp as _TypeOp, TypesOp as _TypesOp)
 from ._pdl_enum_gen import *  # noqa: F401,F403
-from ._ods_common import (_cext, _DialectType, _region_op,
+from .._mlir_libs._mlirDialectsPDL import *  # noqa: F401,F403
+from ._ods_common import (_cext, _region_op,
                           get_op_result_or_value)
 from .. import ir as _ir
 
 
 # -- types ------------------------------------------------------------------
-
-class _PDLType(_DialectType):
-    @classmethod
-    def get(cls, context=None):
-        return cls._parse(cls._PREFIX, context)
-
-
-class AttributeType(_PDLType):
-    """!pdl.attribute"""
-    _PREFIX = "!pdl.attribute"
-
-
-class OperationType(_PDLType):
-    """!pdl.operation"""
-    _PREFIX = "!pdl.operation"
-
-
-class TypeType(_PDLType):
-    """!pdl.type"""
-    _PREFIX = "!pdl.type"
-
-
-class ValueType(_PDLType):
-    """!pdl.value"""
-    _PREFIX = "!pdl.value"
-
-
-class RangeType(_DialectType):
-    """!pdl.range<element_type>"""
-    _PREFIX = "!pdl.range"
-
-    @classmethod
-    def get(cls, element_type, context=None):
-        if not isinstance(element_type, _ir.Type):
-            raise TypeError("pdl.RangeType: element_type must be a Type, not "
-                            f"{type(element_type).__name__}")
-        return cls._parse(f"!pdl.range<{str(element_type)[len('!pdl.'):]}>",
-                          element_type.context if context is None
-                          else context)
-
-    @property
-    def element_type(self):
-        text = str(self)
-        return _ir.Type.parse("!pdl." + text[len("!pdl.range<"):-1],
-                              context=self.context)
-
 
 def op_t():
     return OperationType.get()

@@ -12,7 +12,8 @@ from .._transform_ops_gen import (
     SequenceOp as _SequenceOp, YieldOp as _YieldOp)
 from .._transform_enum_gen import *  # noqa: F401,F403
 from .._transform_enum_gen import FailurePropagationMode  # noqa: F401
-from .._ods_common import (_cext, _DialectType, get_op_result_or_value,
+from ..._mlir_libs._mlirDialectsTransform import *  # noqa: F401,F403
+from .._ods_common import (_cext, get_op_result_or_value,
                            get_op_results_or_values,
                            register_attribute_builder)
 from ..._mlir_libs import _ods_runtime as _rt
@@ -20,73 +21,6 @@ from ... import ir as _ir
 
 
 # -- types ------------------------------------------------------------------
-
-class AnyOpType(_DialectType):
-    """!transform.any_op"""
-    _PREFIX = "!transform.any_op"
-
-    @classmethod
-    def get(cls, context=None):
-        return cls._parse("!transform.any_op", context)
-
-
-class AnyParamType(_DialectType):
-    """!transform.any_param"""
-    _PREFIX = "!transform.any_param"
-
-    @classmethod
-    def get(cls, context=None):
-        return cls._parse("!transform.any_param", context)
-
-
-class AnyValueType(_DialectType):
-    """!transform.any_value"""
-    _PREFIX = "!transform.any_value"
-
-    @classmethod
-    def get(cls, context=None):
-        return cls._parse("!transform.any_value", context)
-
-
-class OperationType(_DialectType):
-    """!transform.op<"name">"""
-    _PREFIX = "!transform.op"
-
-    @classmethod
-    def get(cls, operation_name, context=None):
-        if not isinstance(operation_name, str):
-            raise TypeError("transform.OperationType: operation_name must be "
-                            f"a str, not {type(operation_name).__name__}")
-        from .._ods_common import _mlir_str
-        return cls._parse(f"!transform.op<{_mlir_str(operation_name)}>",
-                          context)
-
-    @property
-    def operation_name(self):
-        text = str(self)
-        inner = text[len("!transform.op<"):-1]
-        return _rt._string_value(_ir.Attribute.parse(inner,
-                                                     context=self.context))
-
-
-class ParamType(_DialectType):
-    """!transform.param<type>"""
-    _PREFIX = "!transform.param"
-
-    @classmethod
-    def get(cls, type, context=None):
-        if not isinstance(type, _ir.Type):
-            raise TypeError("transform.ParamType: type must be a Type, not "
-                            f"{type.__class__.__name__}")
-        return cls._parse(f"!transform.param<{type}>",
-                          context if context is not None else type.context)
-
-    @property
-    def type(self):
-        text = str(self)
-        return _ir.Type.parse(text[len("!transform.param<"):-1],
-                              context=self.context)
-
 
 def any_op_t():
     return AnyOpType.get()
@@ -267,7 +201,6 @@ class YieldOp(_YieldOp):
         except (TypeError, ValueError) as e:
             raise type(e)(f"transform.yield: operands: {e}") from None
         super().__init__(operands, loc=loc, ip=ip)
-
 
 
 @register_attribute_builder("ParamOperandAttr")

@@ -1,0 +1,228 @@
+# cython: language_level=3
+"""Attributes of the sparse_tensor dialect (mlir-c/Dialect/SparseTensor.h),
+re-exported by mlir.dialects.sparse_tensor: EncodingAttr, and the
+LevelFormat / LevelProperty enums its level types are built from."""
+
+include "_dialect_types.pxi"
+
+import enum
+
+
+from mlir._mlir_libs.capi.affine_expr cimport MlirAffineMap
+from mlir._mlir_libs.capi.dialect.sparse_tensor cimport *
+
+# The .pxd mirrors declare MlirAffineMap twice (opaque in affine_expr.pxd,
+# which SparseTensor.h's mirror uses); these helpers take that one.
+cdef extern from *:
+    """
+    #include "mlir-c/AffineMap.h"
+    #include "mlir-c/BuiltinAttributes.h"
+    static inline int mlircy_map_is_null(MlirAffineMap m) { return m.ptr == NULL; }
+    static inline MlirAffineMap mlircy_null_map(void) { MlirAffineMap m = {NULL}; return m; }
+    static inline MlirAffineMap mlircy_map_of_attr(MlirAttribute a) { return mlirAffineMapAttrGetValue(a); }
+    static inline MlirAttribute mlircy_attr_of_map(MlirAffineMap m) { return mlirAffineMapAttrGet(m); }
+    static inline intptr_t mlircy_map_num_dims(MlirAffineMap m) { return mlirAffineMapGetNumDims(m); }
+    static inline intptr_t mlircy_map_num_results(MlirAffineMap m) { return mlirAffineMapGetNumResults(m); }
+    """
+    bint mlircy_map_is_null(MlirAffineMap m) noexcept nogil
+    MlirAffineMap mlircy_null_map() noexcept nogil
+    MlirAffineMap mlircy_map_of_attr(MlirAttribute a) noexcept nogil
+    MlirAttribute mlircy_attr_of_map(MlirAffineMap m) noexcept nogil
+    intptr_t mlircy_map_num_dims(MlirAffineMap m) noexcept nogil
+    intptr_t mlircy_map_num_results(MlirAffineMap m) noexcept nogil
+
+__all__ = ["EncodingAttr", "LevelFormat", "LevelProperty"]
+
+_AffineMapAttr = _ir_module.AffineMapAttr
+_MLIRError = _ir_module.MLIRError
+_AttributeParse = _ir_module.Attribute.parse
+
+
+class LevelFormat(enum.IntEnum):
+    dense = MLIR_SPARSE_TENSOR_LEVEL_DENSE
+    batch = MLIR_SPARSE_TENSOR_LEVEL_BATCH
+    compressed = MLIR_SPARSE_TENSOR_LEVEL_COMPRESSED
+    singleton = MLIR_SPARSE_TENSOR_LEVEL_SINGLETON
+    loose_compressed = MLIR_SPARSE_TENSOR_LEVEL_LOOSE_COMPRESSED
+    n_out_of_m = MLIR_SPARSE_TENSOR_LEVEL_N_OUT_OF_M
+
+
+class LevelProperty(enum.IntEnum):
+    non_ordered = MLIR_SPARSE_PROPERTY_NON_ORDERED
+    non_unique = MLIR_SPARSE_PROPERTY_NON_UNIQUE
+    soa = MLIR_SPARSE_PROPERTY_SOA
+
+
+cdef frozenset _FORMATS = frozenset(int(f) for f in LevelFormat)
+cdef uint64_t _PROPERTY_MASK = 0x7
+
+
+cdef int _check_level_type(object lt) except -1:
+    """Level types the printer can spell (it stops the process on others)."""
+    if not isinstance(lt, int):
+        raise TypeError(f"level types must be ints, not {type(lt).__name__}")
+    if lt < 0 or lt >= (1 << 64):
+        raise ValueError(f"invalid level type {lt}")
+    cdef uint64_t v = lt
+    fmt = v & 0xffff0000
+    if fmt not in _FORMATS or (v & 0xffff) & ~_PROPERTY_MASK:
+        raise ValueError(f"invalid level type {lt:#x}")
+    if fmt != MLIR_SPARSE_TENSOR_LEVEL_N_OUT_OF_M and v >> 32:
+        raise ValueError(f"invalid level type {lt:#x} (n and m are only for "
+                         f"n_out_of_m)")
+    return 0
+
+
+cdef MlirAffineMap _map_handle(object m, Context ctx, str what) except *:
+    if m is None:
+        return mlircy_null_map()
+    a = _AffineMapAttr.get(m)           # TypeError unless an AffineMap
+    if (<Attribute>a).context is not ctx:
+        raise ValueError(f"{what} belongs to another context")
+    return mlircy_map_of_attr((<Attribute>a).c_attr)
+
+
+cdef object _wrap_map(Context ctx, MlirAffineMap m):
+    if mlircy_map_is_null(m):
+        return None
+    return wrap_attribute(ctx, mlircy_attr_of_map(m)).value
+
+
+# No TypeID getter in the C API: take it from an instance made in a private
+# context (TypeIDs do not depend on the context).
+cdef MlirContext _c = _scratch_context(mlirGetDialectHandle__sparse_tensor__())
+cdef MlirSparseTensorLevelType _dense = MLIR_SPARSE_TENSOR_LEVEL_DENSE
+cdef MlirAffineMap _null_map = mlircy_null_map()
+cdef MlirAttribute _null_attr
+_null_attr.ptr = NULL
+_ENCODING_TYPEID = _typeid(mlirAttributeGetTypeID(
+    mlirSparseTensorEncodingAttrGet(_c, 1, &_dense, _null_map, _null_map, 0, 0,
+                                    _null_attr, _null_attr)))
+_drop_scratch_context(_c)
+
+
+cdef class EncodingAttr(Attribute):
+    """#sparse_tensor.encoding<{map = ..., posWidth = ..., ...}>."""
+    cdef char _own_allocation
+    static_typeid = _ENCODING_TYPEID
+
+    @staticmethod
+    def isinstance(other):
+        return isinstance(other, Attribute) and mlirAttributeIsASparseTensorEncodingAttr((<Attribute>other).c_attr)
+
+    @classmethod
+    def get(cls, lvl_types, dim_to_lvl, lvl_to_dim, int pos_width,
+            int crd_width, explicit_val=None, implicit_val=None,
+            context=None):
+        """An encoding; ValueError (with MLIR's diagnostic) when the
+        parameters do not make a valid one."""
+        cdef Context ctx = resolve_context(context)
+        cdef vector[MlirSparseTensorLevelType] lts
+        for lt in lvl_types:
+            _check_level_type(lt)
+            lts.push_back(<uint64_t>lt)
+        cdef intptr_t rank = lts.size()
+        cdef MlirAffineMap d2l = _map_handle(dim_to_lvl, ctx, "dim_to_lvl")
+        cdef MlirAffineMap l2d = _map_handle(lvl_to_dim, ctx, "lvl_to_dim")
+        if not mlircy_map_is_null(d2l) and mlircy_map_num_results(d2l) != rank:
+            raise ValueError(f"dim_to_lvl has {mlircy_map_num_results(d2l)} "
+                             f"results for {rank} levels")
+        if not mlircy_map_is_null(l2d) and mlircy_map_num_dims(l2d) != rank:
+            raise ValueError(f"lvl_to_dim has {mlircy_map_num_dims(l2d)} "
+                             f"dimensions for {rank} levels")
+        cdef MlirAttribute ev, iv
+        ev.ptr = NULL
+        iv.ptr = NULL
+        if explicit_val is not None:
+            ev = attribute_handle(explicit_val, "explicit_val")
+        if implicit_val is not None:
+            iv = attribute_handle(implicit_val, "implicit_val")
+        cdef Attribute r = _mk_attr(cls, ctx, mlirSparseTensorEncodingAttrGet(
+            ctx.c_context, rank, lts.data(), d2l, l2d, pos_width, crd_width,
+            ev, iv))
+        # The C constructor does not verify: reparsing the printed form
+        # does.
+        try:
+            _AttributeParse(str(r), context=ctx)
+        except _MLIRError as e:
+            msgs = [d.message for d in e.error_diagnostics]
+            raise ValueError("; ".join(msgs) or "invalid sparse tensor encoding") from None
+        return r
+
+    @classmethod
+    def build_level_type(cls, lvl_fmt, properties=(), n=0, m=0):
+        """A level type from its format, properties and (for n_out_of_m)
+        its n and m."""
+        fmt = LevelFormat(lvl_fmt)
+        cdef vector[MlirSparseTensorLevelPropertyNondefault] props
+        for p in properties:
+            props.push_back(<MlirSparseTensorLevelPropertyNondefault><int>LevelProperty(p))
+        if not (0 <= n < 256 and 0 <= m < 256):
+            raise ValueError("n and m must be in [0, 256)")
+        if fmt != LevelFormat.n_out_of_m and (n or m):
+            raise ValueError("n and m are only for n_out_of_m levels")
+        return mlirSparseTensorEncodingAttrBuildLvlType(
+            <MlirSparseTensorLevelFormat><uint64_t>int(fmt), props.data(),
+            props.size(), n, m)
+
+    @property
+    def lvl_types(self):
+        cdef intptr_t l, n = mlirSparseTensorEncodingGetLvlRank(self.c_attr)
+        return [mlirSparseTensorEncodingAttrGetLvlType(self.c_attr, l)
+                for l in range(n)]
+
+    @property
+    def lvl_formats_enum(self):
+        cdef intptr_t l, n = mlirSparseTensorEncodingGetLvlRank(self.c_attr)
+        return [LevelFormat(<uint64_t>mlirSparseTensorEncodingAttrGetLvlFmt(self.c_attr, l))
+                for l in range(n)]
+
+    @property
+    def dim_to_lvl(self):
+        return _wrap_map(self.context,
+                         mlirSparseTensorEncodingAttrGetDimToLvl(self.c_attr))
+
+    @property
+    def lvl_to_dim(self):
+        return _wrap_map(self.context,
+                         mlirSparseTensorEncodingAttrGetLvlToDim(self.c_attr))
+
+    @property
+    def pos_width(self):
+        return mlirSparseTensorEncodingAttrGetPosWidth(self.c_attr)
+
+    @property
+    def crd_width(self):
+        return mlirSparseTensorEncodingAttrGetCrdWidth(self.c_attr)
+
+    @property
+    def explicit_val(self):
+        cdef MlirAttribute a = mlirSparseTensorEncodingAttrGetExplicitVal(self.c_attr)
+        return None if a.ptr == NULL else wrap_attribute(self.context, a)
+
+    @property
+    def implicit_val(self):
+        cdef MlirAttribute a = mlirSparseTensorEncodingAttrGetImplicitVal(self.c_attr)
+        return None if a.ptr == NULL else wrap_attribute(self.context, a)
+
+    @property
+    def structured_n(self):
+        """n of the last level (an n_out_of_m level), else 0."""
+        cdef intptr_t n = mlirSparseTensorEncodingGetLvlRank(self.c_attr)
+        if n == 0:
+            return 0
+        return mlirSparseTensorEncodingAttrGetStructuredN(
+            mlirSparseTensorEncodingAttrGetLvlType(self.c_attr, n - 1))
+
+    @property
+    def structured_m(self):
+        """m of the last level (an n_out_of_m level), else 0."""
+        cdef intptr_t n = mlirSparseTensorEncodingGetLvlRank(self.c_attr)
+        if n == 0:
+            return 0
+        return mlirSparseTensorEncodingAttrGetStructuredM(
+            mlirSparseTensorEncodingAttrGetLvlType(self.c_attr, n - 1))
+
+
+
+_register_attr(EncodingAttr)

@@ -59,7 +59,7 @@ ROWS = [
     ("parse", "`Module.parse`", None),
     ("print", "`str(module)`", None),
     ("pipeline", "`PassManager` canonicalize,cse", None),
-    ("python_pass", "Python pass (`pm.add(callable)`) walking every op", None),
+    ("python_pass", "Python pass (`pm.add(callable)`) walking every op, verifier off", None),
     ("import", "`import mlir.ir` + arith, func to the first op (fresh process)",
      [("up", 1.0, "no slower than upstream")]),
     ("memory", "resident memory per live operation object", None),
@@ -352,7 +352,11 @@ def main(argv=None):
         return
     if args.smoke:
         args.repeat, args.import_repeat, args.no_upstream = 1, 1, True
+    load = [os.getloadavg()[0]]
     results, sizes = measure(args)
+    load.append(os.getloadavg()[0])
+    print(f"load average (1 min) at start {load[0]:.1f}, at end {load[1]:.1f}",
+          file=sys.stderr)
     lines, verdicts = table(results, sizes)
     print("\n".join(lines))
     print()
@@ -364,7 +368,7 @@ def main(argv=None):
     if args.write_readme:
         if args.smoke:
             sys.exit("--smoke results are not written to README.md")
-        write_readme(readme_section(lines, verdicts, results, args))
+        write_readme(readme_section(lines, verdicts, results, args, load))
         print(f"\nwrote {README}")
     if args.smoke and failed:
         sys.exit(1)
@@ -402,14 +406,16 @@ def llvm_version():
         return "?"
 
 
-def readme_section(lines, verdicts, results, args):
+def readme_section(lines, verdicts, results, args, load):
     pkgs = ", ".join(f"`{n}=={v}`" for n, v in pinned())
     errors = [f"- {row} on {side}: `{x['error'].strip().splitlines()[-1]}`"
               for row, r in results.items() for side, x in r.items() if "error" in x]
     return "\n".join([
         f"Measured {datetime.date.today().isoformat()} by "
         f"`python benchmarks/compare.py --write-readme` on the shared 2-core "
-        f"machine: median of {args.repeat} repetitions (imports: "
+        f"machine (1-minute load average {load[0]:.1f} at the start and "
+        f"{load[1]:.1f} at the end, this run included): "
+        f"median of {args.repeat} repetitions (imports: "
         f"{args.import_repeat} fresh processes). Upstream: {pkgs} from PyPI "
         f"(the upstream nanobind bindings of LLVM/MLIR 22.1.8 with their "
         f"`libLLVM.so`); ours and C: LLVM/MLIR {llvm_version()} (Debian).",

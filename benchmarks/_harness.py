@@ -1,6 +1,7 @@
 """Shared helpers of the benchmark scripts: timing, building the C floor
 programs, printing a table of ratios."""
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -22,13 +23,19 @@ def best_of(fn, repeat=5):
     return best
 
 
+def lib_dir():
+    """The directory of libMLIRCythonCAPI.so of the `mlir` package this
+    Python imports (found without importing it)."""
+    return Path(importlib.util.find_spec("mlir._mlir_libs").origin).parent
+
+
 def c_program(name):
     """Compiles benchmarks/c/<name>.c against libMLIRCythonCAPI (once)."""
     src = REPO / "benchmarks" / "c" / f"{name}.c"
     exe = BUILD / name
     if not exe.exists() or exe.stat().st_mtime < src.stat().st_mtime:
         BUILD.mkdir(parents=True, exist_ok=True)
-        libdir = REPO / "mlir" / "_mlir_libs"
+        libdir = lib_dir()
         subprocess.run(
             [os.environ.get("CC", "cc"), "-O2", str(src), "-o", str(exe),
              f"-I{LLVM_ROOT / 'include'}", f"-I{REPO / 'csrc' / 'include'}",

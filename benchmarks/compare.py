@@ -1,0 +1,435 @@
+"""The same workloads on this package, on the upstream MLIR Python bindings
+(nanobind) and in C through the MLIR C API, in one run.
+
+    python benchmarks/compare.py                  # run, print the table
+    python benchmarks/compare.py --write-readme   # ... and put it in README.md
+    python benchmarks/compare.py --setup          # only make the upstream venv
+    python benchmarks/compare.py --smoke          # tiny sizes, this package only
+
+The workloads are in benchmarks/workloads.py, one code for both Python
+bindings. Each workload runs in a fresh process per side (`--worker`, which
+prints JSON), so a crash of one side loses one row, and no workload inherits
+another's heap. The upstream bindings are installed from PyPI into
+build/upstream-venv (pinned in benchmarks/upstream-requirements.txt) on
+first use. The C floor is benchmarks/c/compare_floor.c, linked to this
+package's libMLIRCythonCAPI.so. Times are medians over the repetitions.
+"""
+
+import argparse
+import datetime
+import importlib.util
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+import traceback
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+REQUIREMENTS = BENCH / "upstream-requirements.txt"
+UPSTREAM_VENV = REPO / "build" / "upstream-venv"
+README = REPO / "README.md"
+BEGIN, END = "<!-- bench:compare:begin -->", "<!-- bench:compare:end -->"
+
+SMOKE_N = {"iterate": 200, "dense_from_numpy": 1000}
+SMOKE_DEFAULT_N = 20
+
+# Rows of the table: (workload, what it does, target check or None).
+# A target is (column, bound, text): met when column <= bound.
+ROWS = [
+    ("build_classes", "chain of `arith.ConstantOp` + `arith.AddIOp` in a func",
+     [("up", 1 / 3, ">= 3x faster than upstream"), ("c", 2.0, "<= 2x C")]),
+    ("build_functions", "chain of `arith.constant` + `arith.addi` in a func",
+     [("up", 1 / 3, ">= 3x faster than upstream"), ("c", 2.0, "<= 2x C")]),
+    ("create_generic", "`Operation.create`, generic op, 1 attribute, 1 result",
+     [("up", 1 / 3, ">= 3x faster than upstream"), ("c", 2.0, "<= 2x C")]),
+    ("iterate", "iterate a block of `arith.constant`, read `op.name` + `op.attributes[\"value\"]`",
+     [("up", 1 / 5, ">= 5x faster than upstream")]),
+    ("iterate_unregistered", "the same, ops of an unregistered dialect", None),
+    ("walk", "`Operation.walk` with a Python callback", None),
+    ("integer_type", "`IntegerType.get_signless(32)`", None),
+    ("f32_type", "`F32Type.get()`", None),
+    ("integer_attr", "`IntegerAttr.get(i32, k)`", None),
+    ("string_attr", "`StringAttr.get(\"s\")`", None),
+    ("dense_from_numpy", "`DenseElementsAttr.get(numpy int32 array)`", None),
+    ("parse", "`Module.parse`", None),
+    ("print", "`str(module)`", None),
+    ("pipeline", "`PassManager` canonicalize,cse", None),
+    ("python_pass", "Python pass (`pm.add(callable)`) walking every op, verifier off", None),
+    ("import", "`import mlir.ir` + arith, func to the first op (fresh process)",
+     [("up", 1.0, "no slower than upstream")]),
+    ("memory", "resident memory per live operation object", None),
+]
+
+
+# ---- worker (runs under either Python) ------------------------------------
+
+def worker(args):
+    sys.path.insert(0, str(BENCH))
+    import workloads
+    out = {}
+    try:
+        M = workloads.Mods()
+        out["mlir"] = M.ir.__file__
+        if args.memory:
+            out["value"] = workloads.memory_per_op(M, args.n)
+        else:
+            w = workloads.WORKLOADS[args.worker]
+            run = w.fn(M, args.n)
+            out["times"] = [run() for _ in range(args.repeat)]
+    except Exception:
+        out["error"] = traceback.format_exc()
+    print(json.dumps(out))
+
+
+# ---- the sides --------------------------------------------------------------
+
+def ours_pythonpath():
+    """The directory holding the `mlir` package this Python imports."""
+    spec = importlib.util.find_spec("mlir._mlir_libs")
+    return str(Path(spec.origin).parent.parent.parent)
+
+
+def pinned():
+    """[(distribution, version)] of the requirements file."""
+    out = []
+    for line in REQUIREMENTS.read_text().splitlines():
+        m = re.match(r"\s*([A-Za-z0-9_.-]+)==([^\s#]+)", line)
+        if m:
+            out.append((m.group(1), m.group(2)))
+    return out
+
+
+def setup_upstream(force=False):
+    """Creates or updates build/upstream-venv from the requirements file."""
+    py = UPSTREAM_VENV / "bin" / "python"
+    stamp = UPSTREAM_VENV / ".requirements"
+    wanted = REQUIREMENTS.read_text()
+    if not force and py.exists() and stamp.exists() and stamp.read_text() == wanted:
+        return py
+    print(f"setting up {UPSTREAM_VENV} from {REQUIREMENTS.name}", file=sys.stderr)
+    if not py.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(UPSTREAM_VENV)], check=True)
+    subprocess.run([str(py), "-m", "pip", "install", "-q", "-r", str(REQUIREMENTS)],
+                   check=True)
+    stamp.write_text(wanted)
+    return py
+
+
+class Side:
+    def __init__(self, name, python, pythonpath):
+        self.name, self.python = name, python
+        self.env = dict(os.environ)
+        self.env.pop("PYTHONPATH", None)
+        if pythonpath:
+            self.env["PYTHONPATH"] = pythonpath
+
+    def run(self, argv, timeout=900):
+        # -P and cwd=benchmarks/: no `mlir` directory but the intended one
+        # is on sys.path.
+        p = subprocess.run([str(self.python), "-P", *argv], cwd=BENCH, env=self.env,
+                           capture_output=True, text=True, timeout=timeout)
+        return p
+
+    def worker(self, name, n, repeat, memory=False):
+        argv = [str(BENCH / "compare.py"), "--worker", name, "--n", str(n),
+                "--repeat", str(repeat)] + (["--memory"] if memory else [])
+        p = self.run(argv)
+        try:
+            out = json.loads(p.stdout.strip().splitlines()[-1])
+        except (IndexError, ValueError):
+            out = {"error": f"exit {p.returncode}\n{p.stderr[-2000:]}"}
+        return out
+
+    def import_time(self, repeat):
+        sys.path.insert(0, str(BENCH))
+        import workloads
+        times = []
+        for _ in range(repeat):
+            p = self.run(["-c", workloads.IMPORT_SNIPPET], timeout=120)
+            if p.returncode:
+                return {"error": p.stderr[-2000:]}
+            times.append(float(p.stdout.split()[-1]))
+        return {"times": times}
+
+
+def c_side():
+    sys.path.insert(0, str(BENCH))
+    from _harness import c_program
+    return c_program("compare_floor")
+
+
+def run_c(exe, name, n, repeat):
+    p = subprocess.run([str(exe), name, str(n), str(repeat)],
+                       capture_output=True, text=True, timeout=900)
+    if p.returncode:
+        return {"error": p.stderr[-2000:]}
+    return {"times": [float(x) for x in p.stdout.split()]}
+
+
+def c_startup(exe, repeat):
+    """Wall time of the whole C process: exec, loading the libraries,
+    registering and loading every dialect, the first op."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        subprocess.run([str(exe), "startup", "0", "1"], check=True,
+                       capture_output=True)
+        times.append(time.perf_counter() - t0)
+    return {"times": times}
+
+
+# ---- the run -----------------------------------------------------------------
+
+def measure(args):
+    sys.path.insert(0, str(BENCH))
+    import workloads
+    sides = [Side("ours", sys.executable, ours_pythonpath())]
+    if not args.no_upstream:
+        sides.append(Side("upstream", setup_upstream(), None))
+    exe = None if args.no_c else c_side()
+    only = set(args.only.split(",")) if args.only else None
+    repeat = args.repeat
+    results = {}        # row -> side -> {"value": float} | {"error": str}
+    sizes = {}
+
+    def note(row, side, out, to_value):
+        if "error" in out:
+            results.setdefault(row, {})[side] = {"error": out["error"]}
+            print(f"  {row} [{side}]: FAILED\n{out['error']}", file=sys.stderr)
+        else:
+            results.setdefault(row, {})[side] = {"value": to_value(out)}
+
+    c_cache = {}
+    for row, _, _ in ROWS:
+        if only and row not in only:
+            continue
+        print(f"{row} ...", file=sys.stderr, flush=True)
+        if row == "import":
+            for s in sides:
+                note(row, s.name, s.import_time(args.import_repeat),
+                     lambda o: statistics.median(o["times"]) * 1e3)
+            if exe:
+                note(row, "c", c_startup(exe, args.import_repeat),
+                     lambda o: statistics.median(o["times"]) * 1e3)
+            sizes[row] = None
+            continue
+        if row == "memory":
+            n = SMOKE_DEFAULT_N * 10 if args.smoke else args.memory_n
+            for s in sides:
+                outs = [s.worker("memory", n, 1, memory=True)
+                        for _ in range(1 if args.smoke else 3)]
+                bad = [o for o in outs if "error" in o]
+                note(row, s.name, bad[0] if bad else {"values": [o["value"] for o in outs]},
+                     lambda o: statistics.median(o["values"]))
+            sizes[row] = n
+            continue
+        w = workloads.WORKLOADS[row]
+        n = SMOKE_N.get(row, SMOKE_DEFAULT_N) if args.smoke else w.n
+        sizes[row] = n
+        for s in sides:
+            note(row, s.name, s.worker(row, n, repeat),
+                 lambda o: w.per_unit(statistics.median(o["times"]), n))
+        if exe and w.c_name:
+            key = (w.c_name, n)
+            if key not in c_cache:
+                c_cache[key] = run_c(exe, w.c_name, n, repeat)
+            note(row, "c", c_cache[key],
+                 lambda o: w.per_unit(statistics.median(o["times"]), n))
+    return results, sizes
+
+
+def unit_of(row):
+    if row == "import":
+        return "ms"
+    if row == "memory":
+        return "bytes"
+    import workloads
+    return workloads.WORKLOADS[row].label
+
+
+def fmt(v):
+    if v is None:
+        return ""
+    if v >= 100:
+        return f"{v:.0f}"
+    if v >= 10:
+        return f"{v:.1f}"
+    if v >= 0.1:
+        return f"{v:.2f}"
+    return f"{v:.2g}"
+
+
+def size_text(row, n):
+    if n is None:
+        return ""
+    if row in ("build_classes", "build_functions"):
+        return f"{n:,} pairs"
+    if row in ("walk", "python_pass", "parse", "print", "pipeline"):
+        return f"{4 * n + 3:,} ops"
+    if row == "dense_from_numpy":
+        return f"{n * 4 / 2**20:.0f} MiB"
+    if row in ("create_generic", "iterate", "iterate_unregistered", "memory"):
+        return f"{n:,} ops"
+    return f"{n:,} calls"
+
+
+def table(results, sizes):
+    """Markdown table lines and target verdicts [(row, text, met)]."""
+    lines = ["| workload | size | unit | ours | upstream | C API | ours/upstream | ours/C |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    verdicts = []
+    for row, what, targets in ROWS:
+        if row not in results:
+            continue
+        r = results[row]
+
+        def val(side):
+            x = r.get(side)
+            return x["value"] if x and "value" in x else None
+
+        def cell(side):
+            x = r.get(side)
+            if x is None:
+                return "n/a" if side == "c" else ""
+            return "error" if "error" in x else fmt(x["value"])
+        ours, up, c = val("ours"), val("upstream"), val("c")
+        ratio = {"up": ours / up if ours and up else None,
+                 "c": ours / c if ours and c else None}
+        lines.append(f"| {what} | {size_text(row, sizes.get(row))} | {unit_of(row)} | "
+                     f"{cell('ours')} | {cell('upstream')} | {cell('c')} | "
+                     f"{fmt(ratio['up'])} | {fmt(ratio['c'])} |")
+        for col, bound, text in targets or []:
+            if ratio[col] is None:
+                verdicts.append((row, text, None))
+            else:
+                verdicts.append((row, text, ratio[col] <= bound))
+    return lines, verdicts
+
+
+def verdict_lines(verdicts):
+    out = []
+    for row, text, met in verdicts:
+        word = "n/a" if met is None else ("met" if met else "missed")
+        out.append(f"- {row}: {text}: **{word}**")
+    return out
+
+
+def write_readme(section):
+    text = README.read_text()
+    if BEGIN not in text or END not in text:
+        sys.exit(f"README.md has no {BEGIN} ... {END} markers")
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    README.write_text(head + BEGIN + "\n" + section + "\n" + END + tail)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--import-repeat", type=int, default=7)
+    ap.add_argument("--memory-n", type=int, default=200_000)
+    ap.add_argument("--only", help="comma-separated workload names")
+    ap.add_argument("--smoke", action="store_true",
+                    help="tiny sizes, one repetition, this package and C only")
+    ap.add_argument("--no-upstream", action="store_true")
+    ap.add_argument("--no-c", action="store_true")
+    ap.add_argument("--setup", action="store_true",
+                    help="create/update the upstream venv and exit")
+    ap.add_argument("--write-readme", action="store_true")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--n", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.worker:
+        return worker(args)
+    if args.setup:
+        print(setup_upstream(force=True))
+        return
+    if args.smoke:
+        args.repeat, args.import_repeat, args.no_upstream = 1, 1, True
+    load = [os.getloadavg()[0]]
+    results, sizes = measure(args)
+    load.append(os.getloadavg()[0])
+    print(f"load average (1 min) at start {load[0]:.1f}, at end {load[1]:.1f}",
+          file=sys.stderr)
+    lines, verdicts = table(results, sizes)
+    print("\n".join(lines))
+    print()
+    print("\n".join(verdict_lines(verdicts)))
+    failed = [(row, side) for row, r in results.items()
+              for side, x in r.items() if "error" in x]
+    if failed:
+        print(f"\nfailed: {failed}")
+    if args.write_readme:
+        if args.smoke:
+            sys.exit("--smoke results are not written to README.md")
+        write_readme(readme_section(lines, verdicts, results, args, load))
+        print(f"\nwrote {README}")
+    if args.smoke and failed:
+        sys.exit(1)
+
+
+NOTES = [
+    "Units are per op, per call or per module as the column says; ratios "
+    "are of times (ours/upstream 0.25 = 4x faster than upstream).",
+    "Imports: `import mlir.ir`, `from mlir.dialects import arith, func`, "
+    "a context and the first `arith.constant`, timed inside a fresh Python "
+    "process (interpreter start-up excluded); C: the whole process (exec, "
+    "loading the libraries, registering and loading every dialect, the "
+    "first op).",
+    "Memory: resident-set growth while holding a list of the operation "
+    "objects of a block of `arith.constant` ops (upstream gives an `OpView` "
+    "subclass instance per op, which holds an `Operation`).",
+    "The C floor builds with generic operation states and explicit result "
+    "types (the Python builders infer `arith.addi`'s result type).",
+    "Upstream differences: `Operation.walk` callbacks must return a "
+    "`WalkResult` there (returning None raises `RuntimeError: "
+    "std::bad_cast`), so the walks return `WalkResult.ADVANCE` on both "
+    "sides; on every op of an unregistered dialect upstream attempts to "
+    "import a Python module for that dialect (a failed import each time), "
+    "hence the separate row for such ops.",
+]
+
+
+def llvm_version():
+    sys.path.insert(0, str(BENCH))
+    from _harness import LLVM_ROOT
+    try:
+        return subprocess.run([str(LLVM_ROOT / "bin" / "llvm-config"), "--version"],
+                              capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "?"
+
+
+def readme_section(lines, verdicts, results, args, load):
+    pkgs = ", ".join(f"`{n}=={v}`" for n, v in pinned())
+    errors = [f"- {row} on {side}: `{x['error'].strip().splitlines()[-1]}`"
+              for row, r in results.items() for side, x in r.items() if "error" in x]
+    return "\n".join([
+        f"Measured {datetime.date.today().isoformat()} by "
+        f"`python benchmarks/compare.py --write-readme` on the shared 2-core "
+        f"machine (1-minute load average {load[0]:.1f} at the start and "
+        f"{load[1]:.1f} at the end, this run included): "
+        f"median of {args.repeat} repetitions (imports: "
+        f"{args.import_repeat} fresh processes). Upstream: {pkgs} from PyPI "
+        f"(the upstream nanobind bindings of LLVM/MLIR 22.1.8 with their "
+        f"`libLLVM.so`); ours and C: LLVM/MLIR {llvm_version()} (Debian).",
+        "",
+        *lines,
+        "",
+        *(f"- {n}" for n in NOTES),
+        "",
+        "Targets:",
+        "",
+        *verdict_lines(verdicts),
+        *([""] + ["Failures:", ""] + errors if errors else []),
+    ])
+
+
+if __name__ == "__main__":
+    main()

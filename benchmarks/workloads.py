@@ -1,0 +1,404 @@
+"""The workloads of benchmarks/compare.py, written once for any package that
+has the layout of the upstream MLIR Python bindings (`mlir.ir`,
+`mlir.passmanager`, `mlir.dialects.*`): this package and upstream's
+nanobind bindings run exactly this code.
+
+Each timed workload is `fn(M, n) -> run`: `fn` does the setup (not timed),
+`run()` does one repetition and returns its own measured time in seconds
+(so that per-repetition setup, like parsing the module a pass pipeline
+rewrites, stays out of the time). `M` is `Mods()`, the imported modules.
+
+Where the two APIs differ, the code uses what both accept:
+- `Operation.walk` callbacks return a `WalkResult` (upstream raises
+  `RuntimeError: std::bad_cast` when a callback returns None);
+- `PassManager.run` is given `module.operation` (upstream takes an
+  operation, not a `Module`).
+"""
+
+import gc
+import os
+import time
+
+
+class Mods:
+    """The modules a workload uses, imported from whichever `mlir` package
+    is on sys.path."""
+
+    def __init__(self):
+        import numpy as np
+
+        import mlir.ir as ir
+        import mlir.passmanager as passmanager
+        from mlir.dialects import arith, func
+        self.np, self.ir, self.passmanager = np, ir, passmanager
+        self.arith, self.func = arith, func
+
+
+def large_text(n):
+    """The large module: a func of n groups of an arith.constant (7
+    distinct values), two identical arith.muli and an arith.addi, so 4n + 3
+    ops with the module; canonicalize dedups and hoists the constants, cse
+    removes one muli of each group. The same text as large_text() in
+    c/compare_floor.c."""
+    lines = ["func.func @f(%a: i32) -> i32 {"]
+    acc = "%a"
+    for k in range(n):
+        lines.append(f"  %c{k} = arith.constant {k % 7 + 2} : i32")
+        lines.append(f"  %x{k} = arith.muli {acc}, %c{k} : i32")
+        lines.append(f"  %y{k} = arith.muli {acc}, %c{k} : i32")
+        lines.append(f"  %v{k} = arith.addi %x{k}, %y{k} : i32")
+        acc = f"%v{k}"
+    lines.append(f"  return {acc} : i32")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def flat_text(n):
+    """A module body of n arith.constant ops (value attribute i64)."""
+    return "module {\n" + "".join(
+        f"  %c{i} = arith.constant {i} : i64\n" for i in range(n)) + "}\n"
+
+
+def unregistered_text(n):
+    """A module body of n ops of an unregistered dialect, attribute "v"."""
+    return "module {\n" + "".join(
+        f'  "t.op"() {{v = {i} : i64}} : () -> ()\n' for i in range(n)) + "}\n"
+
+
+def _timed(body):
+    t0 = time.perf_counter()
+    body()
+    return time.perf_counter() - t0
+
+
+# ---- building -------------------------------------------------------------
+
+def _build_chain(M, n, step):
+    ir, func = M.ir, M.func
+
+    def body(n):
+        t0 = time.perf_counter()
+        module = ir.Module.create()
+        i32 = ir.IntegerType.get_signless(32)
+        with ir.InsertionPoint(module.body):
+            f = func.FuncOp("f", ir.FunctionType.get([i32], [i32]))
+            with ir.InsertionPoint(f.add_entry_block()):
+                acc = f.arguments[0]
+                for k in range(n):
+                    acc = step(acc, i32, k)
+                func.ReturnOp([acc])
+        dt = time.perf_counter() - t0
+        assert len(f.entry_block.operations) == 2 * n + 1
+        return dt
+
+    ctx = ir.Context()
+
+    def run(n=n):
+        with ctx, ir.Location.unknown():
+            return body(n)
+    run(10)                                  # first use of each builder
+    return run
+
+
+def build_classes(M, n):
+    """n x (arith.ConstantOp + arith.AddIOp) in a func; unit: 2n ops."""
+    arith = M.arith
+    return _build_chain(M, n, lambda acc, i32, k: arith.AddIOp(
+        acc, arith.ConstantOp(i32, k)).result)
+
+
+def build_functions(M, n):
+    """n x (arith.constant + arith.addi) in a func; unit: 2n ops."""
+    arith = M.arith
+    return _build_chain(M, n, lambda acc, i32, k: arith.addi(
+        acc, arith.constant(i32, k)))
+
+
+def create_generic(M, n):
+    """n x Operation.create of "t.op" with one attribute and one result."""
+    ir = M.ir
+    ctx = ir.Context()
+    ctx.allow_unregistered_dialects = True
+
+    def run():
+        with ctx, ir.Location.unknown():
+            i64 = ir.IntegerType.get_signless(64)
+            seven = ir.IntegerAttr.get(i64, 7)
+            t0 = time.perf_counter()
+            m = ir.Module.create()
+            ip = ir.InsertionPoint(m.body)
+            for _ in range(n):
+                ir.Operation.create("t.op", results=[i64],
+                                    attributes={"v": seven}, ip=ip)
+            dt = time.perf_counter() - t0
+            assert len(m.body.operations) == n
+            return dt
+    return run
+
+
+# ---- reading --------------------------------------------------------------
+
+def _iterate(M, text, key, n):
+    ir = M.ir
+    ctx = ir.Context()
+    ctx.allow_unregistered_dialects = True
+    m = ir.Module.parse(text, context=ctx)
+    body = m.body
+
+    def loop():
+        count = 0
+        for op in body.operations:
+            op.name
+            op.attributes[key]
+            count += 1
+        assert count == n
+    return lambda: _timed(loop)
+
+
+def iterate(M, n):
+    """Iterate a block of n arith.constant ops reading op.name and the
+    attribute "value"."""
+    return _iterate(M, flat_text(n), "value", n)
+
+
+def iterate_unregistered(M, n):
+    """The same over n ops of an unregistered dialect ("t.op", attribute
+    "v"): upstream tries to import a Python module for the dialect "t"
+    at every op."""
+    return _iterate(M, unregistered_text(n), "v", n)
+
+
+def walk(M, n):
+    """Operation.walk over the large module (4n + 3 ops)."""
+    ir = M.ir
+    ctx = ir.Context()
+    m = ir.Module.parse(large_text(n), context=ctx)
+    advance = ir.WalkResult.ADVANCE
+
+    def run():
+        count = [0]
+
+        def cb(op):
+            count[0] += 1
+            return advance
+        dt = _timed(lambda: m.operation.walk(cb))
+        assert count[0] == 4 * n + 3, count[0]
+        return dt
+    return run
+
+
+# ---- types and attributes -------------------------------------------------
+
+def _calls(M, body):
+    ctx = M.ir.Context()
+
+    def run():
+        with ctx, M.ir.Location.unknown():
+            return _timed(body)
+    return run
+
+
+def integer_type(M, n):
+    IntegerType = M.ir.IntegerType
+
+    def body():
+        for _ in range(n):
+            IntegerType.get_signless(32)
+    return _calls(M, body)
+
+
+def f32_type(M, n):
+    F32Type = M.ir.F32Type
+
+    def body():
+        for _ in range(n):
+            F32Type.get()
+    return _calls(M, body)
+
+
+def integer_attr(M, n):
+    ir = M.ir
+
+    def body():
+        i32 = ir.IntegerType.get_signless(32)
+        get = ir.IntegerAttr.get
+        for k in range(n):
+            get(i32, k)
+    return _calls(M, body)
+
+
+def string_attr(M, n):
+    get = M.ir.StringAttr.get
+
+    def body():
+        for _ in range(n):
+            get("s")
+    return _calls(M, body)
+
+
+def dense_from_numpy(M, n):
+    """DenseElementsAttr.get of an int32 numpy array of n elements; one
+    element changes before each repetition (untimed), so MLIR's uniquer
+    never finds the attribute already made."""
+    ir, np = M.ir, M.np
+    data = (np.arange(n, dtype=np.uint32) * np.uint32(2654435761)).view(np.int32)
+    ctx = ir.Context()
+    rep = [0]
+
+    def run():
+        data[0] = rep[0]
+        rep[0] += 1
+        with ctx:
+            return _timed(lambda: ir.DenseElementsAttr.get(data))
+    return run
+
+
+# ---- text -----------------------------------------------------------------
+
+def parse(M, n):
+    """Module.parse of the large module."""
+    ir = M.ir
+    text = large_text(n)
+    ctx = ir.Context()
+    return lambda: _timed(lambda: ir.Module.parse(text, context=ctx))
+
+
+def print_module(M, n):
+    """str(module) of the large module."""
+    ir = M.ir
+    ctx = ir.Context()
+    m = ir.Module.parse(large_text(n), context=ctx)
+    return lambda: _timed(lambda: str(m))
+
+
+# ---- passes ---------------------------------------------------------------
+
+def pipeline(M, n):
+    """canonicalize,cse on the large module (parsing not timed)."""
+    ir, passmanager = M.ir, M.passmanager
+    text = large_text(n)
+    ctx = ir.Context()
+
+    def run():
+        with ctx:
+            m = ir.Module.parse(text)
+            pm = passmanager.PassManager.parse(
+                "builtin.module(canonicalize,cse)")
+            dt = _timed(lambda: pm.run(m.operation))
+            ops = m.body.operations[0].regions[0].blocks[0].operations
+            assert len(ops) == min(n, 7) + 2 * n + 1, len(ops)
+            return dt
+    return run
+
+
+def python_pass(M, n):
+    """A Python pass (pm.add(callable)) walking every op of the large
+    module, the verifier off (it would dominate); unit: 4n + 3 ops."""
+    ir, passmanager = M.ir, M.passmanager
+    ctx = ir.Context()
+    m = ir.Module.parse(large_text(n), context=ctx)
+    advance = ir.WalkResult.ADVANCE
+
+    def run():
+        count = [0]
+
+        def cb(op):
+            count[0] += 1
+            return advance
+
+        def visit(op, pass_):
+            op.walk(cb)
+        with ctx:
+            pm = passmanager.PassManager()
+            pm.enable_verifier(False)
+            pm.add(visit)
+            dt = _timed(lambda: pm.run(m.operation))
+        assert count[0] == 4 * n + 3, count[0]
+        return dt
+    return run
+
+
+# ---- start-up and memory (each in a fresh process) ------------------------
+
+IMPORT_SNIPPET = """\
+import time
+t0 = time.perf_counter()
+import mlir.ir as ir
+from mlir.dialects import arith, func
+with ir.Context(), ir.Location.unknown():
+    m = ir.Module.create()
+    with ir.InsertionPoint(m.body):
+        arith.constant(ir.IntegerType.get_signless(32), 1)
+print(time.perf_counter() - t0)
+"""
+
+
+def _rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def memory_per_op(M, n):
+    """Bytes of resident memory per live operation object: RSS growth over
+    holding a list of the n operation objects of a parsed block of
+    arith.constant ops (minus the
+    list itself)."""
+    ir = M.ir
+    ctx = ir.Context()
+    m = ir.Module.parse(flat_text(n), context=ctx)
+    gc.collect()
+    gc.disable()
+    holder = [None] * n                      # the list, allocated up front
+    before = _rss()
+    for i, op in enumerate(m.body.operations):
+        holder[i] = op
+    after = _rss()
+    gc.enable()
+    assert holder[-1] is not None
+    return (after - before) / n
+
+
+class Workload:
+    def __init__(self, fn, n, units, scale, label, c_name=None):
+        self.fn, self.n, self.units = fn, n, units
+        self.scale, self.label, self.c_name = scale, label, c_name
+
+    def per_unit(self, seconds, n):
+        """A time of one repetition at size n, in the display unit."""
+        return seconds / self.units(n) * self.scale
+
+
+def _ops(n):
+    return n
+
+
+def _pairs(n):
+    return 2 * n
+
+
+def _module(n):
+    return 1
+
+
+def _large_ops(n):
+    return 4 * n + 3
+
+
+WORKLOADS = {
+    "build_classes": Workload(build_classes, 50_000, _pairs, 1e6, "us/op", "build"),
+    "build_functions": Workload(build_functions, 50_000, _pairs, 1e6, "us/op", "build"),
+    "create_generic": Workload(create_generic, 100_000, _ops, 1e6, "us/op", "create"),
+    "iterate": Workload(iterate, 1_000_000, _ops, 1e9, "ns/op", "iterate"),
+    "iterate_unregistered": Workload(iterate_unregistered, 20_000, _ops, 1e9, "ns/op",
+                                     "iterate_unreg"),
+    "walk": Workload(walk, 25_000, _large_ops, 1e9, "ns/op", "walk"),
+    "integer_type": Workload(integer_type, 200_000, _ops, 1e9, "ns/call", "int_type"),
+    "f32_type": Workload(f32_type, 200_000, _ops, 1e9, "ns/call", "f32_type"),
+    "integer_attr": Workload(integer_attr, 200_000, _ops, 1e9, "ns/call", "int_attr"),
+    "string_attr": Workload(string_attr, 200_000, _ops, 1e9, "ns/call", "str_attr"),
+    "dense_from_numpy": Workload(dense_from_numpy, 4_000_000, _module, 1e3, "ms", "dense"),
+    "parse": Workload(parse, 25_000, _module, 1e3, "ms", "parse"),
+    "print": Workload(print_module, 25_000, _module, 1e3, "ms", "print"),
+    "pipeline": Workload(pipeline, 25_000, _module, 1e3, "ms", "pipeline"),
+    "python_pass": Workload(python_pass, 25_000, _large_ops, 1e9, "ns/op", "pass"),
+}

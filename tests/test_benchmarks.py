@@ -1,0 +1,44 @@
+"""The benchmark code must keep running: the workloads of
+benchmarks/compare.py at tiny sizes on this package, and the runner itself
+(worker processes, the C floor, the table) on a few of them. Nothing is
+timed against a bound; the upstream bindings and the network are not used."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCH))
+
+import workloads  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def mods():
+    return workloads.Mods()
+
+
+@pytest.mark.parametrize("name", sorted(workloads.WORKLOADS))
+def test_workload_runs(mods, name):
+    w = workloads.WORKLOADS[name]
+    run = w.fn(mods, 1000 if name == "dense_from_numpy" else 12)
+    assert run() >= 0
+    assert run() >= 0
+
+
+def test_memory_workload(mods):
+    assert workloads.memory_per_op(mods, 50) >= 0
+
+
+def test_runner_smoke():
+    p = subprocess.run(
+        [sys.executable, str(BENCH / "compare.py"), "--smoke",
+         "--only", "build_functions,iterate,pipeline,import"],
+        capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout + p.stderr
+    rows = [line for line in p.stdout.splitlines() if line.startswith("| ")]
+    assert len(rows) == 2 + 4, p.stdout
+    assert "error" not in p.stdout and "failed" not in p.stdout, p.stdout
+    assert "build_functions: <= 2x C:" in p.stdout

@@ -6,6 +6,8 @@
 2. mlir-cython-tblgen writes mlir/dialects/_<ns>_ops_gen.pyx (+ .pyi and
    _<ns>_enum_gen.py) for every dialect of tblgen/dialects.py, in parallel,
    rerunning only when a dialect's .td inputs or the generator changed.
+   The stubs leave out of `import *` the names that the hand-written
+   dialect modules redefine (mlir.tblgen.restrict_stub_exports).
 3. Cython compiles every .pyx under mlir/ in C++ mode; every extension
    links libMLIRCythonCAPI.so and finds it through an $ORIGIN rpath.
    Generated dialect modules compile at -O1 -g0 (compile time is the
@@ -173,6 +175,10 @@ class BuildExt(build_ext):
         lib_dir = self._build_cmake()
         generate_dialects(ROOT / "build" / "cmake" / "bin" / TBLGEN,
                           os.cpu_count() or 1)
+        # Typing: the hand-written dialect modules replace some generated
+        # names; their stubs leave those out of `import *`.
+        _load_tblgen_module().restrict_stub_exports(
+            sorted(str(p) for p in (ROOT / DIALECTS_PKG).rglob("*.py")))
         if not (self.inplace or getattr(self, "editable_mode", False)):
             # build_py ran before the generator: ship its Python outputs
             # (enum modules, stubs) with the built package too.

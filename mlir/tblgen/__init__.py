@@ -23,13 +23,16 @@ Every output file starts with a "generated, do not edit" line naming the
 generator and its input, and is rewritten only when its content changes.
 """
 
+import ast
 import os
 import shutil
 import subprocess
 import sys
+import textwrap
 
 __all__ = ["executable", "llvm_root", "generate", "outputs",
-           "extension_kwargs", "cython_include_path", "main"]
+           "extension_kwargs", "cython_include_path", "restrict_stub_exports",
+           "main"]
 
 _here = os.path.dirname(os.path.abspath(__file__))
 _package_root = os.path.dirname(os.path.dirname(_here))   # holds mlir/
@@ -102,6 +105,84 @@ def generate(td, dialect, out_dir, includes=(), extension=None, own_dirs=(),
     if proc.returncode != 0:
         raise RuntimeError(f"{_EXE} failed on {td}:\n{proc.stderr}")
     return outputs(dialect, out_dir, extension)
+
+
+_EXPORTS_MARK = "# Left out of `import *` for type checkers"
+
+
+def _redefined_names(py_file):
+    """{generated module file stem: names} for the `from .X_ops_gen import *`
+    of a hand-written module and the names that module defines itself
+    (top level, or under `if TYPE_CHECKING:`)."""
+    tree = ast.parse(open(py_file, encoding="utf-8").read(), py_file)
+    stars, defined = [], set()
+    body = list(tree.body)
+    for node in tree.body:
+        if (isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+                and node.test.id == "TYPE_CHECKING"):
+            body.extend(node.body)
+    for node in body:
+        if (isinstance(node, ast.ImportFrom) and node.level
+                and (node.module or "").endswith("_ops_gen")
+                and any(a.name == "*" for a in node.names)):
+            base = os.path.dirname(os.path.abspath(py_file))
+            for _ in range(node.level - 1):
+                base = os.path.dirname(base)
+            stars.append(os.path.join(base, *node.module.split(".")))
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, ast.Assign):
+            defined.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            defined.add(node.target.id)
+    return {stem: defined for stem in stars}
+
+
+def restrict_stub_exports(py_files):
+    """Typing for hand-written dialect modules. Such a module star-imports
+    its generated module and then replaces some of its names (an extension
+    class with more builders, a builder function with another signature):
+    Python keeps the module's own definitions, but a type checker keeps the
+    star-imported ones. For each generated stub (`<stem>.pyi`) imported
+    that way by one of `py_files`, this writes an `__all__` without the
+    replaced names, so the hand-written definitions are the ones checked.
+    Files are rewritten only when they change; returns the stubs written."""
+    redefined = {}
+    for py in py_files:
+        for stem, names in _redefined_names(py).items():
+            redefined.setdefault(stem, set()).update(names)
+    written = []
+    for stem, names in sorted(redefined.items()):
+        pyi = stem + ".pyi"
+        if not os.path.exists(pyi):
+            continue
+        text = open(pyi, encoding="utf-8").read()
+        text = text.split("\n" + _EXPORTS_MARK)[0].rstrip("\n") + "\n"
+        tree = ast.parse(text, pyi)
+        public = []
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                public.append(node.name)
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                public.append(node.target.id)
+            elif isinstance(node, ast.Assign):
+                public.extend(t.id for t in node.targets if isinstance(t, ast.Name))
+        left_out = sorted(n for n in set(public) & names if not n.startswith("_"))
+        if left_out:
+            kept = [n for n in dict.fromkeys(public)
+                    if not n.startswith("_") and n not in names]
+            note = textwrap.fill(
+                f"{_EXPORTS_MARK[2:]}, as the hand-written module redefines "
+                f"them: {', '.join(left_out)}.", 77,
+                initial_indent="# ", subsequent_indent="# ",
+                break_on_hyphens=False)
+            text += ("\n" + note + "\n__all__ = [\n"
+                     + "".join(f"    {n!r},\n" for n in kept) + "]\n")
+        if open(pyi, encoding="utf-8").read() != text:
+            with open(pyi, "w", encoding="utf-8") as f:
+                f.write(text)
+            written.append(pyi)
+    return written
 
 
 def cython_include_path():

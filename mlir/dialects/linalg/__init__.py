@@ -3,6 +3,8 @@ the named structured ops (`linalg.matmul(a, b, outs=[c])`, `linalg.fill`,
 ...) that create the op and fill its region with the op's builtin body,
 as upstream's OpDSL-backed functions do."""
 
+from typing import TYPE_CHECKING
+
 from .._linalg_ops_gen import *  # noqa: F401,F403
 from .._linalg_ops_gen import _Dialect  # noqa: F401
 from .._linalg_enum_gen import *  # noqa: F401,F403
@@ -63,3 +65,102 @@ for _cls_name in _NAMED_OPS:
         _fn = _cls.OPERATION_NAME.split(".", 1)[1]
         globals()[_fn] = _named_builder(_cls, _fn)
 del _cls_name, _cls
+
+
+if TYPE_CHECKING:
+    # The builders made above, as type checkers see them (the build leaves
+    # the generated builders of these ops out of `import *` in their stub:
+    # mlir.tblgen.restrict_stub_exports). tests/test_typing.py checks that
+    # this list names exactly the builders made above.
+    from typing import Any, Protocol, Sequence
+
+    class _NamedBuilder(Protocol):
+        def __call__(self, *ins: _ir.Value, outs: Sequence[_ir.Value],
+                     loc: _ir.Location | None = None,
+                     ip: _ir.InsertionPoint | None = None,
+                     **attrs: Any) -> _ir.Value | _ir.OpResultList | _ir.OpView: ...
+
+    copy: _NamedBuilder
+    exp: _NamedBuilder
+    log: _NamedBuilder
+    abs: _NamedBuilder
+    ceil: _NamedBuilder
+    floor: _NamedBuilder
+    negf: _NamedBuilder
+    reciprocal: _NamedBuilder
+    round: _NamedBuilder
+    sqrt: _NamedBuilder
+    rsqrt: _NamedBuilder
+    square: _NamedBuilder
+    tanh: _NamedBuilder
+    erf: _NamedBuilder
+    add: _NamedBuilder
+    sub: _NamedBuilder
+    mul: _NamedBuilder
+    div: _NamedBuilder
+    div_unsigned: _NamedBuilder
+    max: _NamedBuilder
+    min: _NamedBuilder
+    powf: _NamedBuilder
+    select: _NamedBuilder
+    quantized_matmul: _NamedBuilder
+    mmt4d: _NamedBuilder
+    batch_mmt4d: _NamedBuilder
+    quantized_batch_matmul: _NamedBuilder
+    matvec: _NamedBuilder
+    vecmat: _NamedBuilder
+    batch_matvec: _NamedBuilder
+    batch_vecmat: _NamedBuilder
+    dot: _NamedBuilder
+    conv_1d: _NamedBuilder
+    conv_2d: _NamedBuilder
+    conv_3d: _NamedBuilder
+    conv_1d_nwc_wcf: _NamedBuilder
+    conv_1d_ncw_fcw: _NamedBuilder
+    conv_2d_nhwc_hwcf: _NamedBuilder
+    conv_2d_nhwc_fhwc: _NamedBuilder
+    conv_2d_nhwc_hwcf_q: _NamedBuilder
+    conv_2d_nhwc_fhwc_q: _NamedBuilder
+    conv_2d_nchw_fchw_q: _NamedBuilder
+    conv_2d_nchw_fchw: _NamedBuilder
+    conv_2d_ngchw_fgchw: _NamedBuilder
+    conv_2d_ngchw_gfchw: _NamedBuilder
+    conv_2d_nhwgc_gfhwc: _NamedBuilder
+    conv_2d_nhwgc_gfhwc_q: _NamedBuilder
+    conv_2d_ngchw_gfchw_q: _NamedBuilder
+    conv_3d_ndhwc_dhwcf: _NamedBuilder
+    conv_3d_ndhwc_dhwcf_q: _NamedBuilder
+    conv_3d_ncdhw_fcdhw: _NamedBuilder
+    depthwise_conv_1d_nwc_wc: _NamedBuilder
+    depthwise_conv_1d_ncw_cw: _NamedBuilder
+    depthwise_conv_1d_nwc_wcm: _NamedBuilder
+    depthwise_conv_2d_nhwc_hwc: _NamedBuilder
+    depthwise_conv_2d_nchw_chw: _NamedBuilder
+    depthwise_conv_2d_nhwc_hwc_q: _NamedBuilder
+    depthwise_conv_2d_nhwc_hwcm: _NamedBuilder
+    depthwise_conv_2d_nhwc_hwcm_q: _NamedBuilder
+    depthwise_conv_3d_ndhwc_dhwc: _NamedBuilder
+    depthwise_conv_3d_ncdhw_cdhw: _NamedBuilder
+    depthwise_conv_3d_ndhwc_dhwcm: _NamedBuilder
+    pooling_nhwc_sum: _NamedBuilder
+    pooling_nchw_sum: _NamedBuilder
+    pooling_nhwc_max: _NamedBuilder
+    pooling_nhwc_max_unsigned: _NamedBuilder
+    pooling_nchw_max: _NamedBuilder
+    pooling_nhwc_min: _NamedBuilder
+    pooling_nhwc_min_unsigned: _NamedBuilder
+    pooling_nwc_sum: _NamedBuilder
+    pooling_ncw_sum: _NamedBuilder
+    pooling_nwc_max: _NamedBuilder
+    pooling_nwc_max_unsigned: _NamedBuilder
+    pooling_ncw_max: _NamedBuilder
+    pooling_nwc_min: _NamedBuilder
+    pooling_nwc_min_unsigned: _NamedBuilder
+    pooling_ndhwc_sum: _NamedBuilder
+    pooling_ndhwc_max: _NamedBuilder
+    pooling_ndhwc_min: _NamedBuilder
+    fill: _NamedBuilder
+    fill_rng_2d: _NamedBuilder
+    matmul: _NamedBuilder
+    batch_matmul: _NamedBuilder
+    batch_reduce_matmul: _NamedBuilder

@@ -57,5 +57,6 @@ clean:
 	rm -rf build $(VENV)/.built
 	find mlir -name '*.so' -delete
 	find mlir -name '*.pyx' | sed 's/\.pyx$$/.cpp/' | xargs rm -f
+	rm -f mlir/_mlir_libs/*_api.h
 	rm -f mlir/dialects/_*_ops_gen.pyx mlir/dialects/_*_ops_gen.pyi \
 	  mlir/dialects/_*_enum_gen.py mlir/_mlir_libs/mlir-cython-tblgen

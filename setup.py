@@ -202,6 +202,11 @@ class BuildExt(build_ext):
         for ext in self.extensions:
             ext.library_dirs.append(str(lib_dir))
         super().run()
+        if not (self.inplace or getattr(self, "editable_mode", False)):
+            # Cython writes the C-level API header of _ir (cdef api) beside
+            # the .pyx; it ships in the package for C/C++ extensions.
+            for f in (ROOT / LIBS_PKG).glob("*_api.h"):
+                shutil.copy2(f, Path(self.build_lib) / LIBS_PKG / f.name)
 
     def _package_libs_dir(self) -> Path:
         if self.inplace or getattr(self, "editable_mode", False):
@@ -243,7 +248,8 @@ setup(
     ext_modules=cythonize_all() if "egg_info" not in sys.argv else [],
     cmdclass={"build_ext": BuildExt},
     package_data={"mlir": ["**/*.pxd", "**/*.pxi", "**/*.pyi", "py.typed",
-                           "_mlir_libs/*.so", "_mlir_libs/include/**/*.h",
+                           "_mlir_libs/*.so", "_mlir_libs/*.h",
+                           "_mlir_libs/include/**/*.h",
                            f"_mlir_libs/{TBLGEN}"]},
     exclude_package_data={"mlir": ["**/*.cpp"]},
     zip_safe=False,

@@ -35,8 +35,9 @@ def get_lib_dirs():
 
 def get_include_dirs():
     """Include directories for downstream native code: the parent of the
-    `mlir` package (for cimport of mlir._mlir_libs.*) and our shim headers
-    when installed beside the package."""
+    `mlir` package (for cimport of mlir._mlir_libs.*, and for C/C++ code
+    including "mlir/_mlir_libs/_ir_api.h") and our shim headers when
+    installed beside the package."""
     dirs = [os.path.dirname(os.path.dirname(_this_dir))]
     shim = os.path.join(_this_dir, "include")
     if os.path.isdir(shim):

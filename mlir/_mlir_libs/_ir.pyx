@@ -104,6 +104,7 @@ include "ir_symbols.pxi"
 include "ir_pass.pxi"
 include "ir_rewrite.pxi"
 include "ir_pickle.pxi"
+include "ir_api.pxi"
 
 __all__ = [
     "AsmState", "Attribute", "Block", "BlockArgument", "BlockArgumentList",

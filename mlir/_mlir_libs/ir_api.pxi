@@ -1,0 +1,186 @@
+# The C-level API of the object model, for extensions written in plain C or
+# C++ (not Cython): Cython writes these functions into _ir_api.h, which
+# ships in the package (mlir/_mlir_libs/_ir_api.h). A C extension includes
+# the MLIR C API headers first, then the API header, and calls
+# import_mlir___mlir_libs___ir() once (its module init is a good place):
+#
+#     #include "mlir-c/IR.h"
+#     #include "mlir/_mlir_libs/_ir_api.h"
+#     ...
+#     if (import_mlir___mlir_libs___ir() < 0) return NULL;
+#     PyObject *ctx = mlir_wrap_context(c_ctx);    /* new reference */
+#     MlirModule m = mlir_unwrap_module(obj);
+#     if (mlirModuleIsNull(m)) return NULL;          /* exception set */
+#
+# mlir_wrap_X(handle) returns a new reference to the object of the handle,
+# with the same rules as X._CAPICreate(capsule): one object per operation
+# (the live one when there is one), concrete classes for types and
+# attributes, a Context or Module the package does not know yet adopted
+# (the object owns it from then on), a detached operation without an
+# object owned by the new object. A null handle raises ValueError; on any
+# error the result is NULL with the exception set.
+#
+# mlir_unwrap_X(obj) returns the handle of an object of class X (or a
+# subclass), checked as every method checks it (an erased or invalidated
+# operation raises RuntimeError). On error it returns a null handle with
+# the exception set (TypeError when obj is not an X). The handle is
+# borrowed: it lives as long as obj (or its owner) does.
+#
+# Every function needs the GIL.
+
+from cpython.exc cimport PyErr_SetObject
+
+
+cdef inline int _api_error(BaseException e) noexcept:
+    """Sets the exception caught in a noexcept function as the current one,
+    for the C caller."""
+    PyErr_SetObject(type(e), e)
+    return 0
+
+
+cdef inline object _api_expect(object obj, type cls, str what):
+    if not isinstance(obj, cls):
+        raise TypeError(f"expected {what}, not {type(obj).__name__}")
+    return obj
+
+
+cdef inline int _api_check_null(const void* ptr, str what) except -1:
+    if ptr == NULL:
+        raise ValueError(f"null {what} handle")
+    return 0
+
+
+# -- Context --------------------------------------------------------------------
+
+cdef api object mlir_wrap_context(MlirContext ctx):
+    _api_check_null(ctx.ptr, "MlirContext")
+    return context_for_handle(ctx)
+
+
+cdef api MlirContext mlir_unwrap_context(object obj) noexcept:
+    cdef MlirContext r
+    r.ptr = NULL
+    try:
+        r = (<Context>_api_expect(obj, Context, "a Context")).c_context
+    except BaseException as e:
+        _api_error(e)
+    return r
+
+
+# -- Location ---------------------------------------------------------------------
+
+cdef api object mlir_wrap_location(MlirLocation loc):
+    _api_check_null(loc.ptr, "MlirLocation")
+    return wrap_location(context_for_handle(mlirLocationGetContext(loc)), loc)
+
+
+cdef api MlirLocation mlir_unwrap_location(object obj) noexcept:
+    cdef MlirLocation r
+    r.ptr = NULL
+    try:
+        r = (<Location>_api_expect(obj, Location, "a Location")).c_location
+    except BaseException as e:
+        _api_error(e)
+    return r
+
+
+# -- Type and Attribute -------------------------------------------------------------
+
+cdef api object mlir_wrap_type(MlirType t):
+    _api_check_null(t.ptr, "MlirType")
+    return wrap_type(context_for_handle(mlirTypeGetContext(t)), t)
+
+
+cdef api MlirType mlir_unwrap_type(object obj) noexcept:
+    cdef MlirType r
+    r.ptr = NULL
+    try:
+        r = type_handle(obj, "the object")
+    except BaseException as e:
+        _api_error(e)
+    return r
+
+
+cdef api object mlir_wrap_attribute(MlirAttribute a):
+    _api_check_null(a.ptr, "MlirAttribute")
+    return wrap_attribute(context_for_handle(mlirAttributeGetContext(a)), a)
+
+
+cdef api MlirAttribute mlir_unwrap_attribute(object obj) noexcept:
+    cdef MlirAttribute r
+    r.ptr = NULL
+    try:
+        r = attribute_handle(obj, "the object")
+    except BaseException as e:
+        _api_error(e)
+    return r
+
+
+# -- Module and Operation -------------------------------------------------------
+
+cdef api object mlir_wrap_module(MlirModule m):
+    _api_check_null(m.ptr, "MlirModule")
+    return module_for_handle(context_for_handle(mlirModuleGetContext(m)), m)
+
+
+cdef api MlirModule mlir_unwrap_module(object obj) noexcept:
+    cdef MlirModule r
+    r.ptr = NULL
+    try:
+        r = (<Module>_api_expect(obj, Module, "a Module")).c_module
+    except BaseException as e:
+        _api_error(e)
+    return r
+
+
+cdef api object mlir_wrap_operation(MlirOperation op):
+    _api_check_null(op.ptr, "MlirOperation")
+    return wrap_operation_any(context_for_handle(mlirOperationGetContext(op)), op)
+
+
+cdef api MlirOperation mlir_unwrap_operation(object obj) noexcept:
+    cdef MlirOperation r
+    r.ptr = NULL
+    try:
+        r = op_handle(<Operation>_api_expect(obj, Operation,
+                                             "an Operation or OpView"))
+    except BaseException as e:
+        _api_error(e)
+    return r
+
+
+# -- Block and Value -----------------------------------------------------------------
+
+cdef api object mlir_wrap_block(MlirBlock b):
+    _api_check_null(b.ptr, "MlirBlock")
+    cdef MlirOperation parent = mlirBlockGetParentOperation(b)
+    if parent.ptr == NULL:
+        raise ValueError("the block has no parent operation (a detached "
+                         "block has no Python object)")
+    ctx = context_for_handle(mlirOperationGetContext(parent))
+    return wrap_block(<Operation>wrap_operation_any(ctx, parent), b)
+
+
+cdef api MlirBlock mlir_unwrap_block(object obj) noexcept:
+    cdef MlirBlock r
+    r.ptr = NULL
+    try:
+        r = block_handle(obj, "the object")
+    except BaseException as e:
+        _api_error(e)
+    return r
+
+
+cdef api object mlir_wrap_value(MlirValue v):
+    _api_check_null(v.ptr, "MlirValue")
+    return wrap_value_any(context_for_handle(mlirValueGetContext(v)), v)
+
+
+cdef api MlirValue mlir_unwrap_value(object obj) noexcept:
+    cdef MlirValue r
+    r.ptr = NULL
+    try:
+        r = value_handle(obj, "the object")
+    except BaseException as e:
+        _api_error(e)
+    return r

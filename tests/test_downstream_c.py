@@ -1,0 +1,124 @@
+"""A downstream extension in plain C (tests/downstream/irapi.c), compiled
+with the C compiler against the package as installed, uses the C-level API
+that ships in the package (mlir/_mlir_libs/_ir_api.h): objects become MLIR
+C API handles and handles become the package's objects (the same objects
+where objects are interned)."""
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+import mlir._mlir_libs as libs
+from mlir.dialects import arith
+from mlir.ir import (Block, Context, IntegerType, Location, Module, OpResult,
+                     OpView, Value)
+
+HERE = Path(__file__).resolve().parent
+
+
+def test_api_header_ships_with_the_package():
+    header = Path(libs.__file__).parent / "_ir_api.h"
+    assert header.is_file()
+    text = header.read_text()
+    assert "import_mlir___mlir_libs___ir" in text
+    for name in ("context", "location", "type", "attribute", "module",
+                 "operation", "block", "value"):
+        assert f"mlir_wrap_{name}" in text and f"mlir_unwrap_{name}" in text
+
+
+@pytest.fixture(scope="module")
+def irapi(tmp_path_factory):
+    build = tmp_path_factory.mktemp("downstream_c")
+    src = build / "irapi.c"
+    shutil.copy(HERE / "downstream" / "irapi.c", src)
+    llvm = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"))
+    incs = libs.get_include_dirs() + [str(llvm / "include")]
+    so = build / ("irapi" + sysconfig.get_config_var("EXT_SUFFIX"))
+    libdir = libs.get_lib_dirs()[0]
+    subprocess.run([os.environ.get("CC", "gcc"), "-shared", "-fPIC", "-O1",
+                    "-std=c11", "-Wall", "-Werror", "-Wno-unused-function",
+                    f"-I{sysconfig.get_paths()['include']}",
+                    *[f"-I{d}" for d in incs], str(src), "-o", str(so),
+                    f"-L{libdir}", "-lMLIRCythonCAPI", f"-Wl,-rpath,{libdir}",
+                    f"-Wl,-rpath,{llvm / 'lib'}"], check=True)
+    spec = importlib.util.spec_from_file_location("irapi", so)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+SRC = ("func.func @f(%a: i32) -> i32 {\n"
+       "  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n"
+       "func.func private @g()")
+
+
+def test_unwrap_and_wrap_in_c(irapi):
+    with Context() as ctx:
+        m = Module.parse(SRC)
+        assert irapi.count_ops(m) == 2
+        assert irapi.first_op(m) is m.body.operations[0]
+        t = irapi.integer_type(ctx, 17)
+        assert isinstance(t, IntegerType) and t.width == 17
+        assert t == IntegerType.get_signless(17)
+        ret = m.body.operations[0].regions[0].blocks[0].operations[1]
+        add = irapi.operand_owner(ret)
+        assert add is m.body.operations[0].regions[0].blocks[0].operations[0]
+        assert isinstance(add, arith.AddIOp)
+
+
+def test_module_made_in_c_is_owned_by_python(irapi):
+    with Context() as ctx:
+        m = irapi.parse_module(ctx, "func.func private @h()")
+        assert isinstance(m, Module) and m.context is ctx
+        assert str(m.body.operations[0]) == "func.func private @h()"
+        m.operation.verify()
+
+
+def test_roundtrips_keep_identity(irapi):
+    with Context() as ctx, Location.unknown() as loc:
+        m = Module.parse(SRC)
+        f = m.body.operations[0]
+        block = f.regions[0].blocks[0]
+        arg = block.arguments[0]
+        res = block.operations[0].result
+        assert irapi.roundtrip("context", ctx) is ctx
+        assert irapi.roundtrip("module", m) is m
+        assert irapi.roundtrip("operation", f) is f
+        assert irapi.roundtrip("operation", f.operation) is f
+        assert irapi.roundtrip("location", loc) == loc
+        i32 = IntegerType.get_signless(32)
+        assert irapi.roundtrip("type", i32) == i32
+        assert isinstance(irapi.roundtrip("type", i32), IntegerType)
+        attr = f.attributes["sym_name"]
+        assert irapi.roundtrip("attribute", attr) == attr
+        b2 = irapi.roundtrip("block", block)
+        assert isinstance(b2, Block) and b2 == block
+        v = irapi.roundtrip("value", arg)
+        assert isinstance(v, Value) and v == arg
+        r = irapi.roundtrip("value", res)
+        assert isinstance(r, OpResult) and r.owner is block.operations[0]
+        assert isinstance(r.owner, OpView)
+
+
+def test_errors_are_python_exceptions(irapi):
+    for kind in ("context", "type", "operation", "value"):
+        with pytest.raises(ValueError, match="null"):
+            irapi.wrap_null(kind)
+    with Context():
+        m = Module.parse(SRC)
+        with pytest.raises(TypeError, match="expected a Module, not Context"):
+            irapi.count_ops(Context.current)
+        with pytest.raises(TypeError, match="must be a Type, not int"):
+            irapi.roundtrip("type", 3)
+        with pytest.raises(TypeError, match="expected a Context"):
+            irapi.integer_type(m, 8)
+        op = m.body.operations[1]
+        op.erase()
+        with pytest.raises(RuntimeError, match="invalidated"):
+            irapi.roundtrip("operation", op)

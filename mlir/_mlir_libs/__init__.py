@@ -14,7 +14,9 @@ may define any of:
                                   append_load_on_create_dialect()
 
 A downstream packager changes what is "in the box" by choosing which of
-these modules to ship, without touching the rest of the package.
+these modules to ship, without touching the rest of the package. A package
+that re-exports mlir under its own name (reexport_as) applies its own
+initializer with add_site_initializer().
 """
 
 import importlib
@@ -23,6 +25,7 @@ import logging
 import os
 
 from . import _ir
+from ._reexport import reexport_as  # noqa: F401
 
 _this_dir = os.path.dirname(__file__)
 
@@ -65,11 +68,58 @@ def get_load_on_create_dialects():
     return _load_on_create_dialects
 
 
+# What the site initializers asked for, applied to every new Context.
+_context_hooks = []
+_translations = []
+_options = {"disable_multithreading": False, "load_all": True}
+
+
+def add_site_initializer(module):
+    """Applies a site initializer module (one defining any of
+    register_dialects, context_init_hook, register_llvm_translations,
+    disable_multithreading, disable_load_all_available_dialects; see the
+    top of this file) as if this package had found it at import: for a
+    package that re-exports mlir under its own name and registers its own
+    dialects (reexport_as). Contexts created afterwards see it."""
+    if hasattr(module, "register_dialects"):
+        module.register_dialects(get_dialect_registry())
+    if hasattr(module, "context_init_hook"):
+        _context_hooks.append(module.context_init_hook)
+    if hasattr(module, "register_llvm_translations"):
+        _translations.append(module.register_llvm_translations)
+    if getattr(module, "disable_multithreading", False):
+        _options["disable_multithreading"] = True
+    if hasattr(module, "disable_load_all_available_dialects"):
+        _options["load_all"] = False
+
+
+def _init_context(context, load_on_create_dialects=None, thread_pool=None):
+    context.append_dialect_registry(get_dialect_registry())
+    for hook in _context_hooks:
+        hook(context)
+    if _options["disable_multithreading"]:
+        if thread_pool is not None:
+            raise ValueError("Context constructor has given thread_pool "
+                             "argument, but disable_multithreading flag "
+                             "is True.")
+    elif thread_pool is None:
+        context.enable_multithreading(True)
+    else:
+        context.set_thread_pool(thread_pool)
+    if load_on_create_dialects is not None:
+        for name in load_on_create_dialects:
+            context.dialects[name]
+    elif _options["load_all"]:
+        context.load_all_available_dialects()
+    else:
+        for name in get_load_on_create_dialects():
+            context.dialects[name]
+    for register in _translations:
+        register(context)
+
+
 def _site_initialize():
     logger = logging.getLogger(__name__)
-    hooks = []
-    options = {"disable_multithreading": False, "load_all": True}
-    translations = []
 
     def process(module_name):
         try:
@@ -83,48 +133,14 @@ def _site_initialize():
             logger.warning("error importing mlir initializer %s", module_name,
                            exc_info=True)
             return False
-        if hasattr(m, "register_dialects"):
-            m.register_dialects(get_dialect_registry())
-        if hasattr(m, "context_init_hook"):
-            hooks.append(m.context_init_hook)
-        if hasattr(m, "register_llvm_translations"):
-            translations.append(m.register_llvm_translations)
-        if getattr(m, "disable_multithreading", False):
-            options["disable_multithreading"] = True
-        if hasattr(m, "disable_load_all_available_dialects"):
-            options["load_all"] = False
+        add_site_initializer(m)
         return True
 
     process("_mlirRegisterEverything")
     for i in itertools.count():
         if not process(f"_site_initialize_{i}"):
             break
-
-    def init_context(context, load_on_create_dialects=None, thread_pool=None):
-        context.append_dialect_registry(get_dialect_registry())
-        for hook in hooks:
-            hook(context)
-        if options["disable_multithreading"]:
-            if thread_pool is not None:
-                raise ValueError("Context constructor has given thread_pool "
-                                 "argument, but disable_multithreading flag "
-                                 "is True.")
-        elif thread_pool is None:
-            context.enable_multithreading(True)
-        else:
-            context.set_thread_pool(thread_pool)
-        if load_on_create_dialects is not None:
-            for name in load_on_create_dialects:
-                context.dialects[name]
-        elif options["load_all"]:
-            context.load_all_available_dialects()
-        else:
-            for name in get_load_on_create_dialects():
-                context.dialects[name]
-        for register in translations:
-            register(context)
-
-    _ir._set_context_init_hook(init_context)
+    _ir._set_context_init_hook(_init_context)
 
 
 _site_initialize()

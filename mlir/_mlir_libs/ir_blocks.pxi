@@ -542,18 +542,13 @@ cdef class InsertionPoint:
             raise ValueError("cannot insert an operation into its own region")
         if op.context is not self.block.parent.context:
             raise ValueError("cannot insert an operation of another context")
-        if self.ref_operation is None:
-            mlirBlockAppendOwnedOperation(self.block.c_block, op.c_op)
-        else:
-            mlirBlockInsertOwnedOperationBefore(
-                self.block.c_block, (<Operation>self.ref_operation).c_op, op.c_op)
-        op_attach(op, self.block.parent)
-        return 0
+        return self.insert_fresh(op)
 
     cdef int insert_fresh(self, Operation op) except -1:
-        """Inserts an operation OperationState.finish() has just created:
-        detached, owned, with empty regions, of this point's context, which
-        finish() checked (with check_insertable) before creating it."""
+        """Inserts a detached, owned operation of this point's context that
+        cannot contain the block: what insert_handle has checked, or what
+        OperationState.finish() has just created (after check_insertable
+        and the context check)."""
         if self.ref_operation is None:
             mlirBlockAppendOwnedOperation(self.block.c_block, op.c_op)
         else:

@@ -660,7 +660,13 @@ cdef int _add_keepalive(Operation root, object owners) except -1:
     """Keeps `owners` (a list) alive as long as the detached tree of
     `root` needs them: on the detached root at the top of root's tree
     (trees under a Module need nothing)."""
-    cdef MlirOperation top = _top_of(root.c_op)
+    return _add_keepalive_at(root, _top_of(root.c_op), owners)
+
+
+cdef int _add_keepalive_at(Operation root, MlirOperation top,
+                           object owners) except -1:
+    """_add_keepalive for a caller that has already found `top`, the
+    outermost ancestor of root."""
     if _live_modules.find(_key(top.ptr)) != _live_modules.end():
         return 0
     r = root.context.lookup_op(top)

@@ -166,13 +166,14 @@ cdef int keep_operands_alive(Operation user, list operands) except -1:
     need nothing (a value of another tree there is invalid IR that the
     verifier reports), so that common case returns before any list is
     built."""
-    if _live_modules.find(_key(_top_of(user.c_op).ptr)) != _live_modules.end():
+    cdef MlirOperation top = _top_of(user.c_op)
+    if _live_modules.find(_key(top.ptr)) != _live_modules.end():
         return 0
     owners = []
     for v in operands:
         owners.append((<Value>v).parent if isinstance(v, Value)
                       else op_primary(<Operation>v))
-    return _add_keepalive(user, owners)
+    return _add_keepalive_at(user, top, owners)
 
 
 cdef OperationState new_operation_state(str name, object loc):

@@ -137,6 +137,17 @@ def _xyz(opname, what, sizes):
             for i, s in enumerate(sizes)]
 
 
+def _launch_args(opname, async_dependencies, grid_size, block_size):
+    """(async token type or None, dependencies, grid x/y/z, block x/y/z) of
+    a launch: async exactly when it waits on dependencies."""
+    if async_dependencies is None:
+        async_dependencies = []
+    async_token = gpu_async_token() if async_dependencies else None
+    return (async_token, async_dependencies,
+            _xyz(opname, "grid_size", grid_size),
+            _xyz(opname, "block_size", block_size))
+
+
 @_cext.register_operation(_Dialect, replace=True)
 class LaunchFuncOp(_LaunchFuncOp):
     """gpu.launch_func of a kernel (symbol path, e.g. ["module", "func"])
@@ -145,12 +156,8 @@ class LaunchFuncOp(_LaunchFuncOp):
     def __init__(self, kernel, grid_size, block_size, kernel_operands=None,
                  async_dependencies=None, dynamic_shared_memory_size=None,
                  async_object=None, *, loc=None, ip=None):
-        opname = "gpu.launch_func"
-        if async_dependencies is None:
-            async_dependencies = []
-        async_token = gpu_async_token() if async_dependencies else None
-        grid = _xyz(opname, "grid_size", grid_size)
-        block = _xyz(opname, "block_size", block_size)
+        async_token, async_dependencies, grid, block = _launch_args(
+            "gpu.launch_func", async_dependencies, grid_size, block_size)
         super().__init__(async_token, async_dependencies, kernel, *grid,
                          *block, kernel_operands or [],
                          dynamicSharedMemorySize=dynamic_shared_memory_size,
@@ -183,12 +190,8 @@ class LaunchOp(_LaunchOp):
 
     def __init__(self, grid_size, block_size, async_dependencies=None,
                  dynamic_shared_memory_size=None, *, loc=None, ip=None):
-        opname = "gpu.launch"
-        if async_dependencies is None:
-            async_dependencies = []
-        async_token = gpu_async_token() if async_dependencies else None
-        grid = _xyz(opname, "grid_size", grid_size)
-        block = _xyz(opname, "block_size", block_size)
+        async_token, async_dependencies, grid, block = _launch_args(
+            "gpu.launch", async_dependencies, grid_size, block_size)
         super().__init__(async_token, async_dependencies, *grid, *block,
                          dynamicSharedMemorySize=dynamic_shared_memory_size,
                          loc=loc, ip=ip)

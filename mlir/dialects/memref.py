@@ -6,6 +6,7 @@ from ._memref_ops_gen import *  # noqa: F401,F403
 from ._memref_ops_gen import _Dialect  # noqa: F401
 from ._memref_ops_gen import subview as _generated_subview
 from ._memref_enum_gen import *  # noqa: F401,F403
+from ._ods_common import _mixed_list, _split_mixed
 from .. import ir as _ir
 
 
@@ -29,41 +30,6 @@ def _is_static_int_like(i):
     return (isinstance(i, int) and not isinstance(i, bool)
             and not _ir.ShapedType.is_dynamic_size(i)) \
         or _is_constant_int_like(i)
-
-
-def _as_list(what, xs):
-    if xs is None:
-        return []
-    if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
-        raise TypeError(f"memref.subview: {what} must be a sequence of ints "
-                        f"and index Values, not {type(xs).__name__}")
-    return list(xs)
-
-
-def _dispatch_mixed(what, xs):
-    """(dynamic Values, static ints with the dynamic marker in place of
-    each Value)."""
-    dynamic, static = [], []
-    for i, x in enumerate(xs):
-        if isinstance(x, bool):
-            raise TypeError(f"memref.subview: {what}[{i}] must be an int or "
-                            "an index Value, not bool")
-        if isinstance(x, int):
-            static.append(x)
-            continue
-        if isinstance(x, _ir.Operation):
-            if len(x.results) != 1:
-                raise ValueError(f"memref.subview: {what}[{i}] is an "
-                                 f"operation with {len(x.results)} results")
-            x = x.results[0]
-        if not isinstance(x, _ir.Value):
-            raise TypeError(f"memref.subview: {what}[{i}] must be an int or "
-                            f"an index Value, not {type(x).__name__}")
-        dynamic.append(x)
-        static.append(_ir.ShapedType.get_dynamic_stride_or_offset()
-                      if what != "sizes" else
-                      _ir.ShapedType.get_dynamic_size())
-    return dynamic, static
 
 
 def _infer_memref_subview_result_type(source_memref_type, offsets,
@@ -128,9 +94,10 @@ def subview(source, offsets, sizes, strides, *, result_type=None, loc=None,
     if not isinstance(source.type, _ir.MemRefType):
         raise TypeError("memref.subview: source must be a memref Value, not "
                         f"a Value of type {source.type}")
-    offsets = _as_list("offsets", offsets)
-    sizes = _as_list("sizes", sizes)
-    strides = _as_list("strides", strides)
+    opname = "memref.subview"
+    offsets = _mixed_list(opname, "offsets", offsets, optional=True)
+    sizes = _mixed_list(opname, "sizes", sizes, optional=True)
+    strides = _mixed_list(opname, "strides", strides, optional=True)
     if result_type is None:
         offsets, sizes, strides, result_type = \
             _infer_memref_subview_result_type(source.type, offsets, sizes,
@@ -138,9 +105,13 @@ def subview(source, offsets, sizes, strides, *, result_type=None, loc=None,
     elif not isinstance(result_type, _ir.MemRefType):
         raise TypeError("memref.subview: result_type must be a MemRefType, "
                         f"not {type(result_type).__name__}")
-    dyn_offsets, static_offsets = _dispatch_mixed("offsets", offsets)
-    dyn_sizes, static_sizes = _dispatch_mixed("sizes", sizes)
-    dyn_strides, static_strides = _dispatch_mixed("strides", strides)
+    dynamic_stride = _ir.ShapedType.get_dynamic_stride_or_offset()
+    static_offsets, dyn_offsets = _split_mixed(opname, "offsets", offsets,
+                                               dynamic_stride)
+    static_sizes, dyn_sizes = _split_mixed(
+        opname, "sizes", sizes, _ir.ShapedType.get_dynamic_size())
+    static_strides, dyn_strides = _split_mixed(opname, "strides", strides,
+                                               dynamic_stride)
     return _generated_subview(
         result_type, source, dyn_offsets, dyn_sizes, dyn_strides,
         static_offsets, static_sizes, static_strides, loc=loc, ip=ip)

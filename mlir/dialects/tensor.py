@@ -6,41 +6,9 @@ from ._tensor_ops_gen import *  # noqa: F401,F403
 from ._tensor_ops_gen import (_Dialect, EmptyOp as _EmptyOp, GenerateOp,
                               YieldOp)
 from ._tensor_enum_gen import *  # noqa: F401,F403
-from ._ods_common import _cext, _region_op, get_op_result_or_op_results
+from ._ods_common import (_cext, _mixed_list, _region_op, _split_mixed,
+                           get_op_result_or_op_results)
 from .. import ir as _ir
-
-
-def _mixed_sizes(opname, sizes):
-    """(static shape, dynamic size Values) from a list of ints and index
-    Values (or single-result ops)."""
-    if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__iter__"):
-        raise TypeError(f"{opname}: sizes must be a sequence of ints and "
-                        f"index Values, not {type(sizes).__name__}")
-    static, dynamic = [], []
-    for i, s in enumerate(sizes):
-        if isinstance(s, bool):
-            raise TypeError(f"{opname}: sizes[{i}] must be an int or an "
-                            "index Value, not bool")
-        if isinstance(s, int):
-            if s < 0:
-                raise ValueError(f"{opname}: sizes[{i}] must be >= 0, "
-                                 f"got {s}")
-            static.append(s)
-            continue
-        if isinstance(s, _ir.Operation):
-            if len(s.results) != 1:
-                raise ValueError(f"{opname}: sizes[{i}] is an operation "
-                                 f"with {len(s.results)} results")
-            s = s.results[0]
-        if not isinstance(s, _ir.Value):
-            raise TypeError(f"{opname}: sizes[{i}] must be an int or an "
-                            f"index Value, not {type(s).__name__}")
-        if not isinstance(s.type, _ir.IndexType):
-            raise TypeError(f"{opname}: sizes[{i}] must be of type index, "
-                            f"not {s.type}")
-        static.append(_ir.ShapedType.get_dynamic_size())
-        dynamic.append(s)
-    return static, dynamic
 
 
 @_cext.register_operation(_Dialect, replace=True)
@@ -52,7 +20,11 @@ class EmptyOp(_EmptyOp):
         if not isinstance(element_type, _ir.Type):
             raise TypeError("tensor.empty: element_type must be a Type, not "
                             f"{type(element_type).__name__}")
-        static, dynamic = _mixed_sizes("tensor.empty", sizes)
+        opname = "tensor.empty"
+        static, dynamic = _split_mixed(
+            opname, "sizes", _mixed_list(opname, "sizes", sizes),
+            _ir.ShapedType.get_dynamic_size(), nonnegative=True,
+            index_values=True)
         result_type = _ir.RankedTensorType.get(static, element_type)
         super().__init__(result_type, dynamic, loc=loc, ip=ip)
 

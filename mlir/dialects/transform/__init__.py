@@ -100,8 +100,27 @@ class ReplicateOp(_ReplicateOp):
                          handles, loc=loc, ip=ip)
 
 
+class _SequenceBody:
+    """The body block of a sequence op and its arguments: the target
+    handle, then the extra bindings."""
+
+    __slots__ = ()
+
+    @property
+    def body(self):
+        return self.regions[0].blocks[0]
+
+    @property
+    def bodyTarget(self):
+        return self.body.arguments[0]
+
+    @property
+    def bodyExtraArgs(self):
+        return self.body.arguments[1:]
+
+
 @_cext.register_operation(_Dialect, replace=True)
-class SequenceOp(_SequenceOp):
+class SequenceOp(_SequenceBody, _SequenceOp):
     """transform.sequence with its body block created: one argument for
     the root (`target`: a handle Value, or just its Type for a top-level
     sequence) and one per extra binding (Values, or their Types)."""
@@ -136,21 +155,9 @@ class SequenceOp(_SequenceOp):
                          root=root, loc=loc, ip=ip)
         self.regions[0].blocks.append(root_type, *extra_types)
 
-    @property
-    def body(self):
-        return self.regions[0].blocks[0]
-
-    @property
-    def bodyTarget(self):
-        return self.body.arguments[0]
-
-    @property
-    def bodyExtraArgs(self):
-        return self.body.arguments[1:]
-
 
 @_cext.register_operation(_Dialect, replace=True)
-class NamedSequenceOp(_NamedSequenceOp):
+class NamedSequenceOp(_SequenceBody, _NamedSequenceOp):
     """transform.named_sequence from its name and input / result types,
     with its body block (one argument per input) created."""
 
@@ -173,18 +180,6 @@ class NamedSequenceOp(_NamedSequenceOp):
                          sym_visibility=sym_visibility, arg_attrs=arg_attrs,
                          res_attrs=res_attrs, loc=loc, ip=ip)
         self.regions[0].blocks.append(*input_types)
-
-    @property
-    def body(self):
-        return self.regions[0].blocks[0]
-
-    @property
-    def bodyTarget(self):
-        return self.body.arguments[0]
-
-    @property
-    def bodyExtraArgs(self):
-        return self.body.arguments[1:]
 
 
 @_cext.register_operation(_Dialect, replace=True)

@@ -366,6 +366,15 @@ def _docstring(doc, indent):
     return _indent(f'"""{doc}\n"""', indent)
 
 
+def _def_lines(head, doc):
+    """A `def` line with its docstring as body, or with `...` when there is
+    no docstring."""
+    ds = _docstring(doc, 4)
+    if ds:
+        return [head + ":", *ds.split("\n")]
+    return [head + ": ..."]
+
+
 class ModuleWriter:
     def __init__(self, module, table):
         self.module = module
@@ -521,12 +530,7 @@ class ModuleWriter:
         elif kind == "class":
             lines.append("@classmethod")
         head = f"def {name}({', '.join(out)})" + (f" -> {ret}" if ret else "")
-        ds = _docstring(doc, 4)
-        if ds:
-            lines.append(head + ":")
-            lines.extend(ds.split("\n"))
-        else:
-            lines.append(head + ": ...")
+        lines.extend(_def_lines(head, doc))
         return [_indent(l, indent) if l else "" for l in lines]
 
     def rule_return(self, owner, name, kind):
@@ -559,12 +563,7 @@ class ModuleWriter:
             if kind == "static":
                 lines.append("@staticmethod")
             head = f"def {name}{self.qualify(spec)}"
-            ds = _docstring(doc, 4) if i == 0 else None
-            if ds:
-                lines.append(head + ":")
-                lines.extend(ds.split("\n"))
-            else:
-                lines.append(head + ": ...")
+            lines.extend(_def_lines(head, doc if i == 0 else None))
         return [_indent(l, indent) if l else "" for l in lines]
 
     def init_signature(self, cls, init):

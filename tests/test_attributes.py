@@ -91,6 +91,11 @@ def test_string_attr(ctx):
     assert str(typed) == '"x" : i32'
     with pytest.raises(TypeError):
         StringAttr.get(3)
+    # A str that has no UTF-8 form (a lone surrogate) is refused.
+    with pytest.raises(UnicodeEncodeError):
+        StringAttr.get("\udc80")
+    sym = FlatSymbolRefAttr.get("f\u00e9")
+    assert str(sym) == '@"f\\C3\\A9"' and sym.value == "f\u00e9"
 
 
 def test_unit_type_attr(ctx):

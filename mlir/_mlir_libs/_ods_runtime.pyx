@@ -20,7 +20,7 @@ from libcpp.vector cimport vector
 from mlir._mlir_libs.capi.support cimport MlirStringRef, mlirStringRefCreate
 from mlir._mlir_libs.capi.ir cimport (
     MlirAttribute, MlirNamedAttribute, MlirOperation, MlirType, MlirValue,
-    mlirAttributeGetType, mlirAttributeIsNull, mlirIdentifierGet,
+    mlirAttributeGetType, mlirAttributeIsNull, MlirIdentifier,
     mlirIdentifierEqual, mlirNamedAttributeGet, mlirOperationGetAttributeByName,
     mlirOperationGetNumOperands, mlirOperationGetNumRegions,
     mlirOperationGetNumResults,
@@ -86,10 +86,8 @@ cdef object _convert(OperationState st, str name, object value, str kind):
 
 
 cdef int _add_named(OperationState st, str name, MlirAttribute a) except -1:
-    cdef bytes b = name.encode("utf-8")
     cdef MlirNamedAttribute na = mlirNamedAttributeGet(
-        mlirIdentifierGet(st.loc.context.c_context,
-                          mlirStringRefCreate(b, len(b))), a)
+        st.loc.context.identifier(name), a)
     mlirOperationStateAddAttributes(&st.c_state, 1, &na)
     return 0
 
@@ -177,9 +175,7 @@ cdef int _ods_same_type(OperationState st, Py_ssize_t n) except -1:
 
 
 cdef int _ods_attr_type(OperationState st, str name, Py_ssize_t n) except -1:
-    cdef bytes b = name.encode("utf-8")
-    ident = mlirIdentifierGet(st.loc.context.c_context,
-                              mlirStringRefCreate(b, len(b)))
+    cdef MlirIdentifier ident = st.loc.context.identifier(name)
     cdef intptr_t i
     cdef MlirAttribute a
     cdef MlirType t

@@ -234,15 +234,14 @@ cdef class StringAttr(Attribute):
     @staticmethod
     def get(value, context=None):
         cdef Context ctx = resolve_context(context)
-        cdef bytes b = to_bytes(value, "value")
-        return _make_attr(StringAttr, ctx, mlirStringAttrGet(ctx.c_context, str_ref(b)))
+        return _make_attr(StringAttr, ctx, mlirStringAttrGet(
+            ctx.c_context, borrowed_ref(value, "value")))
 
     @staticmethod
     def get_typed(type, value):
         cdef Context ctx = _context_of_type(type, "type")
-        cdef bytes b = to_bytes(value, "value")
         return _make_attr(StringAttr, ctx, mlirStringAttrTypedGet(
-            (<Type>type).c_type, str_ref(b)))
+            (<Type>type).c_type, borrowed_ref(value, "value")))
 
     @staticmethod
     def isinstance(other):
@@ -457,9 +456,8 @@ cdef class FlatSymbolRefAttr(Attribute):
     @staticmethod
     def get(value, context=None):
         cdef Context ctx = resolve_context(context)
-        cdef bytes b = to_bytes(value, "value")
-        return _make_attr(FlatSymbolRefAttr, ctx,
-                          mlirFlatSymbolRefAttrGet(ctx.c_context, str_ref(b)))
+        return _make_attr(FlatSymbolRefAttr, ctx, mlirFlatSymbolRefAttrGet(
+            ctx.c_context, borrowed_ref(value, "value")))
 
     @staticmethod
     def isinstance(other):

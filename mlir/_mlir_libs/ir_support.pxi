@@ -14,6 +14,20 @@ cdef inline bytes to_bytes(object s, str what):
     raise TypeError(f"{what} must be str or bytes, not {type(s).__name__}")
 
 
+cdef inline MlirStringRef borrowed_ref(object s, str what) except *:
+    """A view of a str's UTF-8 form (cached inside the str by CPython) or of
+    a bytes object, without copying; valid while `s` is alive. Anything
+    else is a TypeError."""
+    cdef Py_ssize_t size
+    cdef const char* data
+    if isinstance(s, str):
+        data = PyUnicode_AsUTF8AndSize(s, &size)
+        return mlirStringRefCreate(data, <size_t>size)
+    if isinstance(s, bytes):
+        return mlirStringRefCreate(<const char*><bytes>s, len(<bytes>s))
+    raise TypeError(f"{what} must be str or bytes, not {type(s).__name__}")
+
+
 cdef inline str from_ref(MlirStringRef s):
     return PyUnicode_DecodeUTF8(s.data, <Py_ssize_t>s.length, "replace")
 

@@ -6,9 +6,11 @@ import textwrap
 
 import pytest
 
-from mlir.ir import (Attribute, Block, Context, InsertionPoint, Location,
-                     MLIRError, Module, NamedAttribute, Operation, OpView,
-                     Type, WalkOrder, WalkResult, register_operation)
+from mlir.ir import (ArrayAttr, Attribute, Block, Context, DictAttr,
+                     FunctionType, InsertionPoint, IntegerAttr, IntegerType,
+                     Location, MemRefType, MLIRError, Module, NamedAttribute,
+                     Operation, OpView, RankedTensorType, TupleType, Type,
+                     WalkOrder, WalkResult, register_operation)
 
 FUNC = textwrap.dedent("""\
     func.func @f(%a: i32, %b: i32) -> i32 {
@@ -441,3 +443,48 @@ def test_values_of_another_context_are_rejected():
         with pytest.raises(ValueError, match="another Context"):
             Operation.create("arith.addi", operands=[va, va],
                              results=[Type.parse("i32")])
+
+
+def test_types_attributes_blocks_of_another_context_are_rejected():
+    """Every entry that makes a type, attribute, location or block part of
+    one context's IR refuses those of another context (they would dangle
+    once that context is gone), and the IR is left unchanged."""
+    a_ctx, b_ctx = Context(), Context()
+    i32_a = IntegerType.get_signless(32, context=a_ctx)
+    attr_a = IntegerAttr.get(i32_a, 1)
+    loc_a = Location.unknown(context=a_ctx)
+    mb = Module.parse(FUNC, context=b_ctx)
+    func_b = mb.body.operations[0]
+    blk_b = func_b.regions[0].blocks[0]
+    add_b = blk_b.operations[0]
+    before = str(mb)
+    with b_ctx, Location.unknown():
+        i32_b = IntegerType.get_signless(32)
+        cases = [
+            lambda: Operation.create("arith.constant", results=[i32_a],
+                                     attributes={"value": IntegerAttr.get(i32_b, 1)}),
+            lambda: Operation.create("arith.constant", results=[i32_b],
+                                     attributes={"value": attr_a}),
+            lambda: add_b.attributes.__setitem__("x", attr_a),
+            lambda: ArrayAttr.get([attr_a]),
+            lambda: DictAttr.get({"k": attr_a}),
+            lambda: FunctionType.get([i32_a], []),
+            lambda: TupleType.get_tuple([i32_b, i32_a]),
+            lambda: RankedTensorType.get([2], i32_b, encoding=attr_a),
+            lambda: MemRefType.get([2], i32_b, memory_space=attr_a),
+            lambda: blk_b.add_argument(i32_a, Location.unknown()),
+            lambda: blk_b.add_argument(i32_b, loc_a),
+            lambda: blk_b.insert_argument(0, i32_a, Location.unknown()),
+            lambda: blk_b.arguments[0].set_type(i32_a),
+            lambda: add_b.result.set_type(i32_a),
+            lambda: blk_b.create_after(i32_a),
+            lambda: Block.create_at_start(func_b.regions[0], [i32_b], [loc_a]),
+            lambda: Location.fused([loc_a]),
+        ]
+        for i, case in enumerate(cases):
+            with pytest.raises(ValueError, match="another Context"):
+                case()
+        with loc_a:
+            with pytest.raises(ValueError, match="another Context"):
+                blk_b.create_after(i32_b)
+    assert str(mb) == before and mb.operation.verify()

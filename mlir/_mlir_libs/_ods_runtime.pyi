@@ -99,6 +99,16 @@ def _ods_build(target: _ir.OpView, name: str, results: Sequence[_ir.Type], attri
 
 def _float_attr(t: _ir.Type, value: float) -> _ir.FloatAttr: ...
 
+def _arith_constant(target, result, value, loc: _ir.Location | None, ip: _ir.InsertionPoint | None):
+    """ConstantOp.__init__'s fast path: True when built into `target`,
+    False when the result type has to be inferred from the attribute.
+    """
+
+def _arith_constant_value(result, value, loc: _ir.Location | None, ip: _ir.InsertionPoint | None):
+    """arith.constant(...)'s fast path: the result Value, or None when the
+    result type has to be inferred from the attribute.
+    """
+
 def _attr_literal(a: _ir.Attribute) -> int | float:
     """The Python value of an IntegerAttr (int) or FloatAttr (float)."""
 

@@ -510,7 +510,7 @@ def _type_kind(Type t not None):
     return None
 
 
-def _integer_attr(Type t not None, value):
+cdef MlirAttribute _integer_attr_handle(Type t, object value) except *:
     """IntegerAttr of an integer or index type (ValueError if `value` does
     not fit)."""
     if not (mlirTypeIsAInteger(t.c_type) or mlirTypeIsAIndex(t.c_type)):
@@ -525,7 +525,7 @@ def _integer_attr(Type t not None, value):
             if not (-(1LL << mlirIntegerTypeGetWidth(t.c_type)) < small
                     < (1LL << mlirIntegerTypeGetWidth(t.c_type))):
                 raise ValueError(f"{value} does not fit in {t}")
-        return wrap_attribute(t.context, mlirIntegerAttrGet(t.c_type, small))
+        return mlirIntegerAttrGet(t.c_type, small)
     v = int(value)
     cdef unsigned width = 64
     if mlirTypeIsAInteger(t.c_type):
@@ -534,8 +534,14 @@ def _integer_attr(Type t not None, value):
     if width < 64 and not (-bound < v < bound):
         raise ValueError(f"{v} does not fit in {t}")
     if -(1 << 63) <= v < (1 << 63):
-        return wrap_attribute(t.context, mlirIntegerAttrGet(t.c_type, v))
-    return _ir.Attribute.parse(f"{v} : {t}", context=t.context)
+        return mlirIntegerAttrGet(t.c_type, v)
+    return (<Attribute>_ir.Attribute.parse(f"{v} : {t}", context=t.context)).c_attr
+
+
+def _integer_attr(Type t not None, value):
+    """IntegerAttr of an integer or index type (ValueError if `value` does
+    not fit)."""
+    return wrap_attribute(t.context, _integer_attr_handle(t, value))
 
 
 def _ods_build(target, str name not None, results, dict attributes not None,
@@ -551,11 +557,62 @@ def _ods_build(target, str name not None, results, dict attributes not None,
     st.finish(target, ip)
 
 
-def _float_attr(Type t not None, value):
+cdef MlirAttribute _float_attr_handle(Type t, object value) except *:
     if not mlirTypeIsAFloat(t.c_type):
         raise TypeError(f"a float value needs a float type, not {t}")
-    return wrap_attribute(t.context, mlirFloatAttrDoubleGet(
-        t.context.c_context, t.c_type, float(value)))
+    return mlirFloatAttrDoubleGet(t.context.c_context, t.c_type, float(value))
+
+
+def _float_attr(Type t not None, value):
+    return wrap_attribute(t.context, _float_attr_handle(t, value))
+
+
+cdef object _arith_constant_build(object target, object result, object value,
+                                  object loc, object ip):
+    """Builds arith.constant of type `result` holding `value` (an int, a
+    float or an Attribute) into `target` (None: a new object of the class
+    registered for arith.constant) and returns the op object, or None when
+    `value` is an Attribute and `result` is not a Type (then the caller
+    lets the generated builder infer the type from the attribute)."""
+    cdef OperationState st
+    cdef MlirAttribute a
+    if isinstance(value, Attribute):
+        if not isinstance(result, Type):
+            return None
+        st = new_operation_state("arith.constant", loc)
+        st.add_result(result, "result")
+        st.add_attribute("value", value)
+        return st.finish(target, ip)
+    if not isinstance(result, Type):
+        raise TypeError(f"arith.constant: result must be a Type, not "
+                        f"{type(result).__name__}")
+    if isinstance(value, int):          # bool included
+        a = _integer_attr_handle(<Type>result, value)
+    elif isinstance(value, float):
+        a = _float_attr_handle(<Type>result, value)
+    else:
+        raise TypeError(f"arith.constant: value must be an int, a float or "
+                        f"an Attribute, not {type(value).__name__}")
+    st = new_operation_state("arith.constant", loc)
+    st.add_result(result, "result")     # checks the type's context
+    _add_named(st, "value", a)          # made from that type: same context
+    return st.finish(target, ip)
+
+
+def _arith_constant(target, result, value, loc, ip):
+    """ConstantOp.__init__'s fast path: True when built into `target`,
+    False when the result type has to be inferred from the attribute."""
+    return _arith_constant_build(target, result, value, loc, ip) is not None
+
+
+def _arith_constant_value(result, value, loc, ip):
+    """arith.constant(...)'s fast path: the result Value, or None when the
+    result type has to be inferred from the attribute."""
+    op = _arith_constant_build(None, result, value, loc, ip)
+    if op is None:
+        return None
+    return wrap_value(op_primary(<Operation>op),
+                      mlirOperationGetResult((<Operation>op).c_op, 0))
 
 
 def _attr_literal(Attribute a not None):

@@ -300,7 +300,7 @@ cdef class ArrayAttr(Attribute):
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirAttribute] elems
         for a in attributes:
-            elems.push_back(attribute_handle(a, "ArrayAttr element"))
+            elems.push_back(attribute_handle_in(a, ctx, "ArrayAttr element"))
         return _make_attr(ArrayAttr, ctx, mlirArrayAttrGet(
             ctx.c_context, elems.size(), elems.data()))
 
@@ -356,7 +356,8 @@ cdef class DictAttr(Attribute):
             b = (<str>name).encode("utf-8")
             keep.append(b)
             na.name = mlirIdentifierGet(ctx.c_context, str_ref(b))
-            na.attribute = attribute_handle(attr, f"DictAttr value for '{name}'")
+            na.attribute = attribute_handle_in(attr, ctx,
+                                               f"DictAttr value for '{name}'")
             elems.push_back(na)
         return _make_attr(DictAttr, ctx, mlirDictionaryAttrGet(
             ctx.c_context, elems.size(), elems.data()))

@@ -115,6 +115,13 @@ cdef class _BlockList:
 BlockList = _BlockList
 
 
+cdef int _check_arg_context(Block b, Type t, Location loc) except -1:
+    if t.context is not b.parent.context or loc.context is not b.parent.context:
+        raise ValueError("block argument: a Type or Location of another "
+                         "Context")
+    return 0
+
+
 cdef MlirBlock _create_block(object arg_types, object arg_locs,
                              Context ctx) except *:
     cdef vector[MlirType] types
@@ -122,9 +129,12 @@ cdef MlirBlock _create_block(object arg_types, object arg_locs,
     if arg_types is None:
         arg_types = ()
     for t in arg_types:
-        types.push_back(type_handle(t, "block argument type"))
+        types.push_back(type_handle_in(t, ctx, "block argument type"))
     if arg_locs is None:
         loc = current_location()
+        if loc is not None and (<Location>loc).context is not ctx:
+            raise ValueError("block argument location: the current Location "
+                             "is of another Context")
         dflt = (<Location>loc).c_location if loc is not None \
             else mlirLocationUnknownGet(ctx.c_context)
         for _ in range(types.size()):
@@ -137,6 +147,8 @@ cdef MlirBlock _create_block(object arg_types, object arg_locs,
         for l in arg_locs:
             if not isinstance(l, Location):
                 raise TypeError("arg_locs must hold Locations")
+            if (<Location>l).context is not ctx:
+                raise ValueError("arg_locs: a Location of another Context")
             locs.push_back((<Location>l).c_location)
     return mlirBlockCreate(types.size(), types.data(), locs.data())
 
@@ -237,6 +249,7 @@ cdef class Block:
 
     def add_argument(self, Type type not None, Location loc not None):
         self.check()
+        _check_arg_context(self, type, loc)
         return wrap_block_arg(self.parent, self.c_block,
                               mlirBlockAddArgument(self.c_block, type.c_type,
                                                    loc.c_location))
@@ -247,6 +260,7 @@ cdef class Block:
         cdef Py_ssize_t n = mlirBlockGetNumArguments(self.c_block)
         if index < 0 or index > n:
             raise IndexError("block argument index out of range")
+        _check_arg_context(self, type, loc)
         return wrap_block_arg(self.parent, self.c_block, mlirBlockInsertArgument(
             self.c_block, index, type.c_type, loc.c_location))
 

@@ -231,7 +231,7 @@ cdef class DenseElementsAttr(Attribute):
         element type of `shaped_type`)."""
         cdef Context ctx = _context_of_type(shaped_type, "shaped_type")
         cdef MlirType st = (<Type>shaped_type).c_type
-        cdef MlirAttribute ea = attribute_handle(element_attr, "element_attr")
+        cdef MlirAttribute ea = attribute_handle_in(element_attr, ctx, "element_attr")
         if not mlirTypeIsAShaped(st) or not mlirShapedTypeHasStaticShape(st):
             raise ValueError(f"get_splat needs a statically shaped type, got "
                              f"{shaped_type}")
@@ -412,6 +412,7 @@ cdef object _dense_from_attributes(list attrs, object type, object context):
     else:
         if not attrs:
             raise ValueError("Attributes list must be non-empty.")
+        attribute_handle(attrs[0], "DenseElementsAttr element")
         ctx = (<Attribute>attrs[0]).context if context is None else resolve_context(context)
         elt = mlirAttributeGetType((<Attribute>attrs[0]).c_attr)
         dims.push_back(len(attrs))
@@ -420,7 +421,7 @@ cdef object _dense_from_attributes(list attrs, object type, object context):
         raise ValueError(f"unsupported element type for DenseElementsAttr: "
                          f"{_print_type(elt)}")
     for a in attrs:
-        h = attribute_handle(a, "DenseElementsAttr element")
+        h = attribute_handle_in(a, ctx, "DenseElementsAttr element")
         if not (mlirAttributeIsAInteger(h) or mlirAttributeIsAFloat(h)):
             raise ValueError(f"elements must be IntegerAttr or FloatAttr, "
                              f"got {a}")
@@ -529,7 +530,7 @@ cdef class DenseResourceElementsAttr(Attribute):
         """The buffer must be C-contiguous (ValueError otherwise) and its
         size must match `type`, a statically shaped type."""
         cdef Context ctx = resolve_context(context)
-        cdef MlirType st = type_handle(type, "type")
+        cdef MlirType st = type_handle_in(type, ctx, "type")
         if not mlirTypeIsAShaped(st) or not mlirShapedTypeHasStaticShape(st):
             raise ValueError(f"type must be a statically shaped type, got {type}")
         cdef int64_t bits = mlirCyDenseElementsStorageBitWidth(

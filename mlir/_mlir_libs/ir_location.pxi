@@ -97,11 +97,13 @@ cdef class Location:
         for l in locations:
             if not isinstance(l, Location):
                 raise TypeError("locations must be Locations")
+            if (<Location>l).context is not ctx:
+                raise ValueError("fused: a Location of another Context")
             locs.push_back((<Location>l).c_location)
         cdef MlirAttribute meta
         meta.ptr = NULL
         if metadata is not None:
-            meta = attribute_handle(metadata, "metadata")
+            meta = attribute_handle_in(metadata, ctx, "metadata")
         return wrap_location(ctx, mlirLocationFusedGet(ctx.c_context, locs.size(),
                                                        locs.data(), meta))
 

@@ -57,7 +57,8 @@ cdef class OpAttributeMap:
 
     def __setitem__(self, str name not None, value):
         cdef MlirOperation op = op_handle(self.op)
-        cdef MlirAttribute a = attribute_handle(value, f"attribute '{name}'")
+        cdef MlirAttribute a = attribute_handle_in(value, self.op.context,
+                                                    f"attribute '{name}'")
         cdef bytes b = name.encode("utf-8")
         mlirOperationSetAttributeByName(op, str_ref(b), a)
 
@@ -284,7 +285,10 @@ cdef class _OpSuccessors:
         cdef MlirOperation op = op_handle(self.op)
         cdef Py_ssize_t i = _norm_index(index, mlirOperationGetNumSuccessors(op),
                                         "successor")
-        mlirOperationSetSuccessor(op, i, block_handle(block, "successor"))
+        cdef MlirBlock b = block_handle(block, "successor")
+        if (<Block>block).parent.context is not self.op.context:
+            raise ValueError("successor: a Block of another Context")
+        mlirOperationSetSuccessor(op, i, b)
 
     def __iter__(self):
         for i in range(len(self)):

@@ -43,6 +43,8 @@ cdef class OperationState:
             arg = "result type" if what is None else f"result type '{what}'"
             raise TypeError(f"{self.name}: {arg} must be a Type, "
                             f"not {_builtin_type(type).__name__}")
+        if (<Type>type).context is not self.loc.context:
+            _foreign(self.name, "result type", what)
         cdef MlirType t = (<Type>type).c_type
         mlirOperationStateAddResults(&self.c_state, 1, &t)
         self.has_results = True
@@ -59,6 +61,8 @@ cdef class OperationState:
             if not isinstance(t, Type):
                 raise TypeError(f"{self.name}: {what} must be a list "
                                 f"of Types, not of {_builtin_type(t).__name__}")
+            if (<Type>t).context is not self.loc.context:
+                _foreign(self.name, "result type", what)
             ts.push_back((<Type>t).c_type)
         if ts.size():
             mlirOperationStateAddResults(&self.c_state, ts.size(), ts.data())
@@ -71,6 +75,8 @@ cdef class OperationState:
         if not isinstance(attr, Attribute):
             raise TypeError(f"{self.name}: attribute '{name}' must be "
                             f"an Attribute, not {type(attr).__name__}")
+        if (<Attribute>attr).context is not self.loc.context:
+            _foreign(self.name, "attribute", name)
         cdef MlirNamedAttribute na = mlirNamedAttributeGet(
             self.loc.context.identifier(name), (<Attribute>attr).c_attr)
         mlirOperationStateAddAttributes(&self.c_state, 1, &na)
@@ -78,6 +84,8 @@ cdef class OperationState:
 
     cdef int add_successor(self, object block) except -1:
         cdef MlirBlock b = block_handle(block, "successor")
+        if (<Block>block).parent.context is not self.loc.context:
+            _foreign(self.name, "successor", None)
         mlirOperationStateAddSuccessors(&self.c_state, 1, &b)
         if self.successors is None:
             self.successors = []
@@ -210,6 +218,13 @@ cdef MlirValue operand_handle(object v, str opname, str what=None) except *:
                          f"{mlirOperationGetNumResults(op)} results, not one")
     raise TypeError(f"{opname}: {arg} must be a Value, not "
                     f"{type(v).__name__}")
+
+
+cdef int _foreign(str opname, str kind, str what) except -1:
+    """Types, attributes and blocks of another context must never meet this
+    one's IR (they would dangle once that context is gone)."""
+    arg = kind if what is None else f"{kind} '{what}'"
+    raise ValueError(f"{opname}: {arg} belongs to another Context")
 
 
 cdef int _check_same_context(object v, Context ctx, str what) except -1:

@@ -345,6 +345,25 @@ cdef MlirAttribute attribute_handle(object a, str what) except *:
     return (<Attribute>a).c_attr
 
 
+# The handles of objects about to become part of `ctx`'s IR: an object of
+# another context would dangle once that context is destroyed, so it is a
+# ValueError (MLIR itself does not check).
+
+cdef MlirType type_handle_in(object t, Context ctx, str what) except *:
+    cdef MlirType h = type_handle(t, what)
+    if (<Type>t).context is not ctx:
+        raise ValueError(f"{what}: a Type of another Context")
+    return h
+
+
+cdef MlirAttribute attribute_handle_in(object a, Context ctx,
+                                       str what) except *:
+    cdef MlirAttribute h = attribute_handle(a, what)
+    if (<Attribute>a).context is not ctx:
+        raise ValueError(f"{what}: an Attribute of another Context")
+    return h
+
+
 def register_attribute_caster(typeid, caster=None, *, replace=False):
     """As register_type_caster, for attributes."""
     if not isinstance(typeid, TypeID):

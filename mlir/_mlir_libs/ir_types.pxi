@@ -54,10 +54,11 @@ cdef int _fill_shape(vector[int64_t]& out, object shape) except -1:
     return 0
 
 
-cdef int _fill_types(vector[MlirType]& out, object types, str what) except -1:
+cdef int _fill_types(vector[MlirType]& out, object types, Context ctx,
+                     str what) except -1:
     out.clear()
     for t in types:
-        out.push_back(type_handle(t, what))
+        out.push_back(type_handle_in(t, ctx, what))
     return 0
 
 
@@ -568,7 +569,7 @@ cdef class RankedTensorType(ShapedType):
         _fill_shape(dims, shape)
         cdef MlirAttribute enc = mlirAttributeGetNull()
         if encoding is not None:
-            enc = attribute_handle(encoding, "encoding")
+            enc = attribute_handle_in(encoding, ctx, "encoding")
         cdef MlirLocation c_loc = _checked_location(loc, ctx)
         cdef MlirType t
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
@@ -625,9 +626,9 @@ cdef class MemRefType(ShapedType):
         cdef MlirAttribute c_layout = mlirAttributeGetNull()
         cdef MlirAttribute c_space = mlirAttributeGetNull()
         if layout is not None:
-            c_layout = attribute_handle(layout, "layout")
+            c_layout = attribute_handle_in(layout, ctx, "layout")
         if memory_space is not None:
-            c_space = attribute_handle(memory_space, "memory_space")
+            c_space = attribute_handle_in(memory_space, ctx, "memory_space")
         cdef MlirLocation c_loc = _checked_location(loc, ctx)
         cdef MlirType t
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
@@ -681,7 +682,7 @@ cdef class UnrankedMemRefType(ShapedType):
         cdef Context ctx = _context_of_type(element_type, "element_type")
         cdef MlirAttribute c_space = mlirAttributeGetNull()
         if memory_space is not None:
-            c_space = attribute_handle(memory_space, "memory_space")
+            c_space = attribute_handle_in(memory_space, ctx, "memory_space")
         cdef MlirLocation c_loc = _checked_location(loc, ctx)
         cdef MlirType t
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
@@ -713,7 +714,7 @@ cdef class TupleType(Type):
     def get_tuple(elements, context=None):
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirType] ts
-        _fill_types(ts, elements, "tuple element")
+        _fill_types(ts, elements, ctx, "tuple element")
         return _make_type(TupleType, ctx,
                           mlirTupleTypeGet(ctx.c_context, ts.size(), ts.data()))
 
@@ -740,8 +741,8 @@ cdef class FunctionType(Type):
     def get(inputs, results, context=None):
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirType] ins, outs
-        _fill_types(ins, inputs, "function input")
-        _fill_types(outs, results, "function result")
+        _fill_types(ins, inputs, ctx, "function input")
+        _fill_types(outs, results, ctx, "function result")
         return _make_type(FunctionType, ctx, mlirFunctionTypeGet(
             ctx.c_context, ins.size(), ins.data(), outs.size(), outs.data()))
 

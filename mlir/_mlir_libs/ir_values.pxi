@@ -91,7 +91,10 @@ cdef class Value:
         return wrap_type(self.parent.context, mlirValueGetType(self.handle()))
 
     def set_type(self, Type type not None):
-        mlirValueSetType(self.handle(), type.c_type)
+        cdef MlirValue v = self.handle()
+        if type.context is not self.parent.context:
+            raise ValueError("set_type: a Type of another Context")
+        mlirValueSetType(v, type.c_type)
 
     @property
     def location(self):
@@ -219,7 +222,10 @@ cdef class BlockArgument(Value):
         return mlirBlockArgumentGetArgNumber(self.handle())
 
     def set_type(self, Type type not None):
-        mlirBlockArgumentSetType(self.handle(), type.c_type)
+        cdef MlirValue v = self.handle()
+        if type.context is not self.parent.context:
+            raise ValueError("set_type: a Type of another Context")
+        mlirBlockArgumentSetType(v, type.c_type)
 
     def set_location(self, Location loc not None):
         mlirBlockArgumentSetLocation(self.handle(), loc.c_location)

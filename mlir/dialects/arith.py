@@ -23,26 +23,10 @@ class ConstantOp(_ConstantOp):
     Attribute)."""
 
     def __init__(self, result, value, *, loc=None, ip=None):
-        if isinstance(value, _ir.Attribute):
-            attr = value
-            if not isinstance(result, _ir.Type):
-                # No usable result type: infer it from the attribute.
-                super().__init__(attr, loc=loc, ip=ip)
-                return
-        elif not isinstance(result, _ir.Type):
-            raise TypeError(f"arith.constant: result must be a Type, not "
-                            f"{type(result).__name__}")
-        elif isinstance(value, bool) or isinstance(value, int):
-            attr = _rt._integer_attr(result, int(value))
-        elif isinstance(value, float):
-            attr = _rt._float_attr(result, value)
-        else:
-            raise TypeError(
-                f"arith.constant: value must be an int, a float or an "
-                f"Attribute, not {type(value).__name__}")
-        # The result type is known: build without type inference.
-        _rt._ods_build(self, "arith.constant", (result,), {"value": attr},
-                       loc, ip)
+        # Built in C from the result type (no inference); only an Attribute
+        # value without a result Type goes through the generated builder.
+        if not _rt._arith_constant(self, result, value, loc, ip):
+            super().__init__(value, loc=loc, ip=ip)
 
     @classmethod
     def create_index(cls, value, *, loc=None, ip=None):
@@ -62,4 +46,7 @@ class ConstantOp(_ConstantOp):
 
 def constant(result, value, *, loc=None, ip=None):
     """Builds arith.constant and returns its result Value."""
-    return ConstantOp(result, value, loc=loc, ip=ip).result
+    v = _rt._arith_constant_value(result, value, loc, ip)
+    if v is None:
+        v = ConstantOp(result, value, loc=loc, ip=ip).result
+    return v

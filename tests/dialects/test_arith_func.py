@@ -2,7 +2,7 @@
 
 import pytest
 
-from mlir.ir import (Attribute, Context, InsertionPoint, Location, Module,
+from mlir.ir import (Attribute, FloatAttr, IntegerAttr, IntegerType, Context, InsertionPoint, Location, Module,
                      OpView, Type)
 from mlir.dialects import arith, func, _arith_ops_gen
 
@@ -173,3 +173,52 @@ def test_bad_input_is_a_python_error():
             arith.AddUIExtendedOp(i32, [i32], c, c)
         # the context survives
         assert str(arith.addi(c, c).type) == "i32"
+
+
+def test_constant_paths_print_and_check():
+    """arith.constant / ConstantOp: ints (bool included), floats and
+    Attributes with a result type are built from that type; an Attribute
+    alone gives its own type; every refusal is a Python exception."""
+    with Context(), Location.unknown():
+        m = Module.create()
+        i1, i8, i64, f16 = t("i1"), t("i8"), t("i64"), t("f16")
+        with InsertionPoint(m.body):
+            assert arith.constant(i1, True).owner.literal_value == 1
+            big = arith.ConstantOp(i64, (1 << 63) - 1)
+            assert big.literal_value == (1 << 63) - 1
+            assert isinstance(big, arith.ConstantOp)
+            half = arith.constant(f16, 0.5)
+            typed = arith.ConstantOp(i8, IntegerAttr.get(i8, -3))
+            inferred = arith.ConstantOp(None, IntegerAttr.get(i64, 9))
+            v = arith.constant(None, FloatAttr.get_f64(2.5))
+            idx = arith.ConstantOp.create_index(4)
+        assert isinstance(half.owner, arith.ConstantOp)
+        assert str(typed.type) == "i8" and str(inferred.type) == "i64"
+        assert str(v.type) == "f64" and str(idx.type) == "index"
+        assert m.operation.verify()
+        assert str(m) == (
+            "module {\n"
+            "  %true = arith.constant true\n"
+            "  %c9223372036854775807_i64 = arith.constant 9223372036854775807 : i64\n"
+            "  %cst = arith.constant 5.000000e-01 : f16\n"
+            "  %c-3_i8 = arith.constant -3 : i8\n"
+            "  %c9_i64 = arith.constant 9 : i64\n"
+            "  %cst_0 = arith.constant 2.500000e+00 : f64\n"
+            "  %c4 = arith.constant 4 : index\n"
+            "}\n")
+        with pytest.raises(TypeError, match="must be a Type, not int"):
+            arith.constant(3, 4)
+        with pytest.raises(TypeError, match="needs a float type"):
+            arith.constant(i8, 1.5)
+        with pytest.raises(TypeError, match="needs an integer or index type"):
+            arith.constant(f16, 1)
+        with pytest.raises(ValueError, match="does not fit"):
+            arith.constant(i1, 2)
+        with pytest.raises(TypeError, match="value must be"):
+            arith.constant(i8, None)
+        with Context() as other:
+            foreign = IntegerType.get_signless(32, context=other)
+        with pytest.raises(ValueError, match="another Context"):
+            arith.constant(foreign, 1)
+        # nothing was inserted by the refused calls
+        assert len(m.body.operations) == 7

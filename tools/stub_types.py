@@ -595,6 +595,9 @@ TYPES = {
     "_mlirDialectsSMT:ArrayType.get": "(domain: Type, range: Type)",
     "_mlirDialectsSMT:SortType.get": "(identifier: str, sort_params: Sequence[Type])",
     "_mlirDialectsSMT:SMTFuncType.get": "(domain: Sequence[Type], range: Type)",
+    "_mlirDialectsIRDL:load_dialects": "(module: Module) -> None",
+    "_mlirDialectsIRDL:variadicity_attr": "(value: str | int) -> Attribute",
+    "_mlirDialectsIRDL:variadicity_array_attr": "(values: Sequence[str | int | Attribute]) -> Attribute",
 
     # -- site initializer --------------------------------------------------
     "_mlirRegisterEverything:register_dialects": "-> None",

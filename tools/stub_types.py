@@ -592,6 +592,7 @@ TYPES = {
     "_mlirDialectsLLVM:FunctionType.get": "(result: Type, inputs: Sequence[Type], is_var_arg: bool)",
     "_mlirDialectsLLVM:FunctionType.inputs": "list[Type]",
     "_mlirDialectsLLVM:FunctionType.return_type": "Type",
+    "_mlirDialectsLLVM:translate_module_to_llvmir": "(module: Operation | Module) -> str",
     "_mlirDialectsSMT:ArrayType.get": "(domain: Type, range: Type)",
     "_mlirDialectsSMT:SortType.get": "(identifier: str, sort_params: Sequence[Type])",
     "_mlirDialectsSMT:SMTFuncType.get": "(domain: Sequence[Type], range: Type)",

@@ -3,7 +3,7 @@
 
 """Types of the llvm dialect (mlir-c/Dialect/LLVM.h), re-exported by
 mlir.dialects.llvm: StructType, PointerType, ArrayType, FunctionType,
-VoidType.
+VoidType; and translate_module_to_llvmir (mlir-c/Target/LLVMIR.h).
 """
 
 import enum
@@ -20,6 +20,7 @@ __all__ = [
     'ArrayType',
     'FunctionType',
     'VoidType',
+    'translate_module_to_llvmir',
 ]
 
 
@@ -122,3 +123,9 @@ class FunctionType(_ir.Type):
         from the printed form, whose parameter list then ends in '...').
         """
     static_typeid: ClassVar[_ir.TypeID]
+
+def translate_module_to_llvmir(module: _ir.Operation | _ir.Module) -> str:
+    """The LLVM IR text of a module in the LLVM dialect (an Operation, or a
+    Module); MLIRError with MLIR's diagnostics if it cannot be translated
+    (an operation without a translation to LLVM IR, say).
+    """

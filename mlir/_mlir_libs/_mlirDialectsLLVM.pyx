@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Types of the llvm dialect (mlir-c/Dialect/LLVM.h), re-exported by
 mlir.dialects.llvm: StructType, PointerType, ArrayType, FunctionType,
-VoidType."""
+VoidType; and translate_module_to_llvmir (mlir-c/Target/LLVMIR.h)."""
 
 include "_dialect_types.pxi"
 
@@ -24,8 +24,21 @@ from mlir._mlir_libs.capi.dialect.llvm cimport (
     mlirLLVMFunctionTypeGetInput, mlirLLVMFunctionTypeGetReturnType,
 )
 
+from mlir._mlir_libs.capi.ir cimport MlirOperation, mlirModuleGetOperation
+from mlir._mlir_libs.capi.target.llvmir cimport (
+    LLVMContextRef, LLVMModuleRef, mlirTranslateModuleToLLVMIR,
+)
+from mlir._mlir_libs._ir cimport Module, Operation, op_handle
+
+cdef extern from "llvm-c/Core.h" nogil:
+    LLVMContextRef LLVMContextCreate()
+    void LLVMContextDispose(LLVMContextRef c)
+    char* LLVMPrintModuleToString(LLVMModuleRef m)
+    void LLVMDisposeMessage(char* message)
+    void LLVMDisposeModule(LLVMModuleRef m)
+
 __all__ = ["StructType", "PointerType", "ArrayType", "FunctionType",
-           "VoidType"]
+           "VoidType", "translate_module_to_llvmir"]
 
 # The C API has neither IsA functions nor TypeID getters for void, array
 # and function types: take the TypeIDs from instances made in a private
@@ -287,3 +300,45 @@ cdef class FunctionType(Type):
 for _cls in (StructType, PointerType, VoidType, ArrayType, FunctionType):
     _register_type(_cls)
 del _cls
+
+
+def translate_module_to_llvmir(module):
+    """The LLVM IR text of a module in the LLVM dialect (an Operation, or a
+    Module); MLIRError with MLIR's diagnostics if it cannot be translated
+    (an operation without a translation to LLVM IR, say)."""
+    cdef MlirOperation op
+    cdef Context ctx
+    if isinstance(module, Module):
+        op = mlirModuleGetOperation((<Module>module).c_module)
+        ctx = (<Module>module).context
+    elif isinstance(module, Operation):
+        op = op_handle(<Operation>module)
+        ctx = (<Operation>module).context
+    elif hasattr(module, "operation") and isinstance(module.operation, Operation):
+        op = op_handle(<Operation>module.operation)
+        ctx = (<Operation>module.operation).context
+    else:
+        raise TypeError(f"module must be an Operation or a Module, not "
+                        f"{type(module).__name__}")
+    # Through an LLVM context of our own, since the string-returning C
+    # function does not report failure.
+    cdef LLVMContextRef llvm_ctx = LLVMContextCreate()
+    cdef LLVMModuleRef llvm_mod = NULL
+    cdef char* text = NULL
+    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    try:
+        with nogil:
+            llvm_mod = mlirTranslateModuleToLLVMIR(op, llvm_ctx)
+            if llvm_mod != NULL:
+                text = LLVMPrintModuleToString(llvm_mod)
+                LLVMDisposeModule(llvm_mod)
+            LLVMContextDispose(llvm_ctx)
+    finally:
+        errors = cap.detach()
+    if text == NULL:
+        raise _ir_module.MLIRError("failed to translate the module to LLVM IR",
+                                   errors)
+    try:
+        return (<bytes>text).decode("utf-8")
+    finally:
+        LLVMDisposeMessage(text)

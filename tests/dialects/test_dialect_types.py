@@ -161,6 +161,22 @@ def test_llvm_function_type(ctx):
         llvm.FunctionType.get(i32, [IntegerType.get_signless(8, Context())])
 
 
+def test_llvm_translate_module_to_llvmir(ctx):
+    m = Module.parse("llvm.func @add(%a: i32, %b: i32) -> i32 {\n"
+                     "  %0 = llvm.add %a, %b : i32\n"
+                     "  llvm.return %0 : i32\n}")
+    ir = llvm.translate_module_to_llvmir(m.operation)
+    assert "define i32 @add(i32 %0, i32 %1) {" in ir
+    assert "add i32 %0, %1" in ir
+    assert llvm.translate_module_to_llvmir(m) == ir
+    bad = Module.parse("func.func @f() {\n  return\n}")
+    with pytest.raises(MLIRError, match="failed to translate") as e:
+        llvm.translate_module_to_llvmir(bad)
+    assert "func.func" in e.value.error_diagnostics[0].message
+    with pytest.raises(TypeError):
+        llvm.translate_module_to_llvmir("module")
+
+
 def test_llvm_cast_constructor(ctx):
     t = Type(llvm.PointerType.get())
     assert type(t) is Type

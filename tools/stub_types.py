@@ -587,6 +587,18 @@ TYPES = {
     "_mlirDialectsLLVM:StructType.opaque": "bool",
     "_mlirDialectsLLVM:PointerType.get": "(address_space: int | None)",
     "_mlirDialectsLLVM:PointerType.address_space": "int",
+    "_mlirDialectsLLVM:ArrayType.get": "(element_type: Type, num_elements: int)",
+    "_mlirDialectsLLVM:ArrayType.element_type": "Type",
+    "_mlirDialectsLLVM:FunctionType.get": "(result: Type, inputs: Sequence[Type], is_var_arg: bool)",
+    "_mlirDialectsLLVM:FunctionType.inputs": "list[Type]",
+    "_mlirDialectsLLVM:FunctionType.return_type": "Type",
+    "_mlirDialectsLLVM:translate_module_to_llvmir": "(module: Operation | Module) -> str",
+    "_mlirDialectsSMT:ArrayType.get": "(domain: Type, range: Type)",
+    "_mlirDialectsSMT:SortType.get": "(identifier: str, sort_params: Sequence[Type])",
+    "_mlirDialectsSMT:SMTFuncType.get": "(domain: Sequence[Type], range: Type)",
+    "_mlirDialectsIRDL:load_dialects": "(module: Module) -> None",
+    "_mlirDialectsIRDL:variadicity_attr": "(value: str | int) -> Attribute",
+    "_mlirDialectsIRDL:variadicity_array_attr": "(values: Sequence[str | int | Attribute]) -> Attribute",
 
     # -- site initializer --------------------------------------------------
     "_mlirRegisterEverything:register_dialects": "-> None",

@@ -2,7 +2,8 @@
 # Regenerate with `python tools/stubgen.py` (tests/test_stubs.py checks it).
 
 """Types of the llvm dialect (mlir-c/Dialect/LLVM.h), re-exported by
-mlir.dialects.llvm: StructType, PointerType.
+mlir.dialects.llvm: StructType, PointerType, ArrayType, FunctionType,
+VoidType; and translate_module_to_llvmir (mlir-c/Target/LLVMIR.h).
 """
 
 import enum
@@ -16,6 +17,10 @@ from . import _ir
 __all__ = [
     'StructType',
     'PointerType',
+    'ArrayType',
+    'FunctionType',
+    'VoidType',
+    'translate_module_to_llvmir',
 ]
 
 
@@ -67,3 +72,60 @@ class PointerType(_ir.Type):
     @property
     def address_space(self) -> int: ...
     static_typeid: ClassVar[_ir.TypeID]
+
+
+class VoidType(_ir.Type):
+    """!llvm.void: the result type of a function returning nothing."""
+    @staticmethod
+    def isinstance(other) -> bool: ...
+    @classmethod
+    def get(cls, context: _ir.Context | None = None) -> VoidType: ...
+    static_typeid: ClassVar[_ir.TypeID]
+
+
+class ArrayType(_ir.Type):
+    """!llvm.array<N x T>: a fixed number of elements of one type."""
+    @staticmethod
+    def isinstance(other) -> bool: ...
+    @classmethod
+    def get(cls, element_type: _ir.Type, num_elements: int, *, context: _ir.Context | None = None) -> ArrayType:
+        """ValueError when the element type cannot be an array element
+        (void, a function type, ...) or the count is out of range.
+        """
+    @property
+    def element_type(self) -> _ir.Type: ...
+    @property
+    def num_elements(self) -> int:
+        """The element count (the C API has no getter: read from the
+        printed form, which always starts with it).
+        """
+    static_typeid: ClassVar[_ir.TypeID]
+
+
+class FunctionType(_ir.Type):
+    """!llvm.func<R (A, B, ...)>: the type of an LLVM function."""
+    @staticmethod
+    def isinstance(other) -> bool: ...
+    @classmethod
+    def get(cls, result: _ir.Type, inputs: Sequence[_ir.Type], is_var_arg: bool = False, *, context: _ir.Context | None = None) -> FunctionType:
+        """A function type returning `result` (VoidType for none) and taking
+        `inputs`; ValueError when a type is not valid there (void as an
+        input, a function type as a result, ...).
+        """
+    @property
+    def inputs(self) -> list[_ir.Type]:
+        """The parameter types (without the variadic tail)."""
+    @property
+    def return_type(self) -> _ir.Type: ...
+    @property
+    def is_var_arg(self) -> bool:
+        """Whether the function is variadic (the C API has no getter: read
+        from the printed form, whose parameter list then ends in '...').
+        """
+    static_typeid: ClassVar[_ir.TypeID]
+
+def translate_module_to_llvmir(module: _ir.Operation | _ir.Module) -> str:
+    """The LLVM IR text of a module in the LLVM dialect (an Operation, or a
+    Module); MLIRError with MLIR's diagnostics if it cannot be translated
+    (an operation without a translation to LLVM IR, say).
+    """

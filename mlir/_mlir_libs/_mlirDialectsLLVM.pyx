@@ -1,11 +1,14 @@
 # cython: language_level=3
 """Types of the llvm dialect (mlir-c/Dialect/LLVM.h), re-exported by
-mlir.dialects.llvm: StructType, PointerType."""
+mlir.dialects.llvm: StructType, PointerType, ArrayType, FunctionType,
+VoidType; and translate_module_to_llvmir (mlir-c/Target/LLVMIR.h)."""
 
 include "_dialect_types.pxi"
 
 from libcpp cimport bool as cbool
-from mlir._mlir_libs.capi.support cimport mlirLogicalResultIsSuccess
+from mlir._mlir_libs.capi.support cimport (
+    mlirLogicalResultIsSuccess, mlirTypeIDEqual,
+)
 from mlir._mlir_libs.capi.dialect.llvm cimport (
     mlirLLVMPointerTypeGet, mlirLLVMPointerTypeGetTypeID,
     mlirTypeIsALLVMPointerType, mlirLLVMPointerTypeGetAddressSpace,
@@ -15,10 +18,44 @@ from mlir._mlir_libs.capi.dialect.llvm cimport (
     mlirLLVMStructTypeGetIdentifier, mlirLLVMStructTypeIsOpaque,
     mlirLLVMStructTypeLiteralGetChecked, mlirLLVMStructTypeIdentifiedGet,
     mlirLLVMStructTypeIdentifiedNewGet, mlirLLVMStructTypeOpaqueGet,
-    mlirLLVMStructTypeSetBody,
+    mlirLLVMStructTypeSetBody, mlirGetDialectHandle__llvm__,
+    mlirLLVMVoidTypeGet, mlirLLVMArrayTypeGet, mlirLLVMArrayTypeGetElementType,
+    mlirLLVMFunctionTypeGet, mlirLLVMFunctionTypeGetNumInputs,
+    mlirLLVMFunctionTypeGetInput, mlirLLVMFunctionTypeGetReturnType,
 )
 
-__all__ = ["StructType", "PointerType"]
+from mlir._mlir_libs.capi.ir cimport MlirOperation, mlirModuleGetOperation
+from mlir._mlir_libs.capi.target.llvmir cimport (
+    LLVMContextRef, LLVMModuleRef, mlirTranslateModuleToLLVMIR,
+)
+from mlir._mlir_libs._ir cimport Module, Operation, op_handle
+
+cdef extern from "llvm-c/Core.h" nogil:
+    LLVMContextRef LLVMContextCreate()
+    void LLVMContextDispose(LLVMContextRef c)
+    char* LLVMPrintModuleToString(LLVMModuleRef m)
+    void LLVMDisposeMessage(char* message)
+    void LLVMDisposeModule(LLVMModuleRef m)
+
+__all__ = ["StructType", "PointerType", "ArrayType", "FunctionType",
+           "VoidType", "translate_module_to_llvmir"]
+
+# The C API has neither IsA functions nor TypeID getters for void, array
+# and function types: take the TypeIDs from instances made in a private
+# context (TypeIDs do not depend on the context) and compare with them.
+cdef MlirContext _c = _scratch_context(mlirGetDialectHandle__llvm__())
+cdef MlirType _void = mlirLLVMVoidTypeGet(_c)
+cdef MlirType _ptr = mlirLLVMPointerTypeGet(_c, 0)
+cdef MlirTypeID _VOID_ID = mlirTypeGetTypeID(_void)
+cdef MlirTypeID _ARRAY_ID = mlirTypeGetTypeID(mlirLLVMArrayTypeGet(_ptr, 1))
+cdef MlirTypeID _FUNC_ID = mlirTypeGetTypeID(
+    mlirLLVMFunctionTypeGet(_void, 0, NULL, False))
+_drop_scratch_context(_c)
+
+
+cdef inline bint _has_typeid(object t, MlirTypeID id):
+    return isinstance(t, Type) and mlirTypeIDEqual(
+        mlirTypeGetTypeID((<Type>t).c_type), id)
 
 
 cdef MlirType _checked_literal(Context ctx, MlirLocation loc,
@@ -165,5 +202,143 @@ cdef class PointerType(Type):
         return mlirLLVMPointerTypeGetAddressSpace(self.c_type)
 
 
-_register_type(StructType)
-_register_type(PointerType)
+cdef class VoidType(Type):
+    """!llvm.void: the result type of a function returning nothing."""
+    cdef char _own_allocation
+    static_typeid = _typeid(_VOID_ID)
+
+    @staticmethod
+    def isinstance(other):
+        return _has_typeid(other, _VOID_ID)
+
+    @classmethod
+    def get(cls, context=None):
+        cdef Context ctx = resolve_context(context)
+        return _mk_type(cls, ctx, mlirLLVMVoidTypeGet(ctx.c_context))
+
+
+cdef class ArrayType(Type):
+    """!llvm.array<N x T>: a fixed number of elements of one type."""
+    cdef char _own_allocation
+    static_typeid = _typeid(_ARRAY_ID)
+
+    @staticmethod
+    def isinstance(other):
+        return _has_typeid(other, _ARRAY_ID)
+
+    @classmethod
+    def get(cls, element_type, num_elements, *, context=None):
+        """ValueError when the element type cannot be an array element
+        (void, a function type, ...) or the count is out of range."""
+        cdef Context ctx = _ctx_of_type(element_type, "element_type")
+        _same_context(ctx, context)
+        if not isinstance(num_elements, int):
+            raise TypeError(f"num_elements must be an int, not "
+                            f"{type(num_elements).__name__}")
+        if num_elements < 0 or num_elements > 0xFFFFFFFF:
+            raise ValueError(f"num_elements must be in [0, 2^32), got "
+                             f"{num_elements}")
+        return _reparsed_type(cls, ctx, mlirLLVMArrayTypeGet(
+            (<Type>element_type).c_type, num_elements))
+
+    @property
+    def element_type(self):
+        return wrap_type(self.context,
+                         mlirLLVMArrayTypeGetElementType(self.c_type))
+
+    @property
+    def num_elements(self):
+        """The element count (the C API has no getter: read from the
+        printed form, which always starts with it)."""
+        text = str(self)
+        return int(text[len("!llvm.array<"):].split(" ", 1)[0])
+
+
+cdef class FunctionType(Type):
+    """!llvm.func<R (A, B, ...)>: the type of an LLVM function."""
+    cdef char _own_allocation
+    static_typeid = _typeid(_FUNC_ID)
+
+    @staticmethod
+    def isinstance(other):
+        return _has_typeid(other, _FUNC_ID)
+
+    @classmethod
+    def get(cls, result, inputs, is_var_arg=False, *, context=None):
+        """A function type returning `result` (VoidType for none) and taking
+        `inputs`; ValueError when a type is not valid there (void as an
+        input, a function type as a result, ...)."""
+        cdef Context ctx = _ctx_of_type(result, "result")
+        _same_context(ctx, context)
+        cdef vector[MlirType] args
+        _fill_types(args, inputs, "input")
+        _check_types_context(inputs, ctx, "an input")
+        return _reparsed_type(cls, ctx, mlirLLVMFunctionTypeGet(
+            (<Type>result).c_type, args.size(), args.data(),
+            bool(is_var_arg)))
+
+    @property
+    def inputs(self):
+        """The parameter types (without the variadic tail)."""
+        cdef intptr_t i, n = mlirLLVMFunctionTypeGetNumInputs(self.c_type)
+        return [wrap_type(self.context,
+                          mlirLLVMFunctionTypeGetInput(self.c_type, i))
+                for i in range(n)]
+
+    @property
+    def return_type(self):
+        return wrap_type(self.context,
+                         mlirLLVMFunctionTypeGetReturnType(self.c_type))
+
+    @property
+    def is_var_arg(self):
+        """Whether the function is variadic (the C API has no getter: read
+        from the printed form, whose parameter list then ends in '...')."""
+        return str(self).endswith("...)>")
+
+
+for _cls in (StructType, PointerType, VoidType, ArrayType, FunctionType):
+    _register_type(_cls)
+del _cls
+
+
+def translate_module_to_llvmir(module):
+    """The LLVM IR text of a module in the LLVM dialect (an Operation, or a
+    Module); MLIRError with MLIR's diagnostics if it cannot be translated
+    (an operation without a translation to LLVM IR, say)."""
+    cdef MlirOperation op
+    cdef Context ctx
+    if isinstance(module, Module):
+        op = mlirModuleGetOperation((<Module>module).c_module)
+        ctx = (<Module>module).context
+    elif isinstance(module, Operation):
+        op = op_handle(<Operation>module)
+        ctx = (<Operation>module).context
+    elif hasattr(module, "operation") and isinstance(module.operation, Operation):
+        op = op_handle(<Operation>module.operation)
+        ctx = (<Operation>module.operation).context
+    else:
+        raise TypeError(f"module must be an Operation or a Module, not "
+                        f"{type(module).__name__}")
+    # Through an LLVM context of our own, since the string-returning C
+    # function does not report failure.
+    cdef LLVMContextRef llvm_ctx = LLVMContextCreate()
+    cdef LLVMModuleRef llvm_mod = NULL
+    cdef char* text = NULL
+    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    try:
+        with nogil:
+            llvm_mod = mlirTranslateModuleToLLVMIR(op, llvm_ctx)
+            if llvm_mod != NULL:
+                text = LLVMPrintModuleToString(llvm_mod)
+                LLVMDisposeModule(llvm_mod)
+            LLVMContextDispose(llvm_ctx)
+    finally:
+        errors = cap.detach()
+    if text == NULL:
+        raise _ir_module.MLIRError("failed to translate the module to LLVM IR",
+                                   errors)
+    try:
+        return (<bytes>text).decode("utf-8")
+    finally:
+        LLVMDisposeMessage(text)

@@ -3,7 +3,8 @@
 
 """Types of the smt dialect (mlir-c/Dialect/SMT.h) and SMT-LIB export
 (mlir-c/Target/ExportSMTLIB.h), re-exported by mlir.dialects.smt:
-BoolType, BitVectorType, export_smtlib.
+BoolType, BitVectorType, IntType, ArrayType, SortType, SMTFuncType,
+export_smtlib.
 """
 
 import enum
@@ -17,6 +18,10 @@ from . import _ir
 __all__ = [
     'BoolType',
     'BitVectorType',
+    'IntType',
+    'ArrayType',
+    'SortType',
+    'SMTFuncType',
     'export_smtlib',
 ]
 
@@ -39,8 +44,59 @@ class BitVectorType(_ir.Type):
     static_typeid: ClassVar[_ir.TypeID]
 
 
+class IntType(_ir.Type):
+    """!smt.int: mathematical integers."""
+    @staticmethod
+    def isinstance(other) -> bool: ...
+    @classmethod
+    def get(cls, context: _ir.Context | None = None) -> IntType: ...
+    static_typeid: ClassVar[_ir.TypeID]
+
+
+class ArrayType(_ir.Type):
+    """!smt.array<[D -> R]>: SMT arrays from domain D to range R."""
+    @staticmethod
+    def isinstance(other) -> bool: ...
+    @classmethod
+    def get(cls, domain: _ir.Type, range: _ir.Type, context: _ir.Context | None = None) -> ArrayType:
+        """ValueError unless both are SMT value types."""
+    static_typeid: ClassVar[_ir.TypeID]
+
+
+class SortType(_ir.Type):
+    """!smt.sort<"name"[params]>: an uninterpreted sort, optionally with
+    sort parameters.
+    """
+    @staticmethod
+    def isinstance(other) -> bool: ...
+    @classmethod
+    def get(cls, identifier: str, sort_params: Sequence[_ir.Type] = (), context: _ir.Context | None = None) -> SortType:
+        """ValueError when the identifier is empty or a parameter is not
+        an SMT value type.
+        """
+    static_typeid: ClassVar[_ir.TypeID]
+
+
+class SMTFuncType(_ir.Type):
+    """!smt.func<(D...) R>: the type of an SMT function from the domain
+    types D to the range type R.
+    """
+    @staticmethod
+    def isinstance(other) -> bool: ...
+    @classmethod
+    def get(cls, domain: Sequence[_ir.Type], range: _ir.Type, context: _ir.Context | None = None) -> SMTFuncType:
+        """ValueError unless the domain is non-empty and all types are SMT
+        value types (not functions).
+        """
+    static_typeid: ClassVar[_ir.TypeID]
+
+
 _BOOL_TYPEID: _ir.TypeID
 _BV_TYPEID: _ir.TypeID
+_INT_TYPEID: _ir.TypeID
+_ARRAY_TYPEID: _ir.TypeID
+_SORT_TYPEID: _ir.TypeID
+_FUNC_TYPEID: _ir.TypeID
 
 def export_smtlib(module, inline_single_use_values=False, indent_let_body=False):
     """The SMT-LIB text of a module (a Module or an Operation); ValueError

@@ -1,5 +1,6 @@
 """The llvm dialect: generated ops and enums, plus upstream's
-`mlir_constant`, and its types (PointerType, StructType)."""
+`mlir_constant` and `translate_module_to_llvmir`, and its types
+(PointerType, StructType, ArrayType, FunctionType, VoidType)."""
 
 from ._llvm_ops_gen import *  # noqa: F401,F403
 from ._llvm_ops_gen import _Dialect, ConstantOp  # noqa: F401

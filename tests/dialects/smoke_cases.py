@@ -193,8 +193,8 @@ def case_index():
 
 def case_irdl():
     from mlir.dialects import irdl
-    d = irdl.DialectOp(A('"mydialect"'))
-    d.body.blocks.append()
+    d = irdl.DialectOp(A('"mydialect"'))     # created with its body block
+    assert len(d.body.operations) == 0
 
 
 def case_ml_program():

@@ -8,8 +8,9 @@ import pytest
 
 from mlir.ir import (AffineMap, Attribute, Context, F32Type, IntegerType,
                      Location, MemRefType, Module, RankedTensorType, Type)
-from mlir.dialects import (amdgpu, emitc, gpu, llvm, nvgpu, pdl, quant, smt,
-                           sparse_tensor, transform)
+from mlir.dialects import (amdgpu, emitc, gpu, irdl, llvm, nvgpu, pdl, quant,
+                           smt, sparse_tensor, transform)
+from mlir.ir import InsertionPoint, MLIRError
 
 
 def same(a, b):
@@ -79,6 +80,103 @@ def test_llvm_identified_struct(ctx):
     assert str(o) == '!llvm.struct<"opq", opaque>' and o.opaque
 
 
+def test_llvm_void_type(ctx):
+    v = llvm.VoidType.get()
+    assert str(v) == "!llvm.void" and repr(v) == "VoidType(!llvm.void)"
+    assert same(Type.parse("!llvm.void"), v)
+    assert v.typeid == llvm.VoidType.static_typeid
+    assert llvm.VoidType.isinstance(v)
+    assert not llvm.VoidType.isinstance(llvm.PointerType.get())
+    assert not llvm.VoidType.isinstance("!llvm.void")
+    assert llvm.VoidType.get(context=ctx) == v
+    assert type(llvm.VoidType(Type(v))) is llvm.VoidType
+    with pytest.raises(ValueError):
+        llvm.VoidType(IntegerType.get_signless(1))
+
+
+def test_llvm_array_type(ctx):
+    i32 = IntegerType.get_signless(32)
+    a = llvm.ArrayType.get(i32, 4)
+    assert str(a) == "!llvm.array<4 x i32>"
+    assert repr(a) == "ArrayType(!llvm.array<4 x i32>)"
+    assert type(a.element_type) is IntegerType and a.element_type == i32
+    assert a.num_elements == 4
+    assert same(Type.parse("!llvm.array<4 x i32>"), a)
+    assert a.typeid == llvm.ArrayType.static_typeid
+    assert llvm.ArrayType.isinstance(a)
+    assert not llvm.ArrayType.isinstance(i32)
+    nested = llvm.ArrayType.get(a, 0, context=ctx)
+    assert str(nested) == "!llvm.array<0 x array<4 x i32>>"
+    assert nested.num_elements == 0 and same(nested.element_type, a)
+    assert llvm.ArrayType.get(llvm.PointerType.get(), 2**32 - 1).num_elements \
+        == 2**32 - 1
+    with pytest.raises(ValueError, match="invalid array element type"):
+        llvm.ArrayType.get(llvm.VoidType.get(), 2)
+    with pytest.raises(ValueError):
+        llvm.ArrayType.get(i32, -1)
+    with pytest.raises(ValueError):
+        llvm.ArrayType.get(i32, 2**32)
+    with pytest.raises(TypeError):
+        llvm.ArrayType.get(i32, "4")
+    with pytest.raises(TypeError):
+        llvm.ArrayType.get("i32", 4)
+    with pytest.raises(ValueError, match="context"):
+        llvm.ArrayType.get(i32, 1, context=Context())
+    with pytest.raises(ValueError):
+        llvm.ArrayType(i32)
+
+
+def test_llvm_function_type(ctx):
+    i32, i64 = IntegerType.get_signless(32), IntegerType.get_signless(64)
+    f = llvm.FunctionType.get(i32, [i64], is_var_arg=True)
+    assert str(f) == "!llvm.func<i32 (i64, ...)>"
+    assert repr(f) == "FunctionType(!llvm.func<i32 (i64, ...)>)"
+    assert f.inputs == [i64] and type(f.inputs[0]) is IntegerType
+    assert f.return_type == i32 and f.is_var_arg
+    assert same(Type.parse("!llvm.func<i32 (i64, ...)>"), f)
+    assert f.typeid == llvm.FunctionType.static_typeid
+    assert llvm.FunctionType.isinstance(f)
+    assert not llvm.FunctionType.isinstance(i32)
+
+    v = llvm.FunctionType.get(llvm.VoidType.get(), [])
+    assert str(v) == "!llvm.func<void ()>"
+    assert v.inputs == [] and not v.is_var_arg
+    assert type(v.return_type) is llvm.VoidType
+    p = llvm.PointerType.get()
+    g = llvm.FunctionType.get(p, [p, llvm.ArrayType.get(i32, 2)], False)
+    assert str(g) == "!llvm.func<ptr (ptr, array<2 x i32>)>"
+    assert same(Type.parse(str(g)), g) and not g.is_var_arg
+    assert same(g.inputs[1], llvm.ArrayType.get(i32, 2))
+    with pytest.raises(ValueError, match="invalid function argument type"):
+        llvm.FunctionType.get(i32, [llvm.VoidType.get()])
+    with pytest.raises(ValueError, match="invalid function result type"):
+        llvm.FunctionType.get(f, [])
+    with pytest.raises(TypeError):
+        llvm.FunctionType.get(i32, i64)
+    with pytest.raises(TypeError):
+        llvm.FunctionType.get(i32, ["i64"])
+    with pytest.raises(TypeError):
+        llvm.FunctionType.get(None, [])
+    with pytest.raises(ValueError, match="context"):
+        llvm.FunctionType.get(i32, [IntegerType.get_signless(8, Context())])
+
+
+def test_llvm_translate_module_to_llvmir(ctx):
+    m = Module.parse("llvm.func @add(%a: i32, %b: i32) -> i32 {\n"
+                     "  %0 = llvm.add %a, %b : i32\n"
+                     "  llvm.return %0 : i32\n}")
+    ir = llvm.translate_module_to_llvmir(m.operation)
+    assert "define i32 @add(i32 %0, i32 %1) {" in ir
+    assert "add i32 %0, %1" in ir
+    assert llvm.translate_module_to_llvmir(m) == ir
+    bad = Module.parse("func.func @f() {\n  return\n}")
+    with pytest.raises(MLIRError, match="failed to translate") as e:
+        llvm.translate_module_to_llvmir(bad)
+    assert "func.func" in e.value.error_diagnostics[0].message
+    with pytest.raises(TypeError):
+        llvm.translate_module_to_llvmir("module")
+
+
 def test_llvm_cast_constructor(ctx):
     t = Type(llvm.PointerType.get())
     assert type(t) is Type
@@ -87,6 +185,124 @@ def test_llvm_cast_constructor(ctx):
         llvm.PointerType(IntegerType.get_signless(8))
     with pytest.raises(ValueError, match="StructType"):
         llvm.StructType(llvm.PointerType.get())
+
+
+# -- irdl ---------------------------------------------------------------------
+
+CMATH = """
+irdl.dialect @cmath {
+  irdl.type @complex {
+    %0 = irdl.is f32
+    %1 = irdl.is f64
+    %2 = irdl.any_of(%0, %1)
+    irdl.parameters(elem: %2)
+  }
+  irdl.operation @norm {
+    %0 = irdl.any
+    %1 = irdl.parametric @cmath::@complex<%0>
+    irdl.operands(c: %1)
+    irdl.results(r: %0)
+  }
+}
+"""
+
+CMATH_USE = """
+func.func @f(%c: !cmath.complex<f32>) -> f32 {
+  %r = "cmath.norm"(%c) : (!cmath.complex<f32>) -> f32
+  return %r : f32
+}
+"""
+
+
+def test_irdl_load_dialects_from_text(ctx):
+    with pytest.raises(MLIRError):
+        Module.parse(CMATH_USE)            # no cmath dialect yet
+    irdl.load_dialects(Module.parse(CMATH))
+    m = Module.parse(CMATH_USE)
+    assert m.operation.verify()
+    norm = m.body.operations[0].regions[0].blocks[0].operations[0]
+    assert norm.operation.name == "cmath.norm"
+    assert str(norm.operands[0].type) == "!cmath.complex<f32>"
+    assert str(Type.parse("!cmath.complex<f64>")) == "!cmath.complex<f64>"
+    # The IRDL constraints are the dialect's verifiers.
+    with pytest.raises(MLIRError, match="expects exactly 1 operands"):
+        Module.parse('%r = "cmath.norm"() : () -> f32')
+    with pytest.raises(MLIRError):
+        Type.parse("!cmath.complex<i32>")
+    # A second definition of a dialect the context has is refused (MLIR
+    # itself would crash), as is a registered dialect's name.
+    with pytest.raises(MLIRError, match="already has a dialect named 'cmath'"):
+        irdl.load_dialects(Module.parse(CMATH))
+    with pytest.raises(MLIRError, match="named 'arith'"):
+        irdl.load_dialects(Module.parse("irdl.dialect @arith {}"))
+    with pytest.raises(TypeError):
+        irdl.load_dialects(Module.parse(CMATH).operation)
+
+
+def test_irdl_load_dialects_verifies_first(ctx):
+    # Built, not parsed (the parser verifies): two irdl.operands in one op.
+    with Location.unknown():
+        bad = Module.create()
+        with InsertionPoint(bad.body):
+            d = irdl.dialect("twice")
+            with InsertionPoint(d.body):
+                o = irdl.operation_("o")
+                with InsertionPoint(o.body):
+                    a = irdl.any()
+                    irdl.operands_([a], ["x"], ["single"])
+                    irdl.operands_([a], ["y"], ["single"])
+    with pytest.raises(MLIRError, match="failed to load IRDL") as e:
+        irdl.load_dialects(bad)
+    assert "irdl.operands" in e.value.error_diagnostics[0].message
+    with pytest.raises(MLIRError):
+        Module.parse('"twice.o"() : () -> ()')
+
+
+def test_irdl_builders_and_variadicity(ctx):
+    with Location.unknown():
+        m = Module.create()
+        with InsertionPoint(m.body):
+            d = irdl.dialect("pydl")
+            assert type(d) is irdl.DialectOp
+            with InsertionPoint(d.body):
+                o = irdl.operation_("op")
+                with InsertionPoint(o.body):
+                    a = irdl.any()
+                    irdl.operands_([a, a], ["x", "rest"],
+                                   ["single", irdl.Variadicity.variadic])
+                    irdl.results_([a], ["r"], [irdl.Variadicity.optional])
+                t = irdl.type_("t")
+                irdl.attribute("a")
+    assert len(t.body.operations) == 0
+    text = str(m)
+    assert "irdl.operands(x: %0, rest: variadic %0)" in text
+    assert "irdl.results(r: optional %0)" in text
+    assert m.operation.verify()
+    irdl.load_dialects(m)
+    use = Module.parse('%a = arith.constant 1 : i32\n'
+                       '%r = "pydl.op"(%a, %a, %a) : (i32, i32, i32) -> i32')
+    assert use.body.operations[1].operation.name == "pydl.op"
+    assert str(Type.parse("!pydl.t")) == "!pydl.t"
+
+    v = irdl.variadicity_attr(irdl.Variadicity.optional)
+    assert str(v) == "#irdl<variadicity optional>"
+    assert v == Attribute.parse("#irdl<variadicity optional>")
+    arr = irdl.variadicity_array_attr(["single", irdl.Variadicity.variadic, v])
+    assert arr == Attribute.parse(
+        "#irdl<variadicity_array[single, variadic, optional]>")
+    assert irdl.variadicity_array_attr([]) == Attribute.parse(
+        "#irdl<variadicity_array[]>")
+    with pytest.raises(ValueError, match="one of single, optional, variadic"):
+        irdl.variadicity_attr("many")
+    with pytest.raises(TypeError):
+        irdl.variadicity_attr(1)
+    with pytest.raises(TypeError):
+        irdl.variadicity_array_attr("single")
+    with pytest.raises(ValueError, match="variadicity"):
+        irdl.variadicity_array_attr([Attribute.parse("unit")])
+    with pytest.raises(ValueError, match="context"):
+        irdl.variadicity_array_attr([irdl.variadicity_attr("single",
+                                                           Context())])
 
 
 # -- transform ----------------------------------------------------------------
@@ -413,6 +629,59 @@ def test_smt_types_and_export(ctx):
         smt.export_smtlib("module")
 
 
+def test_smt_int_array_sort_func_types(ctx):
+    i, b = smt.IntType.get(), smt.BoolType.get()
+    assert str(i) == "!smt.int" and repr(i) == "IntType(!smt.int)"
+    assert smt.IntType.get(context=ctx) == i
+    a = smt.ArrayType.get(i, b)
+    assert str(a) == "!smt.array<[!smt.int -> !smt.bool]>"
+    s = smt.SortType.get("S")
+    assert str(s) == '!smt.sort<"S">'
+    sp = smt.SortType.get("P", [i, smt.BitVectorType.get(4)])
+    assert str(sp) == '!smt.sort<"P"[!smt.int, !smt.bv<4>]>'
+    f = smt.SMTFuncType.get([i, b], b)
+    assert str(f) == "!smt.func<(!smt.int, !smt.bool) !smt.bool>"
+    nested = smt.ArrayType.get(a, s)
+    assert str(nested) == ('!smt.array<[!smt.array<[!smt.int -> !smt.bool]> '
+                           '-> !smt.sort<"S">]>')
+    for t, cls in [(i, smt.IntType), (a, smt.ArrayType), (s, smt.SortType),
+                   (sp, smt.SortType), (f, smt.SMTFuncType),
+                   (nested, smt.ArrayType)]:
+        parsed = Type.parse(str(t))
+        assert same(parsed, t) and cls.isinstance(parsed)
+        assert parsed.typeid == cls.static_typeid
+        assert type(cls(Type(t))) is cls
+    assert not smt.IntType.isinstance(b)
+    assert not smt.ArrayType.isinstance(i)
+    assert not smt.SortType.isinstance(f)
+    assert not smt.SMTFuncType.isinstance(a)
+    assert smt.bool_t() == b and smt.bv_t(3) == smt.BitVectorType.get(3)
+
+    i32 = IntegerType.get_signless(32)
+    with pytest.raises(ValueError, match="domain must be any SMT value type"):
+        smt.ArrayType.get(i32, b)
+    with pytest.raises(ValueError, match="range"):
+        smt.SMTFuncType.get([i], f)
+    with pytest.raises(ValueError, match="must not be empty"):
+        smt.SMTFuncType.get([], b)
+    with pytest.raises(ValueError, match="sort parameter"):
+        smt.SortType.get("S", [i32])
+    with pytest.raises(ValueError, match="must not be empty"):
+        smt.SortType.get("")
+    with pytest.raises(TypeError):
+        smt.SortType.get(3)
+    with pytest.raises(TypeError):
+        smt.SortType.get("S", i)
+    with pytest.raises(TypeError):
+        smt.ArrayType.get("!smt.int", b)
+    with pytest.raises(TypeError):
+        smt.SMTFuncType.get(i, b)
+    with pytest.raises(ValueError, match="context"):
+        smt.ArrayType.get(i, smt.BoolType.get(context=Context()))
+    with pytest.raises(ValueError):
+        smt.IntType(b)
+
+
 def test_amdgpu_tdm_types(ctx):
     f32, i16 = F32Type.get(), IntegerType.get_signless(16)
     base = amdgpu.TDMBaseType.get(f32)
@@ -483,5 +752,5 @@ def test_dialect_module_loads_on_first_use():
                          text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split("\n")[:2] == [
-        "PointerType EncodingAttr Type",
+        "PointerType EncodingAttr VoidType",
         "mlir._mlir_libs._mlirDialectsLLVM"]

@@ -322,18 +322,17 @@ static OpModel buildModel(const Operator &op) {
 // Signature: positional parameters, '*', keyword parameters (=None), then
 // loc and ip. `rename` maps a parameter to the name used (snake_case for
 // value builders).
-static std::string signature(const OpModel &m, bool typed, bool snake,
-                             std::vector<std::pair<std::string, std::string>>
-                                 *renames = nullptr) {
+// An argument's name in the snake_case builder function.
+static std::string snakeName(const BuilderArg &a) {
+  std::string s = llvm::convertToSnakeFromCamelCase(a.py);
+  if (s.empty() || isPythonKeyword(s) || isCythonReserved(s))
+    s = a.py;
+  return s;
+}
+
+static std::string signature(const OpModel &m, bool typed, bool snake) {
   auto nameOf = [&](const BuilderArg &a) {
-    if (!snake)
-      return a.py;
-    std::string s = llvm::convertToSnakeFromCamelCase(a.py);
-    if (s.empty() || isPythonKeyword(s) || isCythonReserved(s))
-      s = a.py;
-    if (renames && s != a.py)
-      renames->push_back({s, a.py});
-    return s;
+    return snake ? snakeName(a) : a.py;
   };
   auto typeOf = [&](const BuilderArg &a) -> std::string {
     switch (a.kind) {
@@ -389,22 +388,44 @@ static int layoutMode(const Operator &op, bool results) {
   return -1;
 }
 
-static void emitInit(const OpModel &m, raw_ostream &os) {
+// The parameter names of the builder, in signature order without the '*':
+// positional, keyword, loc, ip (snake_case for value builders).
+static std::vector<std::string> paramNames(const OpModel &m, bool snake) {
+  std::vector<std::string> names;
+  for (int keyword = 0; keyword < 2; ++keyword)
+    for (const BuilderArg &a : m.args)
+      if (a.keyword == bool(keyword))
+        names.push_back(snake ? snakeName(a) : a.py);
+  names.push_back("loc");
+  names.push_back("ip");
+  return names;
+}
+
+static std::string buildFunctionName(const OpModel &m) {
+  return "_ods_build_" + m.cls;
+}
+
+// The default builder's body, once per op, as a C function the class's
+// __init__ and the snake_case builder function both call (no Python call
+// between them and the OperationState). `self` is the object to bind, or
+// None for a new object of the class registered for the op.
+static void emitBuild(const OpModel &m, raw_ostream &os) {
   const Operator &op = *m.op;
-  os << "    def __init__(self, " << signature(m, false, false) << "):\n";
-  os << "        cdef OperationState _ods_st = new_operation_state("
+  os << "\n\ncdef object " << buildFunctionName(m) << "(object self, "
+     << llvm::join(paramNames(m, false), ", ") << "):\n";
+  os << "    cdef OperationState _ods_st = new_operation_state("
      << pyStr(m.name) << ", loc)\n";
   if (m.sizedOperands && op.getNumOperands())
-    os << "        cdef int32_t _ods_oseg[" << op.getNumOperands() << "]\n";
+    os << "    cdef int32_t _ods_oseg[" << op.getNumOperands() << "]\n";
   bool explicitResults = m.inference == Inference::None;
   if (m.sizedResults && explicitResults && op.getNumResults())
-    os << "        cdef int32_t _ods_rseg[" << op.getNumResults() << "]\n";
+    os << "    cdef int32_t _ods_rseg[" << op.getNumResults() << "]\n";
 
   for (const BuilderArg &a : m.args) {
     if (a.kind == ArgKind::Operand) {
       std::string what = pyStr(a.py);
       if (m.sizedOperands) {
-        os << "        _ods_oseg[" << a.index << "] = ";
+        os << "    _ods_oseg[" << a.index << "] = ";
         if (a.arity == 1)
           os << "_ods_single(_ods_st, " << a.py << ", " << what << ")\n";
         else if (a.arity == 0)
@@ -412,38 +433,38 @@ static void emitInit(const OpModel &m, raw_ostream &os) {
         else
           os << "_ods_variadic(_ods_st, " << a.py << ", " << what << ")\n";
       } else if (a.arity == 1) {
-        os << "        _ods_st.add_operand(" << a.py << ", " << what << ")\n";
+        os << "    _ods_st.add_operand(" << a.py << ", " << what << ")\n";
       } else if (a.arity == 0) {
-        os << "        _ods_optional(_ods_st, " << a.py << ", " << what
+        os << "    _ods_optional(_ods_st, " << a.py << ", " << what
            << ")\n";
       } else {
-        os << "        _ods_st.add_operands(" << a.py << ", " << what
+        os << "    _ods_st.add_operands(" << a.py << ", " << what
            << ")\n";
       }
     } else if (a.kind == ArgKind::Attribute) {
       if (a.unit)
-        os << "        _ods_unit(_ods_st, " << pyStr(a.odsName) << ", "
+        os << "    _ods_unit(_ods_st, " << pyStr(a.odsName) << ", "
            << a.py << ")\n";
       else
-        os << "        _ods_attr(_ods_st, " << pyStr(a.odsName) << ", "
+        os << "    _ods_attr(_ods_st, " << pyStr(a.odsName) << ", "
            << a.py << ", " << pyStr(a.attrDef) << ", "
            << (a.required ? "True" : "False") << ")\n";
     }
   }
   if (m.sizedOperands && op.getNumOperands())
-    os << "        _ods_segments(_ods_st, \"operandSegmentSizes\", _ods_oseg, "
+    os << "    _ods_segments(_ods_st, \"operandSegmentSizes\", _ods_oseg, "
        << op.getNumOperands() << ")\n";
 
   switch (m.inference) {
   case Inference::SameAsOperand:
-    os << "        _ods_same_type(_ods_st, " << op.getNumResults() << ")\n";
+    os << "    _ods_same_type(_ods_st, " << op.getNumResults() << ")\n";
     break;
   case Inference::FromAttribute:
-    os << "        _ods_attr_type(_ods_st, " << pyStr(m.typeAttr) << ", "
+    os << "    _ods_attr_type(_ods_st, " << pyStr(m.typeAttr) << ", "
        << op.getNumResults() << ")\n";
     break;
   case Inference::Interface:
-    os << "        _ods_st.enable_result_type_inference()\n";
+    os << "    _ods_st.enable_result_type_inference()\n";
     break;
   case Inference::None:
     for (const BuilderArg &a : m.args) {
@@ -451,28 +472,28 @@ static void emitInit(const OpModel &m, raw_ostream &os) {
         continue;
       std::string what = pyStr(a.py);
       if (m.sizedResults) {
-        os << "        _ods_rseg[" << a.index << "] = _ods_result_group(_ods_st, "
+        os << "    _ods_rseg[" << a.index << "] = _ods_result_group(_ods_st, "
            << a.py << ", " << what << ", " << a.arity << ")\n";
       } else if (a.arity == 1) {
-        os << "        _ods_st.add_result(" << a.py << ", " << what << ")\n";
+        os << "    _ods_st.add_result(" << a.py << ", " << what << ")\n";
       } else if (a.arity == 0) {
-        os << "        _ods_result_group(_ods_st, " << a.py << ", " << what
+        os << "    _ods_result_group(_ods_st, " << a.py << ", " << what
            << ", 0)\n";
       } else {
-        os << "        _ods_st.add_results(" << a.py << ", " << what << ")\n";
+        os << "    _ods_st.add_results(" << a.py << ", " << what << ")\n";
       }
     }
     if (m.sizedResults && op.getNumResults())
-      os << "        _ods_segments(_ods_st, \"resultSegmentSizes\", _ods_rseg, "
+      os << "    _ods_segments(_ods_st, \"resultSegmentSizes\", _ods_rseg, "
          << op.getNumResults() << ")\n";
     break;
   }
   for (const BuilderArg &a : m.args) {
     if (a.kind == ArgKind::Successor) {
       if (a.arity == 1)
-        os << "        _ods_st.add_successor(" << a.py << ")\n";
+        os << "    _ods_st.add_successor(" << a.py << ")\n";
       else
-        os << "        _ods_st.add_successors(" << a.py << ", "
+        os << "    _ods_st.add_successors(" << a.py << ", "
            << pyStr(a.py) << ")\n";
     }
   }
@@ -482,11 +503,11 @@ static void emitInit(const OpModel &m, raw_ostream &os) {
     if (a.kind == ArgKind::NumRegions)
       numRegions = &a;
   if (numRegions)
-    os << "        _ods_st.add_regions(" << fixedRegions << " + "
+    os << "    _ods_st.add_regions(" << fixedRegions << " + "
        << numRegions->py << ")\n";
   else if (fixedRegions)
-    os << "        _ods_st.add_regions(" << fixedRegions << ")\n";
-  os << "        _ods_st.finish(self, ip)\n";
+    os << "    _ods_st.add_regions(" << fixedRegions << ")\n";
+  os << "    return _ods_st.finish(self, ip)\n";
 }
 
 static void emitValueAccessors(const Operator &op, bool results,
@@ -555,6 +576,7 @@ static std::string valueBuilderName(const OpModel &m) {
 
 static void emitOp(const OpModel &m, raw_ostream &os) {
   const Operator &op = *m.op;
+  emitBuild(m, os);
   os << "\n\n@_ods_register_operation(_Dialect)\n";
   os << "class " << m.cls << "(_ods_OpView):\n";
   if (!op.getSummary().trim().empty())
@@ -579,21 +601,25 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
     os << "    _ODS_RESULT_SEGMENTS = " << segSpec(a) << "\n";
   }
   os << "\n";
-  emitInit(m, os);
+  os << "    def __init__(self, " << signature(m, false, false) << "):\n";
+  os << "        " << buildFunctionName(m) << "(self, "
+     << llvm::join(paramNames(m, false), ", ") << ")\n";
   os << "\n";
   emitAccessors(m, os);
 
-  std::vector<std::pair<std::string, std::string>> renames;
-  signature(m, false, true, &renames);
-  std::string renameDict = "None";
-  if (!renames.empty()) {
-    renameDict = "{";
-    for (auto &r : renames)
-      renameDict += pyStr(r.first) + ": " + pyStr(r.second) + ", ";
-    renameDict += "}";
-  }
-  os << "\n\n" << valueBuilderName(m) << " = _ods_value_builder(" << m.cls
-     << ", " << pyStr(valueBuilderName(m)) << ", " << renameDict << ")\n";
+  std::string name = valueBuilderName(m);
+  os << "\n\ndef " << name << "(" << signature(m, false, true) << "):\n";
+  unsigned numResults = op.getNumResults();
+  const char *returns =
+      numResults == 0 ? "the operation"
+      : (numResults == 1 && op.getNumVariableLengthResults() == 0)
+          ? "its result"
+          : "its results (the operation if there are none)";
+  os << "    " << pyStr("Builds " + m.name + " (" + m.cls + "); returns " +
+                      returns + ".")
+     << "\n";
+  os << "    return _ods_results_of(" << buildFunctionName(m) << "(None, "
+     << llvm::join(paramNames(m, true), ", ") << "))\n";
 }
 
 //===----------------------------------------------------------------------===//
@@ -842,14 +868,14 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "from mlir._mlir_libs._ods_runtime cimport (\n"
         "    _ods_attr, _ods_unit, _ods_single, _ods_optional, _ods_variadic,\n"
         "    _ods_segments, _ods_same_type, _ods_attr_type, "
-        "_ods_result_group,\n)\n"
+        "_ods_result_group,\n    _ods_results_of,\n)\n"
         "from mlir._mlir_libs._ir import (\n"
         "    OpView as _ods_OpView, Dialect as _ods_Dialect,\n"
         "    register_operation as _ods_register_operation,\n"
         "    register_dialect as _ods_register_dialect,\n)\n"
         "from mlir._mlir_libs._ods_runtime import (\n"
         "    _ods_operand, _ods_result, _ods_attribute, _ods_region,\n"
-        "    _ods_successor, _ods_value_builder,\n)\n";
+        "    _ods_successor,\n)\n";
   if (clExtension.empty())
     os << "\n\n@_ods_register_dialect\nclass _Dialect(_ods_Dialect):\n"
           "    DIALECT_NAMESPACE = "

@@ -278,6 +278,18 @@ def test_type_builders(ctx):
     assert TypeBuilder.get("I32")(context=ctx) == IntegerType.get_signless(32)
     assert TypeBuilder.get("UI8")(context=ctx) == IntegerType.get_unsigned(8)
     assert TypeBuilder.get("F32")(context=ctx) == F32Type.get()
+    # every buildable builtin constraint of CommonTypeConstraints.td
+    for kind, asm in [("I128", "i128"), ("SI128", "si128"), ("F80", "f80"),
+                      ("F128", "f128"), ("TF32", "tf32"), ("NoneType", "none"),
+                      ("F4E2M1FN", "f4E2M1FN"), ("F6E2M3FN", "f6E2M3FN"),
+                      ("F6E3M2FN", "f6E3M2FN"), ("F8E3M4", "f8E3M4"),
+                      ("F8E4M3", "f8E4M3"), ("F8E4M3FN", "f8E4M3FN"),
+                      ("F8E4M3FNUZ", "f8E4M3FNUZ"),
+                      ("F8E4M3B11FNUZ", "f8E4M3B11FNUZ"),
+                      ("F8E5M2", "f8E5M2"), ("F8E5M2FNUZ", "f8E5M2FNUZ"),
+                      ("F8E8M0FNU", "f8E8M0FNU")]:
+        t = TypeBuilder.get(kind)(context=ctx)
+        assert str(t) == asm and t.context is ctx, kind
     assert TypeBuilder.get("Index")(context=ctx) == IndexType.get()
     assert TypeBuilder.contains("BF16") and not TypeBuilder.contains("X")
 

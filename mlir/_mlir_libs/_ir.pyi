@@ -2048,6 +2048,9 @@ def _elements_of(dtype: str, element_type): ...
 
 def _int_type_builder(width: int, signedness: str): ...
 
+def _parsed_type_builder(asm: str):
+    """For builtin types without a C getter (f80, f128)."""
+
 
 _BUILDER_NAMES: list[str]
 

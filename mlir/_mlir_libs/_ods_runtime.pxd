@@ -26,3 +26,6 @@ cdef int _ods_same_type(OperationState st, Py_ssize_t n) except -1
 # Result types derived from an attribute already added (TypeAttr value or
 # the attribute's type).
 cdef int _ods_attr_type(OperationState st, str name, Py_ssize_t n) except -1
+# What a snake_case builder function returns for a new op: its result Value,
+# its results when it has several, or the op when it has none.
+cdef object _ods_results_of(object op)

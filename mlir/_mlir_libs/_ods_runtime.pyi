@@ -4,13 +4,13 @@
 """Runtime of the generated dialect modules.
 
 mlir-cython-tblgen keeps per-op generated code small: a default builder
-(__init__) per op, and everything else as instances of the shared classes
+per op (a C function, called by the class's __init__ and by the snake_case
+builder function), and everything else as instances of the shared classes
 here, configured by a few constants:
 
     lhs = _ods_operand(0, 0, (1, 1))          operand group accessor
     value = _ods_attribute("value", 0)        attribute get / set / delete
     body = _ods_region(0, False)              region accessor
-    addi = _ods_value_builder(AddIOp, "addi", renames)
 
 plus the cdef helpers the builders call (declared in _ods_runtime.pxd).
 """
@@ -58,17 +58,6 @@ class _ods_region(_ods_indexed):
 
 class _ods_successor(_ods_indexed):
     """Accessor of a successor (or of the trailing variadic successors)."""
-
-
-class _ods_value_builder:
-    """The snake_case builder function of an op: builds it with the op
-    class's default builder and returns its result Value, its results (more
-    than one) or the op (none). Keyword arguments are snake_case.
-    """
-    def __call__(self, /, *args: Any, **kwargs: Any) -> Any: ...
-    def __init__(self, op_class: type[_ir.OpView], name: str, renames: dict[str, str]) -> None: ...
-    @property
-    def op_class(self) -> type[_ir.OpView]: ...
 
 def _ods_operand(group: int, mode: int, spec: tuple[int, ...]) -> _ods_value_group: ...
 

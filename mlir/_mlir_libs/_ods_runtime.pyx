@@ -2,13 +2,13 @@
 """Runtime of the generated dialect modules.
 
 mlir-cython-tblgen keeps per-op generated code small: a default builder
-(__init__) per op, and everything else as instances of the shared classes
+per op (a C function, called by the class's __init__ and by the snake_case
+builder function), and everything else as instances of the shared classes
 here, configured by a few constants:
 
     lhs = _ods_operand(0, 0, (1, 1))          operand group accessor
     value = _ods_attribute("value", 0)        attribute get / set / delete
     body = _ods_region(0, False)              region accessor
-    addi = _ods_value_builder(AddIOp, "addi", renames)
 
 plus the cdef helpers the builders call (declared in _ods_runtime.pxd).
 """
@@ -408,47 +408,8 @@ cdef object _result_or_results(Operation op):
     return op.results
 
 
-@cython.final
-cdef class _ods_value_builder:
-    """The snake_case builder function of an op: builds it with the op
-    class's default builder and returns its result Value, its results (more
-    than one) or the op (none). Keyword arguments are snake_case."""
-    cdef readonly object op_class
-    cdef dict renames
-    cdef object _signature
-    cdef dict __dict__
-
-    def __init__(self, op_class, str name, dict renames):
-        self.op_class = op_class
-        self.renames = renames
-        self.__name__ = name
-        self.__qualname__ = name
-        self.__module__ = op_class.__module__
-        self.__doc__ = (
-            f"Builds {op_class.OPERATION_NAME} ({op_class.__name__}) and "
-            "returns its result Value, its results when it has several, or "
-            "the operation when it has none.")
-
-    def __call__(self, *args, **kwargs):
-        if self.renames is not None and kwargs:
-            for k in list(kwargs):
-                if k in self.renames:
-                    kwargs[self.renames[k]] = kwargs.pop(k)
-        return _result_or_results(<Operation>self.op_class(*args, **kwargs))
-
-    @property
-    def __signature__(self):
-        if self._signature is None:
-            import inspect
-            sig = inspect.signature(self.op_class.__init__)
-            back = {v: k for k, v in (self.renames or {}).items()}
-            params = [p.replace(name=back.get(p.name, p.name))
-                      for p in list(sig.parameters.values())[1:]]
-            self._signature = sig.replace(parameters=params)
-        return self._signature
-
-    def __repr__(self):
-        return f"<builder {self.__module__}.{self.__name__}>"
+cdef object _ods_results_of(object op):
+    return _result_or_results(<Operation?>op)
 
 
 # -- builtin attribute and type helpers for the hand-written extensions ---

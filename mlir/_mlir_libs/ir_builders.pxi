@@ -235,16 +235,33 @@ def _int_type_builder(int width, str signedness):
     return build
 
 
-for _w in (1, 8, 16, 32, 64):
+def _parsed_type_builder(str asm):
+    """For builtin types without a C getter (f80, f128)."""
+    def build(context=None):
+        return Type.parse(asm, context=context)
+    return build
+
+
+for _w in (1, 8, 16, 32, 64, 128):
     TypeBuilder.insert(f"I{_w}", _int_type_builder(_w, ""))
     TypeBuilder.insert(f"SI{_w}", _int_type_builder(_w, "s"))
     TypeBuilder.insert(f"UI{_w}", _int_type_builder(_w, "u"))
 del _w
+# Every buildable builtin type constraint of mlir/IR/CommonTypeConstraints.td.
 for _kind, _cls in {"Index": IndexType, "NoneType": NoneType, "F16": F16Type,
                     "BF16": BF16Type, "F32": F32Type, "F64": F64Type,
-                    "TF32": FloatTF32Type}.items():
+                    "TF32": FloatTF32Type,
+                    "F4E2M1FN": Float4E2M1FNType, "F6E2M3FN": Float6E2M3FNType,
+                    "F6E3M2FN": Float6E3M2FNType, "F8E3M4": Float8E3M4Type,
+                    "F8E4M3": Float8E4M3Type, "F8E4M3FN": Float8E4M3FNType,
+                    "F8E4M3FNUZ": Float8E4M3FNUZType,
+                    "F8E4M3B11FNUZ": Float8E4M3B11FNUZType,
+                    "F8E5M2": Float8E5M2Type, "F8E5M2FNUZ": Float8E5M2FNUZType,
+                    "F8E8M0FNU": Float8E8M0FNUType}.items():
     TypeBuilder.insert(_kind, _cls.get)
 del _kind, _cls
+TypeBuilder.insert("F80", _parsed_type_builder("f80"))
+TypeBuilder.insert("F128", _parsed_type_builder("f128"))
 
 _BUILDER_NAMES = ["AttrBuilder", "TypeBuilder", "register_attribute_builder",
                   "register_type_builder"]

@@ -229,7 +229,7 @@ def case_pdl():
     p = pdl.PatternOp(1, "p")
     with InsertionPoint(p.body):
         root = pdl.operation_(T("!pdl.operation"), [], [], A("[]"), [],
-                              opName=A('"foo.op"'))
+                              op_name=A('"foo.op"'))
         pdl.RewriteOp(root, "rewriter")
 
 

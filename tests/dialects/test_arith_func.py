@@ -222,3 +222,30 @@ def test_constant_paths_print_and_check():
             arith.constant(foreign, 1)
         # nothing was inserted by the refused calls
         assert len(m.body.operations) == 7
+
+
+def test_snake_case_builders_are_plain_functions():
+    """The snake_case builders are functions with the builder's signature in
+    snake_case (introspectable), build through the same C builder as the
+    class and return the result Value bound to an object of the registered
+    op class."""
+    import inspect
+    sig = inspect.signature(arith.addi)
+    assert list(sig.parameters) == ["lhs", "rhs", "overflow_flags", "loc", "ip"]
+    assert sig.parameters["overflow_flags"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert arith.addi.__name__ == "addi"
+    assert arith.addi.__doc__ == "Builds arith.addi (AddIOp); returns its result."
+    with Context(), Location.unknown():
+        m = Module.create()
+        i32 = t("i32")
+        with InsertionPoint(m.body):
+            c = arith.constant(i32, 2)
+            s = arith.addi(c, c, overflow_flags=arith.IntegerOverflowFlags.nsw)
+            with pytest.raises(TypeError, match="overflowFlags"):
+                arith.addi(c, c, overflowFlags=None)
+            hi, lo = arith.mului_extended(c, c)
+            cmp = arith.cmpi(arith.CmpIPredicate.slt, c, s)
+        assert isinstance(s.owner, arith.AddIOp) and s.owner.lhs == c
+        assert str(hi.type) == "i32" and str(cmp.type) == "i1"
+        assert str(m.body.operations[1]) == \
+            "%0 = arith.addi %c2_i32, %c2_i32 overflow<nsw> : i32"

@@ -581,8 +581,8 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
   os << "class " << m.cls << "(_ods_OpView):\n";
   if (!op.getSummary().trim().empty())
     os << "    " << docLine(op.getSummary()) << "\n";
-  // No __dict__, no weak references: objects stay the core's 48 bytes and
-  // out of the cyclic GC (one exists per live operation).
+  // No __dict__, no weak references: objects stay the core's size (one
+  // exists per live operation).
   os << "    __slots__ = ()\n";
   os << "    OPERATION_NAME = " << pyStr(m.name) << "\n";
   os << "    _ODS_REGIONS = ("

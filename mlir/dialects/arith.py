@@ -21,6 +21,7 @@ def _is_float_type(type):
 class ConstantOp(_ConstantOp):
     """arith.constant from a result type and a Python int / float (or an
     Attribute)."""
+    __slots__ = ()
 
     def __init__(self, result, value, *, loc=None, ip=None):
         # Built in C from the result type (no inference); only an Attribute

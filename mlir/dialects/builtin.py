@@ -9,6 +9,7 @@ from ._ods_common import _cext
 @_cext.register_operation(_Dialect, replace=True)
 class ModuleOp(_ModuleOp):
     """builtin.module, created with its one (empty) body block."""
+    __slots__ = ()
 
     def __init__(self, *, loc=None, ip=None):
         super().__init__(loc=loc, ip=ip)

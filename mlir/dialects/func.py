@@ -29,6 +29,7 @@ def _as_function_type(type):
 @_cext.register_operation(_Dialect, replace=True)
 class FuncOp(_FuncOp):
     """func.func from a name and a function type (or (inputs, results))."""
+    __slots__ = ()
 
     def __init__(self, name, type, *, visibility=None, body_builder=None,
                  loc=None, ip=None):
@@ -155,6 +156,7 @@ class FuncOp(_FuncOp):
 class CallOp(_CallOp):
     """func.call of a FuncOp (CallOp(func_op, args)) or of a symbol
     (CallOp(result_types, callee, args))."""
+    __slots__ = ()
 
     def __init__(self, calleeOrResults, argumentsOrCallee, arguments=None,
                  *, loc=None, ip=None):

@@ -44,6 +44,7 @@ class GPUFuncOp(_GPUFuncOp):
     """gpu.func from a function type, with an optional name, kernel flag,
     body builder (called with the op, the entry block being the insertion
     point) and known block / grid sizes."""
+    __slots__ = ()
 
     def __init__(self, function_type, sym_name=None, kernel=None,
                  body_builder=None, known_block_size=None,
@@ -152,6 +153,7 @@ def _launch_args(opname, async_dependencies, grid_size, block_size):
 class LaunchFuncOp(_LaunchFuncOp):
     """gpu.launch_func of a kernel (symbol path, e.g. ["module", "func"])
     with (x, y, z) grid and block sizes (ints or index Values)."""
+    __slots__ = ()
 
     def __init__(self, kernel, grid_size, block_size, kernel_operands=None,
                  async_dependencies=None, dynamic_shared_memory_size=None,
@@ -187,6 +189,7 @@ class LaunchOp(_LaunchOp):
     """gpu.launch with (x, y, z) grid and block sizes (ints or index
     Values) and its body block (block ids, thread ids, grid sizes, block
     sizes: 12 index arguments) created."""
+    __slots__ = ()
 
     def __init__(self, grid_size, block_size, async_dependencies=None,
                  dynamic_shared_memory_size=None, *, loc=None, ip=None):

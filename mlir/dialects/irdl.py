@@ -16,6 +16,7 @@ from ._ods_common import _cext, register_attribute_builder
 
 class _WithBodyBlock:
     """An op with one region, created with its single block."""
+    __slots__ = ()
 
     def __init__(self, sym_name, *, loc=None, ip=None):
         super().__init__(sym_name, loc=loc, ip=ip)
@@ -28,21 +29,25 @@ class _WithBodyBlock:
 
 @_cext.register_operation(_Dialect, replace=True)
 class DialectOp(_WithBodyBlock, _DialectOp):
+    __slots__ = ()
     __doc__ = _DialectOp.__doc__
 
 
 @_cext.register_operation(_Dialect, replace=True)
 class OperationOp(_WithBodyBlock, _OperationOp):
+    __slots__ = ()
     __doc__ = _OperationOp.__doc__
 
 
 @_cext.register_operation(_Dialect, replace=True)
 class TypeOp(_WithBodyBlock, _TypeOp):
+    __slots__ = ()
     __doc__ = _TypeOp.__doc__
 
 
 @_cext.register_operation(_Dialect, replace=True)
 class AttributeOp(_WithBodyBlock, _AttributeOp):
+    __slots__ = ()
     __doc__ = _AttributeOp.__doc__
 
 

@@ -51,6 +51,7 @@ def _values(opname, what, vs):
 class AttributeOp(_AttributeOp):
     """pdl.attribute, optionally of a type (a !pdl.type Value) or constant
     (an Attribute)."""
+    __slots__ = ()
 
     def __init__(self, valueType=None, value=None, *, loc=None, ip=None):
         valueType = _optional_value("pdl.attribute", "valueType", valueType)
@@ -61,6 +62,7 @@ class AttributeOp(_AttributeOp):
 @_cext.register_operation(_Dialect, replace=True)
 class OperandOp(_OperandOp):
     """pdl.operand, optionally of a type (a !pdl.type Value)."""
+    __slots__ = ()
 
     def __init__(self, type=None, *, loc=None, ip=None):
         type = _optional_value("pdl.operand", "type", type)
@@ -70,6 +72,7 @@ class OperandOp(_OperandOp):
 @_cext.register_operation(_Dialect, replace=True)
 class OperandsOp(_OperandsOp):
     """pdl.operands, optionally of types (a !pdl.range<type> Value)."""
+    __slots__ = ()
 
     def __init__(self, types=None, *, loc=None, ip=None):
         types = _optional_value("pdl.operands", "types", types)
@@ -81,6 +84,7 @@ class OperandsOp(_OperandsOp):
 class OperationOp(_OperationOp):
     """pdl.operation from an optional name, operand Values, a mapping of
     attribute names to !pdl.attribute Values, and result type Values."""
+    __slots__ = ()
 
     def __init__(self, name=None, args=None, attributes=None, types=None, *,
                  loc=None, ip=None):
@@ -112,6 +116,7 @@ class OperationOp(_OperationOp):
 class PatternOp(_PatternOp):
     """pdl.pattern from a benefit and an optional name, with its body
     block created."""
+    __slots__ = ()
 
     def __init__(self, benefit, name=None, *, loc=None, ip=None):
         if isinstance(benefit, bool):
@@ -134,6 +139,7 @@ over a function building the pattern's body; evaluates to the op."""
 class ReplaceOp(_ReplaceOp):
     """pdl.replace of `op` with another operation (with_op) or Values
     (with_values)."""
+    __slots__ = ()
 
     def __init__(self, op, *, with_op=None, with_values=None, loc=None,
                  ip=None):
@@ -151,6 +157,7 @@ class ReplaceOp(_ReplaceOp):
 @_cext.register_operation(_Dialect, replace=True)
 class ResultOp(_ResultOp):
     """pdl.result `index` of `parent` (a !pdl.operation Value)."""
+    __slots__ = ()
 
     def __init__(self, parent, index, *, loc=None, ip=None):
         if isinstance(index, bool):
@@ -164,6 +171,7 @@ class ResultOp(_ResultOp):
 class RewriteOp(_RewriteOp):
     """pdl.rewrite of an optional root, by name (a native rewrite) or by
     a body (add_body())."""
+    __slots__ = ()
 
     def __init__(self, root=None, name=None, args=None, *, loc=None,
                  ip=None):
@@ -192,6 +200,7 @@ building the rewrite's body; evaluates to the op. Called as
 @_cext.register_operation(_Dialect, replace=True)
 class TypeOp(_TypeOp):
     """pdl.type, optionally constant (a Type or TypeAttr)."""
+    __slots__ = ()
 
     def __init__(self, constantType=None, *, loc=None, ip=None):
         if isinstance(constantType, _ir.Type):
@@ -203,6 +212,7 @@ class TypeOp(_TypeOp):
 @_cext.register_operation(_Dialect, replace=True)
 class TypesOp(_TypesOp):
     """pdl.types, optionally constant (Types or TypeAttrs)."""
+    __slots__ = ()
 
     def __init__(self, constantTypes=None, *, loc=None, ip=None):
         if constantTypes is not None:

@@ -14,6 +14,7 @@ from .. import ir as _ir
 class ForOp(_ForOp):
     """scf.for with its body block (induction variable, then one argument
     per iter_arg) created."""
+    __slots__ = ()
 
     def __init__(self, lower_bound, upper_bound, step, iter_args=None, *,
                  loc=None, ip=None):
@@ -46,6 +47,7 @@ class ForOp(_ForOp):
 @_cext.register_operation(_Dialect, replace=True)
 class IfOp(_IfOp):
     """scf.if with its then block (and else block if has_else) created."""
+    __slots__ = ()
 
     def __init__(self, cond, results_=None, *, has_else=False, loc=None,
                  ip=None):

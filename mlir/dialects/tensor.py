@@ -15,6 +15,7 @@ from .. import ir as _ir
 class EmptyOp(_EmptyOp):
     """tensor.empty from mixed sizes: ints are static dimensions, index
     Values dynamic ones (in order)."""
+    __slots__ = ()
 
     def __init__(self, sizes, element_type, *, loc=None, ip=None):
         if not isinstance(element_type, _ir.Type):

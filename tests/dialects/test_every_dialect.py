@@ -291,3 +291,19 @@ def test_transform_extension_imports(ext):
            if isinstance(v, type) and hasattr(v, "OPERATION_NAME")
            and v.OPERATION_NAME]
     assert ops and all(op.OPERATION_NAME.startswith("transform.") for op in ops)
+
+
+def test_op_objects_have_no_instance_dict():
+    """Every op class of every dialect module, generated or hand-written,
+    is slot-only: its objects carry no __dict__, so they stay as small as
+    the core's (one exists per live op)."""
+    from mlir.ir import OpView
+    names = sorted(EXPECTED) + [f"transform.{e}" for e in TRANSFORM_EXTENSIONS]
+    seen = 0
+    for name in names:
+        mod = importlib.import_module(f"mlir.dialects.{name}")
+        for v in vars(mod).values():
+            if isinstance(v, type) and issubclass(v, OpView) and v is not OpView:
+                assert v.__dictoffset__ == 0, f"{name}.{v.__name__}"
+                seen += 1
+    assert seen > 1500

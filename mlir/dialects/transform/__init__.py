@@ -51,6 +51,8 @@ def _handle(opname, what, v):
 
 @_cext.register_operation(_Dialect, replace=True)
 class CastOp(_CastOp):
+    __slots__ = ()
+
     def __init__(self, result_type, target, *, loc=None, ip=None):
         super().__init__(result_type, _handle("transform.cast", "target",
                                               target), loc=loc, ip=ip)
@@ -59,6 +61,7 @@ class CastOp(_CastOp):
 @_cext.register_operation(_Dialect, replace=True)
 class ApplyPatternsOp(_ApplyPatternsOp):
     """transform.apply_patterns with its (empty) patterns block created."""
+    __slots__ = ()
 
     def __init__(self, target, *, loc=None, ip=None):
         super().__init__(_handle("transform.apply_patterns", "target",
@@ -72,6 +75,8 @@ class ApplyPatternsOp(_ApplyPatternsOp):
 
 @_cext.register_operation(_Dialect, replace=True)
 class GetParentOp(_GetParentOp):
+    __slots__ = ()
+
     def __init__(self, result_type, target, *, isolated_from_above=False,
                  op_name=None, deduplicate=False, nth_parent=1, loc=None,
                  ip=None):
@@ -83,6 +88,8 @@ class GetParentOp(_GetParentOp):
 
 @_cext.register_operation(_Dialect, replace=True)
 class MergeHandlesOp(_MergeHandlesOp):
+    __slots__ = ()
+
     def __init__(self, handles, *, deduplicate=False, loc=None, ip=None):
         super().__init__(
             [_handle("transform.merge_handles", "handles", h)
@@ -92,6 +99,8 @@ class MergeHandlesOp(_MergeHandlesOp):
 
 @_cext.register_operation(_Dialect, replace=True)
 class ReplicateOp(_ReplicateOp):
+    __slots__ = ()
+
     def __init__(self, pattern, handles, *, loc=None, ip=None):
         handles = [_handle("transform.replicate", "handles", h)
                    for h in handles]
@@ -124,6 +133,7 @@ class SequenceOp(_SequenceBody, _SequenceOp):
     """transform.sequence with its body block created: one argument for
     the root (`target`: a handle Value, or just its Type for a top-level
     sequence) and one per extra binding (Values, or their Types)."""
+    __slots__ = ()
 
     def __init__(self, failure_propagation_mode, results, target,
                  extra_bindings=None, *, loc=None, ip=None):
@@ -160,6 +170,7 @@ class SequenceOp(_SequenceBody, _SequenceOp):
 class NamedSequenceOp(_SequenceBody, _NamedSequenceOp):
     """transform.named_sequence from its name and input / result types,
     with its body block (one argument per input) created."""
+    __slots__ = ()
 
     def __init__(self, sym_name, input_types, result_types,
                  sym_visibility=None, arg_attrs=None, res_attrs=None, *,
@@ -185,6 +196,7 @@ class NamedSequenceOp(_SequenceBody, _NamedSequenceOp):
 @_cext.register_operation(_Dialect, replace=True)
 class YieldOp(_YieldOp):
     """transform.yield of no operands, Values, or an operation's results."""
+    __slots__ = ()
 
     def __init__(self, operands=None, *, loc=None, ip=None):
         if operands is None:
@@ -212,6 +224,7 @@ class ApplyRegisteredPassOp(_ApplyRegisteredPassOp):
     options: a mapping of option names to Attributes, Python bools, ints,
     strs, sequences of them, or Values (handles to params, passed as
     dynamic options)."""
+    __slots__ = ()
 
     def __init__(self, result, target, pass_name, *, options=None, loc=None,
                  ip=None):

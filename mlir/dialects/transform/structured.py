@@ -11,6 +11,7 @@ from ... import ir as _ir
 @_cext.register_operation(_Dialect, replace=True)
 class MatchOp(_MatchOp):
     """transform.structured.match, plus upstream's match_op_names."""
+    __slots__ = ()
 
     @classmethod
     def match_op_names(cls, result_type_or_target, target_or_names,

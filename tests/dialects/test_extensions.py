@@ -873,3 +873,55 @@ def test_gpu_launch_decorator():
           }
         }
     """)
+
+
+def test_smt_solver_decorator_and_export():
+    """@smt.solver as upstream: bare, with results, with inputs (block
+    arguments); the returned values are yielded; SMT-LIB export of a
+    solver scope."""
+    from mlir.dialects import smt
+    from mlir.ir import F32Type
+    with Context(), Location.unknown():
+        m = Module.create()
+        with InsertionPoint(m.body):
+            @smt.solver
+            def scope():
+                smt.assert_(smt.constant(True))
+        assert isinstance(scope, smt.SolverOp)
+        query = smt.export_smtlib(m.operation)
+        assert "(assert true)" in query and "(reset)" in query
+        with InsertionPoint(m.body):
+            f32 = F32Type.get()
+
+            @smt.solver(results=[f32])
+            def one():
+                return arith.ConstantOp(f32, 1.0)
+
+            two = arith.constant(f32, 2.0)
+
+            @smt.solver(inputs=[two], results=[f32])
+            def passthrough(z):
+                return z
+            with pytest.raises(TypeError, match="must return Values"):
+                smt.solver(lambda: 3)
+            with pytest.raises(TypeError, match="expected a function"):
+                smt.solver(5)
+        assert str(one.type) == "f32" and passthrough.owner.name == "smt.solver"
+        assert m.operation.verify()     # refused bodies left nothing
+        check(m, """\
+module {
+  smt.solver() : () -> () {
+    %true = smt.constant true
+    smt.assert %true
+  }
+  %0 = smt.solver() : () -> f32 {
+    %cst_0 = arith.constant 1.000000e+00 : f32
+    smt.yield %cst_0 : f32
+  }
+  %cst = arith.constant 2.000000e+00 : f32
+  %1 = smt.solver(%cst) : (f32) -> f32 {
+  ^bb0(%arg0: f32):
+    smt.yield %arg0 : f32
+  }
+}
+""")

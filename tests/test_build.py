@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from mlir.tblgen import llvm_root
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -21,7 +23,7 @@ def test_missing_llvm_stops_the_build_with_one_clear_message(tmp_path):
 
 def test_version_of_the_c_api_library():
     from mlir._mlir_libs import _ir
-    out = subprocess.run([str(Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22")) / "bin" / "llvm-config"),
+    out = subprocess.run([str(Path(llvm_root()) / "bin" / "llvm-config"),
                           "--version"], capture_output=True, text=True).stdout.strip()
     assert _ir._llvm_version() == out
     assert out.startswith("22.")

@@ -18,6 +18,7 @@ import mlir._mlir_libs as libs
 from mlir.dialects import arith
 from mlir.ir import (Block, Context, IntegerType, Location, Module, OpResult,
                      OpView, Value)
+from mlir.tblgen import llvm_root
 
 HERE = Path(__file__).resolve().parent
 
@@ -37,7 +38,7 @@ def irapi(tmp_path_factory):
     build = tmp_path_factory.mktemp("downstream_c")
     src = build / "irapi.c"
     shutil.copy(HERE / "downstream" / "irapi.c", src)
-    llvm = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"))
+    llvm = Path(llvm_root())
     incs = libs.get_include_dirs() + [str(llvm / "include")]
     so = build / ("irapi" + sysconfig.get_config_var("EXT_SUFFIX"))
     libdir = libs.get_lib_dirs()[0]

@@ -14,6 +14,7 @@ import pytest
 
 import mlir._mlir_libs as libs
 from mlir.ir import Context, IntegerType, Module, OpView
+from mlir.tblgen import llvm_root
 
 HERE = Path(__file__).resolve().parent
 
@@ -22,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 def opcount(tmp_path_factory):
     build = tmp_path_factory.mktemp("downstream")
     shutil.copy(HERE / "downstream" / "opcount.pyx", build)
-    llvm = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"))
+    llvm = Path(llvm_root())
     incs = libs.get_include_dirs() + [str(llvm / "include")]
     cpp = build / "opcount.cpp"
     subprocess.run([sys.executable, "-m", "cython", "--cplus", "-3",

@@ -13,6 +13,7 @@ import pytest
 
 import mlir._mlir_libs as libs
 from mlir.ir import Context, IntegerType, Module, Operation
+from mlir.tblgen import llvm_root
 
 nanobind = pytest.importorskip("nanobind")
 HERE = Path(__file__).resolve().parent
@@ -22,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 def nb_ext(tmp_path_factory):
     build = tmp_path_factory.mktemp("nanobind")
     nb = Path(nanobind.__file__).parent
-    llvm = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"))
+    llvm = Path(llvm_root())
     so = build / ("nb_ext" + sysconfig.get_config_var("EXT_SUFFIX"))
     libdir = libs.get_lib_dirs()[0]
     subprocess.run(

@@ -1,7 +1,6 @@
 """mlir.passmanager: pipelines, Python passes, invalidation, errors."""
 
 import gc
-import os
 import subprocess
 import textwrap
 from pathlib import Path
@@ -11,8 +10,9 @@ import pytest
 
 from mlir.ir import Context, MLIRError, Module, ThreadPool, WalkResult
 from mlir.passmanager import PassManager
+from mlir.tblgen import llvm_root
 
-LLVM_BIN = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22")) / "bin"
+LLVM_BIN = Path(llvm_root()) / "bin"
 
 SRC = textwrap.dedent("""\
     func.func @f(%a: i32) -> i32 {

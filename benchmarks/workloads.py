@@ -173,18 +173,23 @@ def walk(M, n):
     ir = M.ir
     ctx = ir.Context()
     m = ir.Module.parse(large_text(n), context=ctx)
-    advance = ir.WalkResult.ADVANCE
-
     def run():
-        count = [0]
-
-        def cb(op):
-            count[0] += 1
-            return advance
+        count, cb = _op_counter(ir)
         dt = _timed(lambda: m.operation.walk(cb))
         assert count[0] == 4 * n + 3, count[0]
         return dt
     return run
+
+
+def _op_counter(ir):
+    """A walk callback counting the ops it sees, and its count cell."""
+    count = [0]
+    advance = ir.WalkResult.ADVANCE
+
+    def cb(op):
+        count[0] += 1
+        return advance
+    return count, cb
 
 
 # ---- types and attributes -------------------------------------------------
@@ -297,14 +302,8 @@ def python_pass(M, n):
     ir, passmanager = M.ir, M.passmanager
     ctx = ir.Context()
     m = ir.Module.parse(large_text(n), context=ctx)
-    advance = ir.WalkResult.ADVANCE
-
     def run():
-        count = [0]
-
-        def cb(op):
-            count[0] += 1
-            return advance
+        count, cb = _op_counter(ir)
 
         def visit(op, pass_):
             op.walk(cb)

@@ -25,6 +25,7 @@ from mlir._mlir_libs._ir cimport (
     Type, Attribute, Context, Location, TypeID, _ErrorCapture,
     resolve_context, resolve_location, wrap_type, wrap_attribute,
     type_handle, attribute_handle, context_for_handle,
+    Module, Operation, op_handle,
 )
 from mlir._mlir_libs import _ir as _ir_module
 
@@ -167,3 +168,17 @@ cdef object _reparsed_type(type cls, Context ctx, MlirType t):
         msgs = [d.message for d in e.error_diagnostics]
         raise ValueError("; ".join(msgs) or f"invalid type {text}") from None
     return r
+
+
+cdef Operation _module_operation(object module):
+    """The operation of a Module, an Operation, or an OpView-like object
+    with an `operation` (TypeError for anything else)."""
+    if isinstance(module, Module):
+        return <Operation>module.operation
+    if isinstance(module, Operation):
+        return <Operation>module
+    op = getattr(module, "operation", None)
+    if isinstance(op, Operation):
+        return <Operation>op
+    raise TypeError(f"module must be a Module or an Operation, not "
+                    f"{type(module).__name__}")

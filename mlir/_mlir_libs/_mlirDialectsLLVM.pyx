@@ -24,11 +24,10 @@ from mlir._mlir_libs.capi.dialect.llvm cimport (
     mlirLLVMFunctionTypeGetInput, mlirLLVMFunctionTypeGetReturnType,
 )
 
-from mlir._mlir_libs.capi.ir cimport MlirOperation, mlirModuleGetOperation
+from mlir._mlir_libs.capi.ir cimport MlirOperation
 from mlir._mlir_libs.capi.target.llvmir cimport (
     LLVMContextRef, LLVMModuleRef, mlirTranslateModuleToLLVMIR,
 )
-from mlir._mlir_libs._ir cimport Module, Operation, op_handle
 
 cdef extern from "llvm-c/Core.h" nogil:
     LLVMContextRef LLVMContextCreate()
@@ -306,20 +305,9 @@ def translate_module_to_llvmir(module):
     """The LLVM IR text of a module in the LLVM dialect (an Operation, or a
     Module); MLIRError with MLIR's diagnostics if it cannot be translated
     (an operation without a translation to LLVM IR, say)."""
-    cdef MlirOperation op
-    cdef Context ctx
-    if isinstance(module, Module):
-        op = mlirModuleGetOperation((<Module>module).c_module)
-        ctx = (<Module>module).context
-    elif isinstance(module, Operation):
-        op = op_handle(<Operation>module)
-        ctx = (<Operation>module).context
-    elif hasattr(module, "operation") and isinstance(module.operation, Operation):
-        op = op_handle(<Operation>module.operation)
-        ctx = (<Operation>module.operation).context
-    else:
-        raise TypeError(f"module must be an Operation or a Module, not "
-                        f"{type(module).__name__}")
+    cdef Operation top = _module_operation(module)
+    cdef MlirOperation op = op_handle(top)
+    cdef Context ctx = top.context
     # Through an LLVM context of our own, since the string-returning C
     # function does not report failure.
     cdef LLVMContextRef llvm_ctx = LLVMContextCreate()

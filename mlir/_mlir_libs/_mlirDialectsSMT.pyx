@@ -8,7 +8,7 @@ include "_dialect_types.pxi"
 
 from libcpp.string cimport string
 from mlir._mlir_libs.capi.ir cimport (
-    MlirOperation, MlirIdentifier, mlirModuleGetOperation, mlirIdentifierGet,
+    MlirOperation, MlirIdentifier, mlirIdentifierGet,
 )
 from mlir._mlir_libs.capi.support cimport MlirLogicalResult, mlirLogicalResultIsSuccess
 from mlir._mlir_libs.capi.dialect.smt cimport (
@@ -21,7 +21,6 @@ from mlir._mlir_libs.capi.dialect.smt cimport (
 from mlir._mlir_libs.capi.target.export_smtlib cimport (
     mlirTranslateOperationToSMTLIB,
 )
-from mlir._mlir_libs._ir cimport Module, Operation, op_handle
 
 __all__ = ["BoolType", "BitVectorType", "IntType", "ArrayType", "SortType",
            "SMTFuncType", "export_smtlib"]
@@ -175,20 +174,9 @@ def export_smtlib(module, inline_single_use_values=False,
                   indent_let_body=False):
     """The SMT-LIB text of a module (a Module or an Operation); ValueError
     with MLIR's diagnostics if it cannot be exported."""
-    cdef MlirOperation op
-    cdef Context ctx
-    if isinstance(module, Module):
-        op = mlirModuleGetOperation((<Module>module).c_module)
-        ctx = (<Module>module).context
-    elif isinstance(module, Operation):
-        op = op_handle(<Operation>module)
-        ctx = (<Operation>module).context
-    elif hasattr(module, "operation") and isinstance(module.operation, Operation):
-        op = op_handle(<Operation>module.operation)
-        ctx = (<Operation>module.operation).context
-    else:
-        raise TypeError(f"module must be a Module or an Operation, not "
-                        f"{type(module).__name__}")
+    cdef Operation top = _module_operation(module)
+    cdef MlirOperation op = op_handle(top)
+    cdef Context ctx = top.context
     cdef string out
     cdef MlirLogicalResult res
     cdef bint inline_ = bool(inline_single_use_values)

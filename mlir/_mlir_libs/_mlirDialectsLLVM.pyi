@@ -95,10 +95,7 @@ class ArrayType(_ir.Type):
     @property
     def element_type(self) -> _ir.Type: ...
     @property
-    def num_elements(self) -> int:
-        """The element count (the C API has no getter: read from the
-        printed form, which always starts with it).
-        """
+    def num_elements(self) -> int: ...
     static_typeid: ClassVar[_ir.TypeID]
 
 
@@ -119,9 +116,7 @@ class FunctionType(_ir.Type):
     def return_type(self) -> _ir.Type: ...
     @property
     def is_var_arg(self) -> bool:
-        """Whether the function is variadic (the C API has no getter: read
-        from the printed form, whose parameter list then ends in '...').
-        """
+        """Whether the function is variadic."""
     static_typeid: ClassVar[_ir.TypeID]
 
 def translate_module_to_llvmir(module: _ir.Operation | _ir.Module) -> str:

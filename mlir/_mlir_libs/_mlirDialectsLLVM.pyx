@@ -25,6 +25,9 @@ from mlir._mlir_libs.capi.dialect.llvm cimport (
 )
 
 from mlir._mlir_libs.capi.ir cimport MlirOperation
+from mlir._mlir_libs.capi.mlir_cython.llvm_types cimport (
+    mlirCyLLVMArrayTypeGetNumElements, mlirCyLLVMFunctionTypeIsVarArg,
+)
 from mlir._mlir_libs.capi.target.llvmir cimport (
     LLVMContextRef, LLVMModuleRef, mlirTranslateModuleToLLVMIR,
 )
@@ -247,10 +250,7 @@ cdef class ArrayType(Type):
 
     @property
     def num_elements(self):
-        """The element count (the C API has no getter: read from the
-        printed form, which always starts with it)."""
-        text = str(self)
-        return int(text[len("!llvm.array<"):].split(" ", 1)[0])
+        return mlirCyLLVMArrayTypeGetNumElements(self.c_type)
 
 
 cdef class FunctionType(Type):
@@ -291,9 +291,8 @@ cdef class FunctionType(Type):
 
     @property
     def is_var_arg(self):
-        """Whether the function is variadic (the C API has no getter: read
-        from the printed form, whose parameter list then ends in '...')."""
-        return str(self).endswith("...)>")
+        """Whether the function is variadic."""
+        return mlirCyLLVMFunctionTypeIsVarArg(self.c_type)
 
 
 for _cls in (StructType, PointerType, VoidType, ArrayType, FunctionType):

@@ -60,6 +60,10 @@ class ArrayType(_ir.Type):
     @classmethod
     def get(cls, domain: _ir.Type, range: _ir.Type, context: _ir.Context | None = None) -> ArrayType:
         """ValueError unless both are SMT value types."""
+    @property
+    def domain(self) -> Any: ...
+    @property
+    def range(self) -> Any: ...
     static_typeid: ClassVar[_ir.TypeID]
 
 
@@ -74,6 +78,10 @@ class SortType(_ir.Type):
         """ValueError when the identifier is empty or a parameter is not
         an SMT value type.
         """
+    @property
+    def identifier(self) -> Any: ...
+    @property
+    def sort_params(self) -> Any: ...
     static_typeid: ClassVar[_ir.TypeID]
 
 
@@ -88,6 +96,10 @@ class SMTFuncType(_ir.Type):
         """ValueError unless the domain is non-empty and all types are SMT
         value types (not functions).
         """
+    @property
+    def domain(self) -> Any: ...
+    @property
+    def range(self) -> Any: ...
     static_typeid: ClassVar[_ir.TypeID]
 
 

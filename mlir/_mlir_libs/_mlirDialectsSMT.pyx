@@ -8,7 +8,7 @@ include "_dialect_types.pxi"
 
 from libcpp.string cimport string
 from mlir._mlir_libs.capi.ir cimport (
-    MlirOperation, MlirIdentifier, mlirIdentifierGet,
+    MlirOperation, MlirIdentifier, mlirIdentifierGet, mlirIdentifierStr,
 )
 from mlir._mlir_libs.capi.support cimport MlirLogicalResult, mlirLogicalResultIsSuccess
 from mlir._mlir_libs.capi.dialect.smt cimport (
@@ -17,6 +17,12 @@ from mlir._mlir_libs.capi.dialect.smt cimport (
     mlirSMTTypeIsAInt, mlirSMTTypeGetInt, mlirSMTTypeIsAArray,
     mlirSMTTypeGetArray, mlirSMTTypeIsASort, mlirSMTTypeGetSort,
     mlirSMTTypeIsASMTFunc, mlirSMTTypeGetSMTFunc,
+)
+from mlir._mlir_libs.capi.mlir_cython.smt_types cimport (
+    mlirCySMTArrayTypeGetDomain, mlirCySMTArrayTypeGetRange,
+    mlirCySMTSortTypeGetIdentifier, mlirCySMTSortTypeGetNumParams,
+    mlirCySMTSortTypeGetParam, mlirCySMTFuncTypeGetNumDomain,
+    mlirCySMTFuncTypeGetDomain, mlirCySMTFuncTypeGetRange,
 )
 from mlir._mlir_libs.capi.target.export_smtlib cimport (
     mlirTranslateOperationToSMTLIB,
@@ -108,6 +114,14 @@ cdef class ArrayType(Type):
         return _reparsed_type(cls, ctx, mlirSMTTypeGetArray(
             ctx.c_context, (<Type>domain).c_type, (<Type>range).c_type))
 
+    @property
+    def domain(self):
+        return wrap_type(self.context, mlirCySMTArrayTypeGetDomain(self.c_type))
+
+    @property
+    def range(self):
+        return wrap_type(self.context, mlirCySMTArrayTypeGetRange(self.c_type))
+
 
 cdef class SortType(Type):
     """!smt.sort<"name"[params]>: an uninterpreted sort, optionally with
@@ -139,6 +153,17 @@ cdef class SortType(Type):
         return _reparsed_type(cls, ctx, mlirSMTTypeGetSort(
             ctx.c_context, ident, params.size(), params.data()))
 
+    @property
+    def identifier(self):
+        return _str(mlirIdentifierStr(
+            mlirCySMTSortTypeGetIdentifier(self.c_type)))
+
+    @property
+    def sort_params(self):
+        cdef intptr_t i, n = mlirCySMTSortTypeGetNumParams(self.c_type)
+        return [wrap_type(self.context, mlirCySMTSortTypeGetParam(self.c_type, i))
+                for i in range(n)]
+
 
 cdef class SMTFuncType(Type):
     """!smt.func<(D...) R>: the type of an SMT function from the domain
@@ -164,6 +189,16 @@ cdef class SMTFuncType(Type):
             raise ValueError("domain must not be empty")
         return _reparsed_type(cls, ctx, mlirSMTTypeGetSMTFunc(
             ctx.c_context, dom.size(), dom.data(), (<Type>range).c_type))
+
+    @property
+    def domain(self):
+        cdef intptr_t i, n = mlirCySMTFuncTypeGetNumDomain(self.c_type)
+        return [wrap_type(self.context, mlirCySMTFuncTypeGetDomain(self.c_type, i))
+                for i in range(n)]
+
+    @property
+    def range(self):
+        return wrap_type(self.context, mlirCySMTFuncTypeGetRange(self.c_type))
 
 
 cdef void _append(MlirStringRef s, void* user) noexcept nogil:

@@ -656,6 +656,15 @@ def test_smt_int_array_sort_func_types(ctx):
     assert not smt.SortType.isinstance(f)
     assert not smt.SMTFuncType.isinstance(a)
     assert smt.bool_t() == b and smt.bv_t(3) == smt.BitVectorType.get(3)
+    # parts read back (as their concrete classes)
+    assert same(a.domain, i) and same(a.range, b)
+    assert type(nested.domain) is smt.ArrayType and same(nested.range, s)
+    assert s.identifier == "S" and s.sort_params == []
+    assert sp.identifier == "P" and [str(p) for p in sp.sort_params] == \
+        ["!smt.int", "!smt.bv<4>"]
+    assert type(sp.sort_params[1]) is smt.BitVectorType
+    assert [type(d) for d in f.domain] == [smt.IntType, smt.BoolType]
+    assert same(f.range, b)
 
     i32 = IntegerType.get_signless(32)
     with pytest.raises(ValueError, match="domain must be any SMT value type"):

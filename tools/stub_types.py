@@ -573,6 +573,12 @@ TYPES = {
     "_ods_runtime:_ods_build": "(target: OpView, results: Sequence[Type], attributes: dict[str, Attribute], loc: Location | None, ip: InsertionPoint | None) -> None",
 
     # -- dialect types and attributes (_mlirDialects*) ----------------
+    "_mlirDialectsSMT:ArrayType.domain": "Type",
+    "_mlirDialectsSMT:ArrayType.range": "Type",
+    "_mlirDialectsSMT:SortType.identifier": "str",
+    "_mlirDialectsSMT:SortType.sort_params": "list[Type]",
+    "_mlirDialectsSMT:SMTFuncType.domain": "list[Type]",
+    "_mlirDialectsSMT:SMTFuncType.range": "Type",
     "_mlirDialectsLLVM:StructType.get_literal": "(elements: Sequence[Type], packed: bool)",
     "_mlirDialectsLLVM:StructType.get_identified": "(name: str)",
     "_mlirDialectsLLVM:StructType.get_opaque": "(name: str)",

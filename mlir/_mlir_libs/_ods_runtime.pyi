@@ -88,9 +88,10 @@ def _ods_build(target: _ir.OpView, name: str, results: Sequence[_ir.Type], attri
 
 def _float_attr(t: _ir.Type, value: float) -> _ir.FloatAttr: ...
 
-def _arith_constant(target, result, value, loc: _ir.Location | None, ip: _ir.InsertionPoint | None):
-    """ConstantOp.__init__'s fast path: True when built into `target`,
-    False when the result type has to be inferred from the attribute.
+def _arith_constant_init(self, result, value, *, loc: _ir.Location | None = None, ip: _ir.InsertionPoint | None = None):
+    """arith.ConstantOp(result, value): `value` an int, a float or an
+    Attribute of type `result`; with an Attribute and no result Type, the
+    generated builder takes the type from the attribute.
     """
 
 def _arith_constant_value(result, value, loc: _ir.Location | None, ip: _ir.InsertionPoint | None):

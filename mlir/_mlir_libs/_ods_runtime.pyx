@@ -560,10 +560,13 @@ cdef object _arith_constant_build(object target, object result, object value,
     return st.finish(target, ip)
 
 
-def _arith_constant(target, result, value, loc, ip):
-    """ConstantOp.__init__'s fast path: True when built into `target`,
-    False when the result type has to be inferred from the attribute."""
-    return _arith_constant_build(target, result, value, loc, ip) is not None
+def _arith_constant_init(self, result, value, *, loc=None, ip=None):
+    """arith.ConstantOp(result, value): `value` an int, a float or an
+    Attribute of type `result`; with an Attribute and no result Type, the
+    generated builder takes the type from the attribute."""
+    if _arith_constant_build(self, result, value, loc, ip) is None:
+        from mlir.dialects._arith_ops_gen import ConstantOp as generated
+        generated.__init__(self, value, loc=loc, ip=ip)
 
 
 def _arith_constant_value(result, value, loc, ip):

@@ -23,11 +23,10 @@ class ConstantOp(_ConstantOp):
     Attribute)."""
     __slots__ = ()
 
-    def __init__(self, result, value, *, loc=None, ip=None):
-        # Built in C from the result type (no inference); only an Attribute
-        # value without a result Type goes through the generated builder.
-        if not _rt._arith_constant(self, result, value, loc, ip):
-            super().__init__(value, loc=loc, ip=ip)
+    # Built in C from the result type (no inference, no Python frame); only
+    # an Attribute value without a result Type goes through the generated
+    # builder.
+    __init__ = _rt._arith_constant_init
 
     @classmethod
     def create_index(cls, value, *, loc=None, ip=None):

@@ -1,0 +1,93 @@
+"""Instructions per operation of the building workloads, counted by
+valgrind (callgrind), on this package, on the upstream bindings and in C.
+
+    python benchmarks/instructions.py            # needs valgrind
+    python benchmarks/instructions.py --n 4000 --only create_generic
+
+Wall-clock times on a shared machine move by tens of percent between runs;
+instruction counts do not, so the ratios here are the stable measure of
+the building workloads (compare.py's table gives the times). Each side
+runs a workload at two sizes in fresh processes under callgrind; the count
+per op is the difference divided by the difference in ops, so start-up and
+set-up cancel out. Workloads and sides are those of compare.py.
+"""
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+
+import compare  # noqa: E402
+
+# workload -> ops per unit of n, C floor program's workload name
+WORKLOADS = {
+    "build_classes": (2, "build"),
+    "build_functions": (2, "build"),
+    "create_generic": (1, "create"),
+}
+
+_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def _instructions(argv, env=None):
+    p = subprocess.run(["valgrind", "--tool=callgrind",
+                        "--callgrind-out-file=/dev/null", *argv],
+                       capture_output=True, text=True, timeout=1800,
+                       cwd=BENCH, env=env)
+    m = _REFS.search(p.stderr)
+    if p.returncode or not m:
+        raise RuntimeError(f"{' '.join(argv)} failed:\n{p.stderr[-2000:]}")
+    return int(m.group(1).replace(",", ""))
+
+
+def per_op(argv_of_n, n, ops_per_unit, env=None):
+    small = max(1, n // 10)
+    hi = _instructions(argv_of_n(n), env)
+    lo = _instructions(argv_of_n(small), env)
+    return (hi - lo) / ((n - small) * ops_per_unit)
+
+
+def python_argv(side, name):
+    # as compare.py's sides: -P, run from benchmarks/, the side's PYTHONPATH
+    return lambda n: [str(side.python), "-P", str(BENCH / "compare.py"),
+                      "--worker", name, "--n", str(n), "--repeat", "1"]
+
+
+def c_argv(exe, name):
+    return lambda n: [str(exe), name, str(n), "1"]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--n", type=int, default=10000)
+    ap.add_argument("--only", help="comma-separated workload names")
+    ap.add_argument("--no-upstream", action="store_true")
+    args = ap.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is needed (apt-get install valgrind)")
+    names = args.only.split(",") if args.only else list(WORKLOADS)
+    ours = compare.Side("ours", sys.executable, compare.ours_pythonpath())
+    upstream = None if args.no_upstream else compare.Side(
+        "upstream", compare.setup_upstream(), None)
+    exe = compare.c_side()
+    print("| workload | ours | upstream | C API | upstream/ours | ours/C |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for name in names:
+        unit, c_name = WORKLOADS[name]
+        mine = per_op(python_argv(ours, name), args.n, unit, ours.env)
+        up = (per_op(python_argv(upstream, name), args.n, unit, upstream.env)
+              if upstream else None)
+        c = per_op(c_argv(exe, c_name), args.n, unit)
+        up_s = f"{up:,.0f}" if up else "n/a"
+        ratio = f"{up / mine:.2f}x" if up else ""
+        print(f"| {name} | {mine:,.0f} | {up_s} | {c:,.0f} | {ratio} | "
+              f"{mine / c:.2f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

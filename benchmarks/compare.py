@@ -319,13 +319,14 @@ def verdict_lines(verdicts):
     return out
 
 
-def write_readme(section):
+def write_readme(section, begin=BEGIN, end=END):
+    """Replaces the README's text between the markers by `section`."""
     text = README.read_text()
-    if BEGIN not in text or END not in text:
-        sys.exit(f"README.md has no {BEGIN} ... {END} markers")
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    README.write_text(head + BEGIN + "\n" + section + "\n" + END + tail)
+    if begin not in text or end not in text:
+        sys.exit(f"README.md has no {begin} ... {end} markers")
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    README.write_text(head + begin + "\n" + section + "\n" + end + tail)
 
 
 def main(argv=None):

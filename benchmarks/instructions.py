@@ -31,6 +31,11 @@ WORKLOADS = {
     "create_generic": (1, "create"),
 }
 
+DESCRIPTIONS = {row: what for row, what, _ in compare.ROWS}
+
+BEGIN = "<!-- bench:instructions:begin -->"
+END = "<!-- bench:instructions:end -->"
+
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
@@ -67,6 +72,8 @@ def main(argv=None):
     ap.add_argument("--n", type=int, default=10000)
     ap.add_argument("--only", help="comma-separated workload names")
     ap.add_argument("--no-upstream", action="store_true")
+    ap.add_argument("--write-readme", action="store_true",
+                    help="put the table into README.md")
     args = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is needed (apt-get install valgrind)")
@@ -75,8 +82,9 @@ def main(argv=None):
     upstream = None if args.no_upstream else compare.Side(
         "upstream", compare.setup_upstream(), None)
     exe = compare.c_side()
-    print("| workload | ours | upstream | C API | upstream/ours | ours/C |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    lines = ["| workload | ours | upstream | C API | upstream/ours | ours/C |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    print("\n".join(lines))
     for name in names:
         unit, c_name = WORKLOADS[name]
         mine = per_op(python_argv(ours, name), args.n, unit, ours.env)
@@ -85,8 +93,14 @@ def main(argv=None):
         c = per_op(c_argv(exe, c_name), args.n, unit)
         up_s = f"{up:,.0f}" if up else "n/a"
         ratio = f"{up / mine:.2f}x" if up else ""
-        print(f"| {name} | {mine:,.0f} | {up_s} | {c:,.0f} | {ratio} | "
-              f"{mine / c:.2f} |", flush=True)
+        lines.append(f"| {DESCRIPTIONS[name]} | {mine:,.0f} | {up_s} | "
+                     f"{c:,.0f} | {ratio} | {mine / c:.2f} |")
+        print(lines[-1], flush=True)
+    if args.write_readme:
+        compare.write_readme(
+            f"Instructions per op (callgrind, `python benchmarks/"
+            f"instructions.py`, n = {args.n:,}); the same workloads as the "
+            f"table above:\n\n" + "\n".join(lines), BEGIN, END)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@ benchmarks/compare.py at tiny sizes on this package, and the runner itself
 (worker processes, the C floor, the table) on a few of them. Nothing is
 timed against a bound; the upstream bindings and the network are not used."""
 
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -42,3 +44,22 @@ def test_runner_smoke():
     assert len(rows) == 2 + 4, p.stdout
     assert "error" not in p.stdout and "failed" not in p.stdout, p.stdout
     assert "build_functions: <= 2x C:" in p.stdout
+
+
+@pytest.mark.skipif(not (shutil.which("valgrind")
+                         and os.environ.get("MLIR_CYTHON_VALGRIND")),
+                    reason="valgrind runs are opt-in: MLIR_CYTHON_VALGRIND=1")
+def test_instruction_counter_smoke():
+    """benchmarks/instructions.py at a tiny size, this package and C: a row
+    with positive counts (values are not checked against a bound)."""
+    p = subprocess.run(
+        [sys.executable, str(BENCH / "instructions.py"), "--n", "40",
+         "--only", "create_generic", "--no-upstream"],
+        capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
+    row = [line for line in p.stdout.splitlines()
+           if line.startswith("| `Operation.create`")]
+    assert len(row) == 1, p.stdout
+    cells = [c.strip() for c in row[0].strip("|").split("|")]
+    ours, c = (float(cells[i].replace(",", "")) for i in (1, 3))
+    assert ours > 0 and c > 0

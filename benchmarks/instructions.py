@@ -9,7 +9,10 @@ instruction counts do not, so the ratios here are the stable measure of
 the building workloads (compare.py's table gives the times). Each side
 runs a workload at two sizes in fresh processes under callgrind; the count
 per op is the difference divided by the difference in ops, so start-up and
-set-up cancel out. Workloads and sides are those of compare.py.
+set-up cancel out. Start-up itself varies by about 1% between runs (MLIR's
+and LLVM's threads), about 10 million instructions, hence the large
+default size: per op that leaves a few percent. Workloads and sides are
+those of compare.py.
 """
 
 import argparse
@@ -69,7 +72,7 @@ def c_argv(exe, name):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--n", type=int, default=10000)
+    ap.add_argument("--n", type=int, default=50000)
     ap.add_argument("--only", help="comma-separated workload names")
     ap.add_argument("--no-upstream", action="store_true")
     ap.add_argument("--write-readme", action="store_true",

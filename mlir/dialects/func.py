@@ -5,7 +5,7 @@ import inspect as _inspect
 
 from ._func_ops_gen import *  # noqa: F401,F403
 from ._func_ops_gen import (_Dialect, FuncOp as _FuncOp, CallOp as _CallOp,
-                            ReturnOp)
+                            ConstantOp as _ConstantOp, ReturnOp)
 from ._func_enum_gen import *  # noqa: F401,F403
 from ._ods_common import _cext
 from .._mlir_libs import _ods_runtime as _rt
@@ -97,59 +97,89 @@ class FuncOp(_FuncOp):
     def arguments(self):
         return self.entry_block.arguments
 
-    @staticmethod
-    def from_py_func(*inputs, results=None, name=None):
+    @classmethod
+    def from_py_func(cls, *inputs, results=None, name=None):
         """Decorator: builds a func.func from a Python function, called
-        with the entry block arguments; its return values (a Value, a
-        sequence of Values, an operation, or None) become the func.return
-        operands. With results=None the result types are inferred from
-        them. The wrapped function gets a `func_op` attribute."""
+        with the entry block arguments (and `func_op=` when it accepts
+        that keyword or **kwargs).
+
+        With results=None, the function's return values (a Value, a
+        sequence of Values, or an operation) become the operands of an
+        implicit func.return and the result types are inferred from them.
+        With explicit results=, the function must return None and end the
+        body itself: no func.return is added.
+
+        The returned wrapper emits a func.call at the current insertion
+        point and returns its single result, or its result list (possibly
+        empty); it has a `func_op` attribute."""
 
         def decorator(f):
             sig = _inspect.signature(f)
             has_arg_func_op = any(
-                p.kind == p.VAR_KEYWORD or p.name == "func_op"
+                p.kind == p.VAR_KEYWORD or (
+                    p.name == "func_op" and p.kind in (
+                        p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
                 for p in sig.parameters.values())
-            symbol = f.__name__ if name is None else name
-            infer = results is None
-            ftype = _rt._function_type(list(inputs), [] if infer else results)
-            func_op = FuncOp(symbol, ftype)
+            symbol = name or f.__name__
+            implicit_return = results is None
+            ftype = _rt._function_type(
+                list(inputs), [] if implicit_return else list(results))
+            func_op = cls(symbol, ftype)
             with _ir.InsertionPoint(func_op.add_entry_block()):
-                args = func_op.arguments
+                args = func_op.entry_block.arguments
                 kwargs = {"func_op": func_op} if has_arg_func_op else {}
                 returned = f(*args, **kwargs)
-                if returned is None:
-                    values = []
-                elif isinstance(returned, (_ir.Value, _ir.OpView,
-                                           _ir.Operation)):
-                    values = [returned]
+                if not implicit_return:
+                    if returned is not None:
+                        raise AssertionError(
+                            "Capturing a python function with explicit "
+                            "`results=` requires that the wrapped function "
+                            "returns None.")
+                    return_types = list(results)
                 else:
-                    values = list(returned)
-                flat = []
-                for v in values:
-                    if isinstance(v, _ir.Operation):
-                        flat.extend(v.results)
+                    if returned is None:
+                        values = []
+                    elif isinstance(returned, _ir.Value):
+                        values = [returned]
+                    elif isinstance(returned, (_ir.OpView, _ir.Operation)):
+                        values = list(returned.results)
                     else:
-                        flat.append(v)
-                ReturnOp(flat)
-            if infer:
-                func_op.attributes["function_type"] = _rt._type_attr(
-                    _rt._function_type(list(inputs), [v.type for v in flat]))
+                        values = []
+                        for v in returned:
+                            if isinstance(v, (_ir.OpView, _ir.Operation)):
+                                values.extend(v.results)
+                            else:
+                                values.append(v)
+                    ReturnOp(values)
+                    return_types = [v.type for v in values]
+                    func_op.attributes["function_type"] = _rt._type_attr(
+                        _rt._function_type(list(inputs), return_types))
 
             def emit_call_op(*call_args):
-                call = CallOp(func_op, list(call_args))
-                res = call.results
-                if len(res) == 0:
-                    return call
-                return res[0] if len(res) == 1 else res
+                call = CallOp(return_types, symbol, list(call_args))
+                if len(return_types) == 1:
+                    return call.result
+                return call.results
 
             wrapped = emit_call_op
             wrapped.__name__ = f.__name__
-            wrapped.__doc__ = f.__doc__
             wrapped.func_op = func_op
             return wrapped
 
         return decorator
+
+
+func = FuncOp.from_py_func
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class ConstantOp(_ConstantOp):
+    """func.constant with a `type` property (its result type)."""
+    __slots__ = ()
+
+    @property
+    def type(self):
+        return self.results[0].type
 
 
 @_cext.register_operation(_Dialect, replace=True)

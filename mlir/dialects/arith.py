@@ -1,5 +1,8 @@
 """The arith dialect: generated ops and enums, plus upstream's
-ConstantOp(result_type, value) built from Python numbers."""
+ConstantOp(result_type, value) built from Python numbers, arrays
+(array.array: dense elements) or attributes."""
+
+from array import array as _array
 
 from ._arith_ops_gen import *  # noqa: F401,F403
 from ._arith_ops_gen import _Dialect, ConstantOp as _ConstantOp
@@ -23,10 +26,28 @@ class ConstantOp(_ConstantOp):
     Attribute)."""
     __slots__ = ()
 
-    # Built in C from the result type (no inference, no Python frame); only
-    # an Attribute value without a result Type goes through the generated
-    # builder.
-    __init__ = _rt._arith_constant_init
+    def __init__(self, result, value, *, loc=None, ip=None):
+        """ConstantOp(result_type, value) with `value` an int, a float, an
+        array.array (a dense elements attribute of the shaped type
+        `result`) or an Attribute (then its own type is the result type);
+        ConstantOp(attribute, None) builds from the attribute alone."""
+        cls = value.__class__
+        if cls is int or cls is float:
+            # Built in C from the result type (no inference).
+            _rt._arith_constant_init(self, result, value, loc=loc, ip=ip)
+        elif value is None:
+            if not isinstance(result, _ir.Attribute):
+                raise TypeError("arith.constant: with value None, the first "
+                                "argument must be an Attribute, not "
+                                f"{result.__class__.__name__}")
+            _ConstantOp.__init__(self, result, loc=loc, ip=ip)
+        elif isinstance(value, _ir.Attribute):
+            _ConstantOp.__init__(self, value, loc=loc, ip=ip)
+        elif isinstance(value, _array):
+            _ConstantOp.__init__(self, _dense_from_array(result, value),
+                                 loc=loc, ip=ip)
+        else:
+            _rt._arith_constant_init(self, result, value, loc=loc, ip=ip)
 
     @classmethod
     def create_index(cls, value, *, loc=None, ip=None):
@@ -44,9 +65,31 @@ class ConstantOp(_ConstantOp):
         return _rt._attr_literal(self.value)
 
 
+def _dense_from_array(result, value):
+    """The DenseElementsAttr of shaped type `result` holding the elements
+    of array.array `value` (typecodes i, l, q: integers; f, d: floats)."""
+    if not isinstance(result, _ir.ShapedType):
+        raise TypeError("arith.constant: an array value needs a shaped "
+                        f"result type (tensor or vector), not {result}")
+    element_type = result.element_type
+    if not isinstance(element_type, (_ir.IntegerType, _ir.FloatType)):
+        raise TypeError("arith.constant: an array value needs an integer "
+                        f"or float element type, not {element_type}")
+    if 8 * value.itemsize != element_type.width:
+        raise ValueError(
+            f"Mismatching array element ({8 * value.itemsize}) and type "
+            f"({element_type.width}) width.")
+    if value.typecode in ("i", "l", "q"):
+        return _ir.DenseIntElementsAttr.get(value, type=result)
+    if value.typecode in ("f", "d"):
+        return _ir.DenseFPElementsAttr.get(value, type=result)
+    raise ValueError(f'Unsupported typecode: "{value.typecode}".')
+
+
 def constant(result, value, *, loc=None, ip=None):
-    """Builds arith.constant and returns its result Value."""
-    v = _rt._arith_constant_value(result, value, loc, ip)
-    if v is None:
-        v = ConstantOp(result, value, loc=loc, ip=ip).result
-    return v
+    """Builds arith.constant (as ConstantOp(result, value)) and returns its
+    result Value."""
+    cls = value.__class__
+    if cls is int or cls is float:
+        return _rt._arith_constant_value(result, value, loc, ip)
+    return ConstantOp(result, value, loc=loc, ip=ip).result

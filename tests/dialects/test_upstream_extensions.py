@@ -128,3 +128,71 @@ def test_func_constant_type():
           }
         }
     """)
+
+
+# -- arith --------------------------------------------------------------------
+
+def test_arith_constant_from_arrays_and_attributes():
+    seen = {}
+
+    def body():
+        vi = T("vector<3xi32>")
+
+        @func.func()
+        def consts():
+            a = arith.constant(vi, array.array("i", [1, 2, 3]))
+            b = arith.ConstantOp(T("tensor<2x2xi32>"),
+                                 array.array("i", [1, 2, 3, 4]))
+            c = arith.constant(T("tensor<2xf32>"), array.array("f", [1, 2]))
+            d = arith.constant(T("tensor<2xf64>"), array.array("d", [.5, 2]))
+            e = arith.constant(T("tensor<2xi64>"), array.array("q", [7, 8]))
+            # An attribute alone, or an attribute whose type wins over the
+            # given result type.
+            f = arith.ConstantOp(A("5 : i16"), None)
+            g = arith.ConstantOp(T("f32"), A("6 : i8"))
+            h = arith.constant(A("dense<1> : vector<2xi8>"), None)
+            seen["types"] = [str(x.type) for x in (f, g)]
+            return a, b, c, d, e, f, g, h
+
+    check(build(body), """
+        module {
+          func.func @consts() -> (vector<3xi32>, tensor<2x2xi32>, tensor<2xf32>, tensor<2xf64>, tensor<2xi64>, i16, i8, vector<2xi8>) {
+            %cst = arith.constant dense<[1, 2, 3]> : vector<3xi32>
+            %cst_0 = arith.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
+            %cst_1 = arith.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+            %cst_2 = arith.constant dense<[5.000000e-01, 2.000000e+00]> : tensor<2xf64>
+            %cst_3 = arith.constant dense<[7, 8]> : tensor<2xi64>
+            %c5_i16 = arith.constant 5 : i16
+            %c6_i8 = arith.constant 6 : i8
+            %cst_4 = arith.constant dense<1> : vector<2xi8>
+            return %cst, %cst_0, %cst_1, %cst_2, %cst_3, %c5_i16, %c6_i8, %cst_4 : vector<3xi32>, tensor<2x2xi32>, tensor<2xf32>, tensor<2xf64>, tensor<2xi64>, i16, i8, vector<2xi8>
+          }
+        }
+    """)
+    assert seen["types"] == ["i16", "i8"]
+
+
+def test_arith_constant_bad_input(ctx):
+    module = ir.Module.create()
+    with InsertionPoint(module.body):
+        vi = T("vector<3xi32>")
+        with pytest.raises(ValueError, match=r"Mismatching array element "
+                           r"\(64\) and type \(32\) width"):
+            arith.constant(vi, array.array("d", [1, 2, 3]))
+        with pytest.raises(ValueError, match='Unsupported typecode: "b"'):
+            arith.constant(T("vector<2xi8>"), array.array("b", [1, 2]))
+        with pytest.raises(ValueError):
+            arith.constant(vi, array.array("i", [1, 2]))
+        with pytest.raises(TypeError, match="shaped result type"):
+            arith.constant(T("i32"), array.array("i", [1]))
+        with pytest.raises(TypeError, match="element type"):
+            arith.constant(T("vector<2xindex>"), array.array("q", [1, 2]))
+        with pytest.raises(TypeError, match="must be an Attribute"):
+            arith.ConstantOp(T("i32"), None)
+        with pytest.raises(TypeError, match=r"ConstantOp\.__init__\(\)"):
+            arith.ConstantOp(T("i32"))
+        with pytest.raises(TypeError, match=r"ConstantOp\.__init__\(\)"):
+            arith.ConstantOp(T("i32"), 1, 2)
+        with pytest.raises(TypeError):
+            arith.ConstantOp(T("i32"), [1, 2])
+    assert len(module.body.operations) == 0

@@ -37,9 +37,10 @@ class ConstantOp(_ConstantOp):
             _rt._arith_constant_init(self, result, value, loc=loc, ip=ip)
         elif value is None:
             if not isinstance(result, _ir.Attribute):
-                raise TypeError("arith.constant: with value None, the first "
-                                "argument must be an Attribute, not "
-                                f"{result.__class__.__name__}")
+                raise TypeError("arith.constant: value must be an int, a "
+                                "float, an array or an Attribute; None only "
+                                "when the first argument is an Attribute, "
+                                f"not {result.__class__.__name__}")
             _ConstantOp.__init__(self, result, loc=loc, ip=ip)
         elif isinstance(value, _ir.Attribute):
             _ConstantOp.__init__(self, value, loc=loc, ip=ip)

@@ -187,7 +187,7 @@ def test_arith_constant_bad_input(ctx):
             arith.constant(T("i32"), array.array("i", [1]))
         with pytest.raises(TypeError, match="element type"):
             arith.constant(T("vector<2xindex>"), array.array("q", [1, 2]))
-        with pytest.raises(TypeError, match="must be an Attribute"):
+        with pytest.raises(TypeError, match="None only when the first argument is an Attribute"):
             arith.ConstantOp(T("i32"), None)
         with pytest.raises(TypeError, match=r"ConstantOp\.__init__\(\)"):
             arith.ConstantOp(T("i32"))

@@ -66,14 +66,17 @@ def get_op_results_or_values(arg):
 
 
 def get_op_result_or_op_results(op):
-    """An op's only result, its results when several, or the op itself."""
+    """An op's only result, its results when several, or (no results) the
+    op itself as an Operation (an OpView gives its `.operation`)."""
     results = op.results
     n = len(results)
-    if n == 0:
-        return op
     if n == 1:
         return results[0]
-    return results
+    if n > 1:
+        return results
+    if isinstance(op, _ir.OpView):
+        return op.operation
+    return op
 
 
 def segmented_accessor(elements, raw_segments, idx):

@@ -29,6 +29,12 @@ _cext = _types.SimpleNamespace(
 
 SubClassValueT = _TypeVar("SubClassValueT", bound=_ir.Value)
 
+# What stands for a Value in the hand-written builders: a Value or an
+# operation with one result (and sequences of them).
+ResultValueTypeTuple = (_ir.Operation, _ir.OpView, _ir.Value)
+ResultValueT = _Union[_ir.Operation, _ir.OpView, _ir.Value]
+VariadicResultValueT = _Union[ResultValueT, _Sequence[ResultValueT]]
+
 
 def get_default_loc_context(location=None):
     """The context of `location`, else of the current Location."""

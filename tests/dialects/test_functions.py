@@ -288,10 +288,9 @@ def test_affine_function():
         @func.FuncOp.from_py_func(T("memref<16xf32>"), idx)
         def touch(buf, n):
             loop = affine.AffineForOp(
-                [], [], [n], [],
-                A("affine_map<() -> (0)>"), A("affine_map<()[s0] -> (s0)>"),
-                A("1 : index"))
-            blk = loop.region.blocks.append(idx)
+                0, A("affine_map<()[s0] -> (s0)>").value,
+                upper_bound_operands=[n])
+            blk = loop.body
             with InsertionPoint(blk):
                 i = blk.arguments[0]
                 j = affine.apply(A("affine_map<(d0) -> (d0 floordiv 2)>"), [i])

@@ -407,3 +407,113 @@ def test_affine_bad_input(ctx):
         with pytest.raises(ValueError, match="expected 1 condition operands"):
             affine.AffineIfOp(cond)
     assert len(module.body.operations) == 1
+
+
+# -- linalg -------------------------------------------------------------------
+
+def _linalg_body(seen):
+    from mlir.dialects import linalg, tensor
+    f32 = T("f32")
+    t48, t84, t44 = T("tensor<4x8xf32>"), T("tensor<8x4xf32>"), T("tensor<4x4xf32>")
+
+    @func.func(t48, t84, T("tensor<8xf32>"), t44)
+    def kernels(a, b, v, c):
+        tr = linalg.transpose(a, outs=[b], permutation=[1, 0])
+        bc = linalg.broadcast(v, outs=[a], dimensions=[0])
+        seen["transpose"] = type(tr).__name__
+        seen["broadcast"] = type(bc).__name__
+        id2 = ir.AffineMap.get_identity(2)
+
+        @linalg.generic([a], [bc.results[0]], [id2, id2],
+                        [linalg.IteratorType.parallel, "parallel"])
+        def g(x, y):
+            return arith.addf(x, y)
+
+        @linalg.reduce(result=[T("tensor<4xf32>")], inputs=[g],
+                       inits=[tensor.empty([4], f32)], dimensions=[1])
+        def r(x: f32, y: f32):
+            return arith.addf(x, y)
+
+        @linalg.map(result=[t48], inputs=[a, a],
+                    init=tensor.empty([4, 8], f32))
+        def mp(x: f32, y: f32, z: f32):
+            return arith.mulf(x, y)
+
+        mm = linalg.matmul(mp, tr.results[0], outs=[c],
+                           cast=linalg.TypeFn.cast_unsigned)
+        d0, d1, d2 = [ir.AffineExpr.get_dim(i) for i in range(3)]
+        maps = [ir.AffineMap.get(3, 0, [d0, d2]),
+                ir.AffineMap.get(3, 0, [d2, d1]),
+                ir.AffineMap.get(3, 0, [d0, d1])]
+        ct = linalg.contract(a, b, outs=[mm], indexing_maps=maps)
+        ew = linalg.elementwise(ct, ct, outs=[c],
+                                kind=linalg.ElementwiseKind.add)
+        conv = linalg.conv_2d_nhwc_hwcf(
+            tensor.empty([1, 4, 4, 1], f32), tensor.empty([3, 3, 1, 1], f32),
+            outs=[tensor.empty([1, 2, 2, 1], f32)], strides=[1, 1],
+            dilations=(1, 1))
+        pk = linalg.pack(a, tensor.empty([2, 8, 2, 1], f32), [0, 1], [2, 1])
+        up = linalg.unpack(pk, a, [0, 1], [2, 1])
+        seen["types"] = [type(x).__name__ for x in (g, r, mp, mm, ew, up)]
+        return r, ew, conv, up
+
+
+def test_linalg_upstream_builders():
+    seen = {}
+    check(build(lambda: _linalg_body(seen)), """
+        #map = affine_map<(d0, d1) -> (d0, d1)>
+        #map1 = affine_map<(d0, d1, d2) -> (d0, d2)>
+        #map2 = affine_map<(d0, d1, d2) -> (d2, d1)>
+        #map3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+        module {
+          func.func @kernels(%arg0: tensor<4x8xf32>, %arg1: tensor<8x4xf32>, %arg2: tensor<8xf32>, %arg3: tensor<4x4xf32>) -> (tensor<4xf32>, tensor<4x4xf32>, tensor<1x2x2x1xf32>, tensor<4x8xf32>) {
+            %transposed = linalg.transpose ins(%arg0 : tensor<4x8xf32>) outs(%arg1 : tensor<8x4xf32>) permutation = [1, 0] 
+            %broadcasted = linalg.broadcast ins(%arg2 : tensor<8xf32>) outs(%arg0 : tensor<4x8xf32>) dimensions = [0] 
+            %0 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<4x8xf32>) outs(%broadcasted : tensor<4x8xf32>) {
+            ^bb0(%in: f32, %out: f32):
+              %11 = arith.addf %in, %out : f32
+              linalg.yield %11 : f32
+            } -> tensor<4x8xf32>
+            %1 = tensor.empty() : tensor<4xf32>
+            %reduced = linalg.reduce ins(%0 : tensor<4x8xf32>) outs(%1 : tensor<4xf32>) dimensions = [1] 
+              (%in: f32, %init: f32) {
+                %11 = arith.addf %in, %init : f32
+                linalg.yield %11 : f32
+              }
+            %2 = tensor.empty() : tensor<4x8xf32>
+            %mapped = linalg.map { arith.mulf } ins(%arg0, %arg0 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%2 : tensor<4x8xf32>)
+            %3 = linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%mapped, %transposed : tensor<4x8xf32>, tensor<8x4xf32>) outs(%arg3 : tensor<4x4xf32>) -> tensor<4x4xf32>
+            %4 = linalg.contract indexing_maps = [#map1, #map2, #map3] ins(%arg0, %arg1 : tensor<4x8xf32>, tensor<8x4xf32>) outs(%3 : tensor<4x4xf32>) -> tensor<4x4xf32>
+            %5 = linalg.elementwise kind=#linalg.elementwise_kind<add> ins(%4, %4 : tensor<4x4xf32>, tensor<4x4xf32>) outs(%arg3 : tensor<4x4xf32>) -> tensor<4x4xf32>
+            %6 = tensor.empty() : tensor<1x4x4x1xf32>
+            %7 = tensor.empty() : tensor<3x3x1x1xf32>
+            %8 = tensor.empty() : tensor<1x2x2x1xf32>
+            %9 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%6, %7 : tensor<1x4x4x1xf32>, tensor<3x3x1x1xf32>) outs(%8 : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
+            %10 = tensor.empty() : tensor<2x8x2x1xf32>
+            %pack = linalg.pack %arg0 inner_dims_pos = [0, 1] inner_tiles = [2, 1] into %10 : tensor<4x8xf32> -> tensor<2x8x2x1xf32>
+            %unpack = linalg.unpack %pack inner_dims_pos = [0, 1] inner_tiles = [2, 1] into %arg0 : tensor<2x8x2x1xf32> -> tensor<4x8xf32>
+            return %reduced, %5, %9, %unpack : tensor<4xf32>, tensor<4x4xf32>, tensor<1x2x2x1xf32>, tensor<4x8xf32>
+          }
+        }
+    """)
+    assert seen == {"transpose": "TransposeOp", "broadcast": "BroadcastOp",
+                    "types": ["OpResult"] * 6}
+
+
+def test_linalg_bad_input(ctx):
+    from mlir.dialects import linalg, tensor
+    module = ir.Module.create()
+    with InsertionPoint(module.body):
+        f32 = T("f32")
+        a = tensor.empty([4, 8], f32)
+        b = tensor.empty([8, 4], f32)
+        with pytest.raises(ValueError, match="must have length 1"):
+            linalg.transpose(a, outs=[b, b], permutation=[1, 0])
+        with pytest.raises(ValueError, match="output's type"):
+            linalg.elementwise(a, outs=[b], kind=linalg.ElementwiseKind.exp)
+        with pytest.raises(TypeError, match="list of ints"):
+            linalg.conv_1d_nwc_wcf(a, b, outs=[a], strides=[1.5])
+        with pytest.raises(TypeError, match="IteratorType"):
+            linalg.generic([a], [a], [ir.AffineMap.get_identity(2)] * 2,
+                           ["sideways", "parallel"])
+    assert str(linalg.IteratorType.reduction) == "reduction"

@@ -3,17 +3,29 @@ the named structured ops (`linalg.matmul(a, b, outs=[c])`, `linalg.fill`,
 ...) that create the op and fill its region with the op's builtin body,
 as upstream's OpDSL-backed functions do."""
 
+from array import array as _array
+from enum import IntEnum as _IntEnum
 from typing import TYPE_CHECKING
 
 from .._linalg_ops_gen import *  # noqa: F401,F403
 from .._linalg_ops_gen import _Dialect  # noqa: F401
+from .._linalg_ops_gen import (GenericOp as _GenericOp,
+                               ElementwiseOp as _ElementwiseOp)
 from .._linalg_enum_gen import *  # noqa: F401,F403
 from .. import _linalg_ops_gen as _gen
+from .._ods_common import (get_op_result_or_value as _get_op_result_or_value,
+                           get_op_result_or_op_results as
+                           _get_op_result_or_op_results,
+                           register_attribute_builder as
+                           _register_attribute_builder,
+                           _region_op)
 from ..._mlir_libs import _ods_runtime as _rt
 from ... import ir as _ir
 
 # Named ops whose region MLIR builds itself (LinalgNamedStructuredOps
-# .yamlgen.td, plus the hand-written named ops with a region builder).
+# .yamlgen.td, plus the hand-written named ops with a region builder);
+# matmul, batch_matmul and batch_reduce_matmul have their own builders
+# below, as upstream.
 _NAMED_OPS = """
 CopyOp ExpOp LogOp AbsOp CeilOp FloorOp NegFOp ReciprocalOp RoundOp SqrtOp
 RsqrtOp SquareOp TanhOp ErfOp AddOp SubOp MulOp DivOp DivUnsignedOp MaxOp
@@ -32,7 +44,7 @@ PoolingNchwSumOp PoolingNhwcMaxOp PoolingNhwcMaxUnsignedOp PoolingNchwMaxOp
 PoolingNhwcMinOp PoolingNhwcMinUnsignedOp PoolingNwcSumOp PoolingNcwSumOp
 PoolingNwcMaxOp PoolingNwcMaxUnsignedOp PoolingNcwMaxOp PoolingNwcMinOp
 PoolingNwcMinUnsignedOp PoolingNdhwcSumOp PoolingNdhwcMaxOp PoolingNdhwcMinOp
-FillOp FillRng2DOp MatmulOp BatchMatmulOp BatchReduceMatmulOp
+FillOp FillRng2DOp
 """.split()
 
 
@@ -40,11 +52,27 @@ def _is_tensor(v):
     return str(v.type).startswith("tensor<")
 
 
+def _i64_elements(values):
+    """dense<...> : tensor<Nxi64> of Python ints (strides, dilations), as
+    upstream's OpDSL builders make them."""
+    values = list(values)
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"expected a list of ints, not {values!r}")
+    i64 = _ir.IntegerType.get_signless(64)
+    return _ir.DenseIntElementsAttr.get(
+        _array("q", values), type=_ir.RankedTensorType.get([len(values)], i64))
+
+
 def _named_builder(op_class, name):
     def build(*ins, outs, loc=None, ip=None, **attrs):
         if not isinstance(outs, (list, tuple)):
             raise TypeError(f"linalg.{name}: outs must be a list of Values")
         result_types = [o.type for o in outs if _is_tensor(o)]
+        for key in ("strides", "dilations"):
+            value = attrs.get(key)
+            if isinstance(value, (list, tuple)):
+                attrs[key] = _i64_elements(value)
         op = op_class(result_types, list(ins), list(outs), loc=loc, ip=ip,
                       **attrs)
         _rt._linalg_fill_builtin_region(op)
@@ -65,6 +93,209 @@ for _cls_name in _NAMED_OPS:
         _fn = _cls.OPERATION_NAME.split(".", 1)[1]
         globals()[_fn] = _named_builder(_cls, _fn)
 del _cls_name, _cls
+
+
+class IteratorType(_IntEnum):
+    """Iterator type"""
+
+    parallel = 0
+    reduction = 1
+
+    def __str__(self):
+        return self.name
+
+
+def _iteratortypeenum(x, context):
+    """#linalg.iterator_type<...> from an IteratorType (or its name)."""
+    if isinstance(x, _ir.Attribute):
+        return x
+    if isinstance(x, IteratorType):
+        x = str(x)
+    if not isinstance(x, str) or x not in ("parallel", "reduction"):
+        raise TypeError(f"expected an IteratorType, not {x!r}")
+    return _ir.Attribute.parse(f"#linalg.iterator_type<{x}>",
+                               context=context)
+
+
+@_register_attribute_builder("IteratorTypeArrayAttr", replace=True)
+def _IteratorTypeArrayAttr(x, context):
+    return _ir.ArrayAttr.get([_iteratortypeenum(v, context) for v in x],
+                             context=context)
+
+
+def fill_builtin_region(op):
+    """Fills the region of a named linalg op with its computation."""
+    _rt._linalg_fill_builtin_region(op.operation)
+
+
+def _single_init(outs):
+    if len(outs) > 1:
+        raise ValueError(f"{outs=} must have length 1.")
+    init = _get_op_result_or_value(outs[0])
+    types = [init.type] if isinstance(init.type, _ir.RankedTensorType) \
+        else []
+    return init, types
+
+
+def transpose(input, *, outs, permutation):
+    """linalg.transpose of `input` into outs[0] with its body; returns the
+    op."""
+    input = _get_op_result_or_value(input)
+    init, result_types = _single_init(outs)
+    op = TransposeOp(result_types, input, init, permutation)
+    fill_builtin_region(op)
+    return op
+
+
+def broadcast(input, *, outs, dimensions):
+    """linalg.broadcast of `input` into outs[0] with its body; returns the
+    op."""
+    input = _get_op_result_or_value(input)
+    init, result_types = _single_init(outs)
+    op = BroadcastOp(result_types, input, init, dimensions)
+    fill_builtin_region(op)
+    return op
+
+
+class GenericOp_(_GenericOp):
+    """linalg.generic with its block (one argument per input and output
+    element type) created; results are the outputs' types when they are
+    tensors."""
+    __slots__ = ()
+
+    def __init__(self, inputs, outputs, indexing_maps, iterator_types, *,
+                 doc=None, library_call=None, loc=None, ip=None):
+        result_types = []
+        if isinstance(outputs[0].type, _ir.RankedTensorType):
+            result_types = [o.type for o in outputs]
+        super().__init__(result_types, inputs, outputs, indexing_maps,
+                         iterator_types, doc=doc, library_call=library_call,
+                         loc=loc, ip=ip)
+        element_types = [i.type.element_type for i in inputs] + [
+            o.type.element_type for o in outputs]
+        self.regions[0].blocks.append(*element_types)
+
+
+generic = _region_op(GenericOp_, terminator=YieldOp)
+reduce = _region_op(ReduceOp, terminator=YieldOp)
+map = _region_op(MapOp, terminator=YieldOp)
+
+
+def _create_matmul_like_op(op_type, *ins, outs, indexing_maps=None,
+                           cast=None):
+    ins = [_get_op_result_or_value(i) for i in ins]
+    init, result_types = _single_init(outs)
+    op = op_type(result_types, ins, [init], indexing_maps=indexing_maps,
+                 cast=cast)
+    fill_builtin_region(op)
+    return op
+
+
+def matmul(*ins, outs, indexing_maps=None, cast=None):
+    """linalg.matmul with its body; returns its result (or the op)."""
+    return _get_op_result_or_op_results(_create_matmul_like_op(
+        MatmulOp, *ins, outs=outs, indexing_maps=indexing_maps, cast=cast))
+
+
+def batch_matmul(*ins, outs, indexing_maps=None, cast=None):
+    """linalg.batch_matmul with its body; returns its result (or the
+    op)."""
+    return _get_op_result_or_op_results(_create_matmul_like_op(
+        BatchMatmulOp, *ins, outs=outs, indexing_maps=indexing_maps,
+        cast=cast))
+
+
+def batch_reduce_matmul(*ins, outs, indexing_maps=None, cast=None):
+    """linalg.batch_reduce_matmul with its body; returns its result (or
+    the op)."""
+    return _get_op_result_or_op_results(_create_matmul_like_op(
+        BatchReduceMatmulOp, *ins, outs=outs, indexing_maps=indexing_maps,
+        cast=cast))
+
+
+def contract(*ins, outs, indexing_maps, cast=None):
+    """linalg.contract with its body; returns its result (or the op)."""
+    return _get_op_result_or_op_results(_create_matmul_like_op(
+        ContractOp, *ins, outs=outs, indexing_maps=indexing_maps, cast=cast))
+
+
+class ElementwiseOp_(_ElementwiseOp):
+    """linalg.elementwise whose indexing maps default to identities (all
+    operands of the output's type)."""
+    __slots__ = ()
+
+    def __init__(self, result_tensors, inputs, outputs, kind, *,
+                 indexing_maps=None, loc=None, ip=None):
+        if indexing_maps is None:
+            inputs = [_get_op_result_or_value(i) for i in inputs]
+            output = _get_op_result_or_value(outputs[0])
+            for x in inputs:
+                if x.type != output.type:
+                    raise ValueError(
+                        "linalg.elementwise: without indexing_maps, every "
+                        f"operand must be of the output's type {output.type}"
+                        f", not {x.type}")
+            indexing_maps = [_ir.AffineMap.get_identity(output.type.rank)] \
+                * (len(inputs) + 1)
+        super().__init__(result_tensors, inputs, outputs, kind,
+                         indexing_maps=indexing_maps, loc=loc, ip=ip)
+
+
+ElementwiseOp = ElementwiseOp_
+
+
+def elementwise(*ins, outs, kind, indexing_maps=None):
+    """linalg.elementwise of kind `kind` with its body; returns its result
+    (or the op)."""
+    ins = [_get_op_result_or_value(i) for i in ins]
+    if len(outs) != 1:
+        raise ValueError(f"{outs=} must have length 1.")
+    init, result_types = _single_init(outs)
+    op = ElementwiseOp(result_types, ins, [init], kind,
+                       indexing_maps=indexing_maps)
+    fill_builtin_region(op)
+    return _get_op_result_or_op_results(op)
+
+
+def _dispatch_mixed_values(values):
+    """(dynamic Values, packed Value or None, static DenseI64ArrayAttr or
+    ArrayAttr) of mixed sizes: ints are static, Values dynamic."""
+    dynamic, packed, static = [], None, None
+    if isinstance(values, _ir.ArrayAttr):
+        static = values
+    elif isinstance(values, (_ir.Operation, _ir.Value)):
+        packed = values
+    else:
+        static = []
+        for size in values or []:
+            if isinstance(size, int):
+                static.append(size)
+            else:
+                static.append(_ir.ShapedType.get_dynamic_size())
+                dynamic.append(size)
+        static = _ir.DenseI64ArrayAttr.get(static)
+    return dynamic, packed, static
+
+
+def pack(source, dest, inner_dims_pos, inner_tiles, *, padding_value=None,
+         outer_dims_perm=None, loc=None, ip=None):
+    """linalg.pack with mixed static / dynamic inner tiles; returns its
+    result."""
+    dynamic, _, static = _dispatch_mixed_values(inner_tiles)
+    return _get_op_result_or_op_results(PackOp(
+        source, dest, inner_dims_pos, dynamic, static,
+        padding_value=padding_value, outer_dims_perm=outer_dims_perm,
+        loc=loc, ip=ip))
+
+
+def unpack(source, dest, inner_dims_pos, inner_tiles, *,
+           outer_dims_perm=None, loc=None, ip=None):
+    """linalg.unpack with mixed static / dynamic inner tiles; returns its
+    result."""
+    dynamic, _, static = _dispatch_mixed_values(inner_tiles)
+    return _get_op_result_or_op_results(UnPackOp(
+        source, dest, inner_dims_pos, dynamic, static,
+        outer_dims_perm=outer_dims_perm, loc=loc, ip=ip))
 
 
 if TYPE_CHECKING:
@@ -161,6 +392,3 @@ if TYPE_CHECKING:
     pooling_ndhwc_min: _NamedBuilder
     fill: _NamedBuilder
     fill_rng_2d: _NamedBuilder
-    matmul: _NamedBuilder
-    batch_matmul: _NamedBuilder
-    batch_reduce_matmul: _NamedBuilder

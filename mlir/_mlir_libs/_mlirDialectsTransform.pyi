@@ -3,7 +3,10 @@
 
 """Types of the transform dialect (mlir-c/Dialect/Transform.h), re-exported
 by mlir.dialects.transform: AnyOpType, AnyParamType, AnyValueType,
-OperationType, ParamType.
+OperationType, ParamType; and the transform interpreter
+(mlir-c/Dialect/Transform/Interpreter.h) behind
+mlir.dialects.transform.interpreter: TransformOptions,
+apply_named_sequence, copy_symbols_and_merge_into.
 """
 
 import enum
@@ -72,3 +75,31 @@ class ParamType(_ir.Type):
     def type(self) -> Any:
         """The type of the parameters."""
     static_typeid: ClassVar[_ir.TypeID]
+
+
+class TransformOptions:
+    """Options of the transform interpreter: expensive_checks (default
+    True) and enforce_single_top_level_transform_op (default True).
+    """
+    @property
+    def expensive_checks(self) -> Any: ...
+    @expensive_checks.setter
+    def expensive_checks(self, value: Any) -> None: ...
+    @property
+    def enforce_single_top_level_transform_op(self) -> Any: ...
+    @enforce_single_top_level_transform_op.setter
+    def enforce_single_top_level_transform_op(self, value: Any) -> None: ...
+
+def apply_named_sequence(payload_root, transform_root, transform_module, transform_options: TransformOptions | None = None):
+    """Applies the transform script starting at `transform_root` (an op
+    implementing TransformOpInterface, in the ModuleOp
+    `transform_module`) to `payload_root`. ValueError with MLIR's
+    diagnostics on failure. The payload is rewritten in place: objects of
+    operations nested in it are invalidated.
+    """
+
+def copy_symbols_and_merge_into(target, other):
+    """Copies the symbols of `other` into `target` (both symbol tables),
+    renaming private symbols to avoid clashes. ValueError with MLIR's
+    diagnostics if two public symbols clash.
+    """

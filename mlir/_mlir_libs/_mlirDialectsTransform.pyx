@@ -1,7 +1,10 @@
 # cython: language_level=3
 """Types of the transform dialect (mlir-c/Dialect/Transform.h), re-exported
 by mlir.dialects.transform: AnyOpType, AnyParamType, AnyValueType,
-OperationType, ParamType."""
+OperationType, ParamType; and the transform interpreter
+(mlir-c/Dialect/Transform/Interpreter.h) behind
+mlir.dialects.transform.interpreter: TransformOptions,
+apply_named_sequence, copy_symbols_and_merge_into."""
 
 include "_dialect_types.pxi"
 
@@ -18,6 +21,20 @@ from mlir._mlir_libs.capi.dialect.transform cimport (
     mlirTransformParamTypeGet, mlirTransformParamTypeGetType,
 )
 
+from mlir._mlir_libs.capi.support cimport (
+    MlirLogicalResult, mlirLogicalResultIsSuccess)
+from mlir._mlir_libs.capi.dialect.transform_interpreter cimport (
+    MlirTransformOptions, mlirTransformOptionsCreate,
+    mlirTransformOptionsDestroy, mlirTransformOptionsEnableExpensiveChecks,
+    mlirTransformOptionsGetExpensiveChecksEnabled,
+    mlirTransformOptionsEnforceSingleTopLevelTransformOp,
+    mlirTransformOptionsGetEnforceSingleTopLevelTransformOp,
+    mlirTransformApplyNamedSequence, mlirMergeSymbolsIntoFromClone,
+)
+from mlir._mlir_libs.capi.ir cimport MlirOperation
+
+# The interpreter names are reached through mlir.dialects.transform
+# .interpreter, not star-exported with the types.
 __all__ = ["AnyOpType", "AnyParamType", "AnyValueType", "OperationType",
            "ParamType"]
 
@@ -116,3 +133,110 @@ cdef class ParamType(Type):
 for _cls in (AnyOpType, AnyParamType, AnyValueType, OperationType, ParamType):
     _register_type(_cls)
 del _cls
+
+
+# -- the transform interpreter ---------------------------------------------
+
+cdef class TransformOptions:
+    """Options of the transform interpreter: expensive_checks (default
+    True) and enforce_single_top_level_transform_op (default True)."""
+    cdef MlirTransformOptions c_options
+
+    def __cinit__(self):
+        self.c_options = mlirTransformOptionsCreate()
+
+    def __dealloc__(self):
+        if self.c_options.ptr != NULL:
+            mlirTransformOptionsDestroy(self.c_options)
+            self.c_options.ptr = NULL
+
+    @property
+    def expensive_checks(self):
+        return mlirTransformOptionsGetExpensiveChecksEnabled(self.c_options)
+
+    @expensive_checks.setter
+    def expensive_checks(self, bint value):
+        mlirTransformOptionsEnableExpensiveChecks(self.c_options, value)
+
+    @property
+    def enforce_single_top_level_transform_op(self):
+        return mlirTransformOptionsGetEnforceSingleTopLevelTransformOp(
+            self.c_options)
+
+    @enforce_single_top_level_transform_op.setter
+    def enforce_single_top_level_transform_op(self, bint value):
+        mlirTransformOptionsEnforceSingleTopLevelTransformOp(self.c_options,
+                                                             value)
+
+
+cdef Operation _as_op(object op, str what):
+    if not isinstance(op, Operation):
+        raise TypeError(f"{what} must be an Operation, not "
+                        f"{type(op).__name__}")
+    return <Operation>op
+
+
+cdef str _failure_text(str message, list errors):
+    """Upstream's wording: the message, then each error diagnostic with
+    its location and its notes."""
+    lines = [message]
+    for d in errors:
+        lines.append(f"Diagnostic message at {d.location}: {d.message}")
+        for n in d.notes:
+            lines.append(f"at {n.location}: {n.message}")
+    return "\n".join(lines)
+
+
+def apply_named_sequence(payload_root, transform_root, transform_module,
+                         TransformOptions transform_options=None):
+    """Applies the transform script starting at `transform_root` (an op
+    implementing TransformOpInterface, in the ModuleOp
+    `transform_module`) to `payload_root`. ValueError with MLIR's
+    diagnostics on failure. The payload is rewritten in place: objects of
+    operations nested in it are invalidated."""
+    cdef Operation payload = _as_op(payload_root, "payload_root")
+    cdef Operation root = _as_op(transform_root, "transform_root")
+    cdef Operation module = _as_op(transform_module, "transform_module")
+    cdef MlirOperation c_payload = op_handle(payload)
+    cdef MlirOperation c_root = op_handle(root)
+    cdef MlirOperation c_module = op_handle(module)
+    if payload.context is not root.context or \
+            payload.context is not module.context:
+        raise ValueError("apply_named_sequence: the payload and the "
+                         "transform script must be in the same Context")
+    if transform_options is None:
+        transform_options = TransformOptions()
+    cdef Context ctx = payload.context
+    cdef MlirLogicalResult res
+    # The interpreter may erase or replace any payload operation.
+    ctx.invalidate_nested(c_payload, False)
+    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    try:
+        res = mlirTransformApplyNamedSequence(c_payload, c_root, c_module,
+                                              transform_options.c_options)
+    finally:
+        errors = cap.detach()
+    if not mlirLogicalResultIsSuccess(res):
+        raise ValueError(_failure_text(
+            "Failed to apply named transform sequence.", errors))
+
+
+def copy_symbols_and_merge_into(target, other):
+    """Copies the symbols of `other` into `target` (both symbol tables),
+    renaming private symbols to avoid clashes. ValueError with MLIR's
+    diagnostics if two public symbols clash."""
+    cdef Operation t = _as_op(target, "target")
+    cdef Operation o = _as_op(other, "other")
+    cdef MlirOperation c_t = op_handle(t)
+    cdef MlirOperation c_o = op_handle(o)
+    if t.context is not o.context:
+        raise ValueError("copy_symbols_and_merge_into: target and other "
+                         "must be in the same Context")
+    cdef MlirLogicalResult res
+    cdef _ErrorCapture cap = _ErrorCapture.attach(t.context)
+    try:
+        res = mlirMergeSymbolsIntoFromClone(c_t, c_o)
+    finally:
+        errors = cap.detach()
+    if not mlirLogicalResultIsSuccess(res):
+        raise ValueError(_failure_text("Failed to merge symbols.", errors))

@@ -758,7 +758,7 @@ def test_transform_named_sequence_with_results_and_replicate():
             UnitAttr.get()
         any_op = transform.AnyOpType.get()
         seq = transform.NamedSequenceOp("rep", [any_op, any_op], [any_op],
-                                        "private")
+                                        sym_visibility="private")
         assert len(seq.bodyExtraArgs) == 1
         with InsertionPoint(seq.body):
             rep = transform.ReplicateOp(seq.bodyTarget,

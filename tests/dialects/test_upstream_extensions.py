@@ -517,3 +517,178 @@ def test_linalg_bad_input(ctx):
             linalg.generic([a], [a], [ir.AffineMap.get_identity(2)] * 2,
                            ["sideways", "parallel"])
     assert str(linalg.IteratorType.reduction) == "reduction"
+
+
+# -- transform ----------------------------------------------------------------
+
+def _transform_script(seen):
+    from mlir.dialects import transform
+    from mlir.dialects.transform import structured
+    module_op = InsertionPoint.current.block.owner
+    module_op.attributes["transform.with_named_sequence"] = ir.UnitAttr.get()
+    any_op = transform.any_op_t()
+    func_t = transform.OperationType.get("func.func")
+    seq = transform.named_sequence("__transform_main", [any_op], [],
+                                   arg_attrs=[{"transform.readonly": ir.UnitAttr.get()}])
+    seen["named"] = type(seq).__name__
+    with InsertionPoint(seq.body):
+        funcs = structured.MatchOp.match_op_names(seq.bodyTarget, ["func.func"])
+        typed = transform.cast(func_t, funcs)
+        merged = transform.merge_handles([funcs, funcs], deduplicate=True,
+                                         results=[any_op])
+        parent = transform.get_parent_op(any_op, typed, allow_empty_results=True,
+                                         op_name="builtin.module")
+        rep = transform.replicate(parent, [merged])
+        patterns = transform.apply_patterns(typed, apply_cse=True, max_iterations=3)
+        with InsertionPoint(patterns.patterns):
+            transform.ApplyCanonicalizationPatternsOp()
+        loop = transform.ForeachOp([func_t], [typed])
+        seen["foreach_targets"] = len(loop.bodyTargets)
+        with InsertionPoint(loop.body):
+            transform.yield_([loop.bodyTargets[0]])
+        bare = transform.foreach([], [merged])
+        seen["foreach_none"] = type(bare).__name__
+        with InsertionPoint(bare.body):
+            transform.yield_()
+        transform.yield_()
+    inner = transform.named_sequence("noop", [any_op], [any_op],
+                                      sym_visibility="private")
+    with InsertionPoint(inner.body):
+        transform.yield_([inner.bodyTarget])
+    top = transform.sequence(transform.FailurePropagationMode.Propagate, [],
+                             any_op)
+    seen["sequence"] = type(top).__name__
+    with InsertionPoint(top.body):
+        transform.YieldOp()
+    return seq
+
+
+def test_transform_upstream_builders():
+    seen = {}
+    check(build(lambda: _transform_script(seen)), """
+        module attributes {transform.with_named_sequence} {
+          transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+            %0 = transform.structured.match ops{["func.func"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+            %1 = transform.cast %0 : !transform.any_op to !transform.op<"func.func">
+            %2 = transform.merge_handles deduplicate %0, %0 : !transform.any_op
+            %3 = transform.get_parent_op %1 {allow_empty_results, op_name = "builtin.module"} : (!transform.op<"func.func">) -> !transform.any_op
+            %4 = transform.replicate num(%3) %2 : !transform.any_op, !transform.any_op
+            transform.apply_patterns to %1 {
+              transform.apply_patterns.canonicalization
+            } {apply_cse, max_iterations = 3 : i64} : !transform.op<"func.func">
+            %5 = transform.foreach %1 : !transform.op<"func.func"> -> !transform.op<"func.func"> {
+            ^bb0(%arg1: !transform.op<"func.func">):
+              transform.yield %arg1 : !transform.op<"func.func">
+            }
+            transform.foreach %2 : !transform.any_op {
+            ^bb0(%arg1: !transform.any_op):
+            }
+            transform.yield 
+          }
+          transform.named_sequence private @noop(%arg0: !transform.any_op) -> !transform.any_op {
+            transform.yield %arg0 : !transform.any_op
+          }
+          transform.sequence  failures(propagate) {
+          ^bb0(%arg0: !transform.any_op):
+          }
+        }
+    """)
+    assert seen == {"named": "NamedSequenceOp", "foreach_targets": 1,
+                    "foreach_none": "ForeachOp", "sequence": "SequenceOp"}
+
+
+_PAYLOAD = """
+func.func @f(%arg0: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %0 = arith.addi %arg0, %c0 : i32
+  return %0 : i32
+}
+"""
+
+_CANONICALIZE = """
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["func.func"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %0 {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.yield
+  }
+}
+"""
+
+_FOLDED = """module {
+  func.func @f(%arg0: i32) -> i32 {
+    return %arg0 : i32
+  }
+}
+"""
+
+
+def test_transform_interpreter(ctx):
+    from mlir.dialects import transform
+    from mlir.dialects.transform import interpreter
+
+    opts = interpreter.TransformOptions()
+    assert opts.expensive_checks and opts.enforce_single_top_level_transform_op
+    opts.expensive_checks = False
+    opts.enforce_single_top_level_transform_op = False
+    assert not opts.expensive_checks
+    assert not opts.enforce_single_top_level_transform_op
+
+    script = ir.Module.parse(_CANONICALIZE)
+    main = script.body.operations[0]
+    assert isinstance(main, transform.NamedSequenceOp)
+
+    payload = ir.Module.parse(_PAYLOAD)
+    interpreter.apply_named_sequence(payload, main, script)
+    assert str(payload) == _FOLDED
+
+    payload = ir.Module.parse(_PAYLOAD)
+    interpreter.apply_named_sequence(payload.operation, main.operation,
+                                     script.operation, opts)
+    assert str(payload) == _FOLDED
+
+    payload = ir.Module.parse(_PAYLOAD)
+    assert main.apply(payload) is payload
+    assert str(payload) == _FOLDED
+
+    bad = ir.Module.parse("""
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+    %0 = transform.get_parent_op %arg0 {op_name = "foo.bar"} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}""")
+    with pytest.raises(ValueError) as err:
+        interpreter.apply_named_sequence(payload, bad.body.operations[0], bad)
+    assert str(err.value).startswith(
+        "Failed to apply named transform sequence.\n"
+        'Diagnostic message at loc("-":4:10): could not find a parent op '
+        "that matches all requirements")
+
+    detached = transform.NamedSequenceOp("x", [transform.any_op_t()], [],
+                                         loc=ir.Location.unknown())
+    with pytest.raises(ValueError, match="in a module"):
+        detached.apply(payload)
+
+
+def test_transform_copy_symbols_and_merge_into(ctx):
+    from mlir.dialects.transform import interpreter
+    a = ir.Module.parse("func.func private @g()\nfunc.func @h() { return }")
+    b = ir.Module.parse("func.func private @g()\nfunc.func @k() { return }")
+    interpreter.copy_symbols_and_merge_into(a, b)
+    assert str(a) == """module {
+  func.func private @g()
+  func.func @h() {
+    return
+  }
+  func.func @k() {
+    return
+  }
+}
+"""
+    clash = ir.Module.parse("func.func @h() { return }")
+    with pytest.raises(ValueError, match="Failed to merge symbols.\n"
+                       "Diagnostic message at .*doubly defined symbol @h"):
+        interpreter.copy_symbols_and_merge_into(a, clash)

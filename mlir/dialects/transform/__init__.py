@@ -7,6 +7,7 @@ from .._transform_ops_gen import *  # noqa: F401,F403
 from .._transform_ops_gen import (
     _Dialect, ApplyPatternsOp as _ApplyPatternsOp,
     ApplyRegisteredPassOp as _ApplyRegisteredPassOp, CastOp as _CastOp,
+    ForeachOp as _ForeachOp,
     GetParentOp as _GetParentOp, MergeHandlesOp as _MergeHandlesOp,
     NamedSequenceOp as _NamedSequenceOp, ReplicateOp as _ReplicateOp,
     SequenceOp as _SequenceOp, YieldOp as _YieldOp)
@@ -18,12 +19,18 @@ from .._ods_common import (_cext, get_op_result_or_value,
                            register_attribute_builder)
 from ..._mlir_libs import _ods_runtime as _rt
 from ... import ir as _ir
+from typing import NewType as _NewType
+from . import interpreter  # noqa: F401
 
 
 # -- types ------------------------------------------------------------------
 
+AnyOpTypeT = _NewType("AnyOpType", AnyOpType)
+
+
 def any_op_t():
-    return AnyOpType.get()
+    """!transform.any_op."""
+    return AnyOpTypeT(AnyOpType.get())
 
 
 # -- ops ----------------------------------------------------------------------
@@ -58,14 +65,22 @@ class CastOp(_CastOp):
                                               target), loc=loc, ip=ip)
 
 
+def cast(result_type, target, *, loc=None, ip=None):
+    """Builds transform.cast; returns its result handle."""
+    return CastOp(result_type, target, loc=loc, ip=ip).result
+
+
 @_cext.register_operation(_Dialect, replace=True)
 class ApplyPatternsOp(_ApplyPatternsOp):
     """transform.apply_patterns with its (empty) patterns block created."""
     __slots__ = ()
 
-    def __init__(self, target, *, loc=None, ip=None):
+    def __init__(self, target, apply_cse=False, max_iterations=None,
+                 max_num_rewrites=None, *, loc=None, ip=None):
         super().__init__(_handle("transform.apply_patterns", "target",
-                                 target), loc=loc, ip=ip)
+                                 target),
+                         apply_cse=apply_cse, max_iterations=max_iterations,
+                         max_num_rewrites=max_num_rewrites, loc=loc, ip=ip)
         self.regions[0].blocks.append()
 
     @property
@@ -73,28 +88,68 @@ class ApplyPatternsOp(_ApplyPatternsOp):
         return self.regions[0].blocks[0]
 
 
+def apply_patterns(target, apply_cse=False, max_iterations=None,
+                   max_num_rewrites=None, *, loc=None, ip=None):
+    """Builds transform.apply_patterns; returns the op (fill its
+    `patterns` block)."""
+    return ApplyPatternsOp(target, apply_cse=apply_cse,
+                           max_iterations=max_iterations,
+                           max_num_rewrites=max_num_rewrites, loc=loc, ip=ip)
+
+
 @_cext.register_operation(_Dialect, replace=True)
 class GetParentOp(_GetParentOp):
     __slots__ = ()
 
     def __init__(self, result_type, target, *, isolated_from_above=False,
-                 op_name=None, deduplicate=False, nth_parent=1, loc=None,
-                 ip=None):
+                 allow_empty_results=False, op_name=None, deduplicate=False,
+                 nth_parent=1, loc=None, ip=None):
         super().__init__(
             result_type, _handle("transform.get_parent_op", "target", target),
-            isolated_from_above=isolated_from_above, op_name=op_name,
+            isolated_from_above=isolated_from_above,
+            allow_empty_results=allow_empty_results, op_name=op_name,
             deduplicate=deduplicate, nth_parent=nth_parent, loc=loc, ip=ip)
+
+
+def get_parent_op(result_type, target, *, isolated_from_above=False,
+                  allow_empty_results=False, op_name=None, deduplicate=False,
+                  nth_parent=1, loc=None, ip=None):
+    """Builds transform.get_parent_op; returns its result handle."""
+    return GetParentOp(result_type, target,
+                       isolated_from_above=isolated_from_above,
+                       allow_empty_results=allow_empty_results,
+                       op_name=op_name, deduplicate=deduplicate,
+                       nth_parent=nth_parent, loc=loc, ip=ip).result
 
 
 @_cext.register_operation(_Dialect, replace=True)
 class MergeHandlesOp(_MergeHandlesOp):
+    """transform.merge_handles; its result type is the handles' unless
+    `results` (a list of one Type) says otherwise."""
     __slots__ = ()
 
-    def __init__(self, handles, *, deduplicate=False, loc=None, ip=None):
-        super().__init__(
-            [_handle("transform.merge_handles", "handles", h)
-             for h in handles],
-            deduplicate=deduplicate, loc=loc, ip=ip)
+    def __init__(self, handles, *, deduplicate=False, results=None,
+                 loc=None, ip=None):
+        handles = [_handle("transform.merge_handles", "handles", h)
+                   for h in handles]
+        if results is None:
+            super().__init__(handles, deduplicate=deduplicate, loc=loc,
+                             ip=ip)
+            return
+        results = _type_list("transform.merge_handles", "results", results)
+        attributes = {}
+        if deduplicate:
+            context = loc.context if loc is not None else None
+            attributes["deduplicate"] = _ir.UnitAttr.get(context=context)
+        self.build_generic(results=results, operands=handles,
+                           attributes=attributes, loc=loc, ip=ip)
+
+
+def merge_handles(handles, *, deduplicate=False, results=None, loc=None,
+                  ip=None):
+    """Builds transform.merge_handles; returns its result handle."""
+    return MergeHandlesOp(handles, deduplicate=deduplicate, results=results,
+                          loc=loc, ip=ip).result
 
 
 @_cext.register_operation(_Dialect, replace=True)
@@ -107,6 +162,19 @@ class ReplicateOp(_ReplicateOp):
         super().__init__([h.type for h in handles],
                          _handle("transform.replicate", "pattern", pattern),
                          handles, loc=loc, ip=ip)
+
+
+def _result_or_results(op):
+    results = op.results
+    if len(results) > 1:
+        return results
+    return results[0] if len(results) == 1 else op
+
+
+def replicate(pattern, handles, *, loc=None, ip=None):
+    """Builds transform.replicate; returns its result(s), or the op when
+    it has none."""
+    return _result_or_results(ReplicateOp(pattern, handles, loc=loc, ip=ip))
 
 
 class _SequenceBody:
@@ -166,14 +234,23 @@ class SequenceOp(_SequenceBody, _SequenceOp):
         self.regions[0].blocks.append(root_type, *extra_types)
 
 
+def sequence(failure_propagation_mode, results, target, extra_bindings=None,
+             *, loc=None, ip=None):
+    """Builds transform.sequence (see SequenceOp); returns its result(s),
+    or the op when it has none."""
+    return _result_or_results(SequenceOp(
+        failure_propagation_mode, results, target, extra_bindings, loc=loc,
+        ip=ip))
+
+
 @_cext.register_operation(_Dialect, replace=True)
 class NamedSequenceOp(_SequenceBody, _NamedSequenceOp):
     """transform.named_sequence from its name and input / result types,
     with its body block (one argument per input) created."""
     __slots__ = ()
 
-    def __init__(self, sym_name, input_types, result_types,
-                 sym_visibility=None, arg_attrs=None, res_attrs=None, *,
+    def __init__(self, sym_name, input_types, result_types, *,
+                 sym_visibility=None, arg_attrs=None, res_attrs=None,
                  loc=None, ip=None):
         opname = "transform.named_sequence"
         if not isinstance(sym_name, (str, _ir.StringAttr)):
@@ -192,6 +269,36 @@ class NamedSequenceOp(_SequenceBody, _NamedSequenceOp):
                          res_attrs=res_attrs, loc=loc, ip=ip)
         self.regions[0].blocks.append(*input_types)
 
+    def apply(self, payload, transform_options=None):
+        """Runs this named sequence (it must sit in a module with the
+        transform.with_named_sequence attribute) on `payload`, in place;
+        returns `payload`."""
+        parent = self.parent
+        if parent is None:
+            raise ValueError("transform.named_sequence: apply() needs the "
+                             "sequence to be in a module")
+        attrs = parent.attributes
+        if "transform.with_named_sequence" not in attrs or not isinstance(
+                attrs["transform.with_named_sequence"], _ir.UnitAttr):
+            raise ValueError("transform.named_sequence: apply() needs the "
+                             "enclosing module to have the "
+                             "transform.with_named_sequence attribute")
+        interpreter.apply_named_sequence(
+            payload_root=payload, transform_root=self,
+            transform_module=parent, transform_options=transform_options)
+        return payload
+
+
+def named_sequence(sym_name, input_types, result_types, *,
+                   sym_visibility=None, arg_attrs=None, res_attrs=None,
+                   loc=None, ip=None):
+    """Builds transform.named_sequence (see NamedSequenceOp); returns the
+    op."""
+    return NamedSequenceOp(sym_name, input_types, result_types,
+                           sym_visibility=sym_visibility,
+                           arg_attrs=arg_attrs, res_attrs=res_attrs,
+                           loc=loc, ip=ip)
+
 
 @_cext.register_operation(_Dialect, replace=True)
 class YieldOp(_YieldOp):
@@ -208,6 +315,44 @@ class YieldOp(_YieldOp):
         except (TypeError, ValueError) as e:
             raise type(e)(f"transform.yield: operands: {e}") from None
         super().__init__(operands, loc=loc, ip=ip)
+
+
+def yield_(operands=None, *, loc=None, ip=None):
+    """Builds transform.yield; returns the op."""
+    return YieldOp(operands, loc=loc, ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class ForeachOp(_ForeachOp):
+    """transform.foreach with its body block (one argument per target,
+    of the target's type) created."""
+    __slots__ = ()
+
+    def __init__(self, results, targets, *, with_zip_shortest=False,
+                 loc=None, ip=None):
+        targets = [_handle("transform.foreach", "targets", t)
+                   for t in targets]
+        results = _type_list("transform.foreach", "results", results)
+        super().__init__(results, targets,
+                         with_zip_shortest=with_zip_shortest, loc=loc, ip=ip)
+        self.regions[0].blocks.append(*[t.type for t in targets])
+
+    @property
+    def body(self):
+        return self.regions[0].blocks[0]
+
+    @property
+    def bodyTargets(self):
+        return self.regions[0].blocks[0].arguments
+
+
+def foreach(results, targets, *, with_zip_shortest=False, loc=None,
+            ip=None):
+    """Builds transform.foreach (see ForeachOp); returns its result(s), or
+    the op when it has none."""
+    return _result_or_results(ForeachOp(
+        results, targets, with_zip_shortest=with_zip_shortest, loc=loc,
+        ip=ip))
 
 
 @register_attribute_builder("ParamOperandAttr")

@@ -85,6 +85,65 @@ def get_op_result_or_op_results(op):
     return op
 
 
+def _dispatch_mixed_values(values):
+    """(dynamic Values, packed Value or None, static sizes) of mixed sizes:
+    ints are static, Values dynamic (the static list holds the dynamic
+    marker in their place, as a DenseI64ArrayAttr); an ArrayAttr is the
+    static sizes as is; a single Value or op is the packed form."""
+    dynamic, packed, static = [], None, None
+    if isinstance(values, _ir.ArrayAttr):
+        static = values
+    elif isinstance(values, (_ir.Operation, _ir.Value)):
+        packed = values
+    else:
+        static = []
+        for size in values or []:
+            if isinstance(size, int):
+                static.append(size)
+            else:
+                static.append(_ir.ShapedType.get_dynamic_size())
+                dynamic.append(size)
+        static = _ir.DenseI64ArrayAttr.get(static)
+    return dynamic, packed, static
+
+
+def _dispatch_dynamic_index_list(indices):
+    """(dynamic Values, static ints, scalable flags) of a list of indices:
+    ints / IntegerAttrs are static, Values / ops dynamic, and a one-element
+    list around either marks the index scalable."""
+    if indices is None:
+        indices = []
+    if isinstance(indices, _ir.ArrayAttr):
+        indices = list(indices)
+    dynamic = []
+    static = [_ir.ShapedType.get_dynamic_size()] * len(indices)
+    scalable = [False] * len(indices)
+
+    def one(i, index):
+        if isinstance(index, bool):
+            return False
+        if isinstance(index, int):
+            static[i] = index
+        elif isinstance(index, _ir.IntegerAttr):
+            static[i] = index.value
+        elif isinstance(index, (_ir.Operation, _ir.Value)):
+            dynamic.append(index)
+        else:
+            return False
+        return True
+
+    for i, index in enumerate(indices):
+        if one(i, index):
+            continue
+        if isinstance(index, (list, tuple)) and len(index) == 1 \
+                and one(i, index[0]):
+            scalable[i] = True
+            continue
+        raise TypeError(f"expected an int, an IntegerAttr, a Value or a "
+                        f"one-element list of them (scalable), not {index!r}")
+    return dynamic, static, scalable
+
+
 def segmented_accessor(elements, raw_segments, idx):
     """Slice of `elements` for segment `idx` of a DenseI32ArrayAttr of
     segment sizes."""

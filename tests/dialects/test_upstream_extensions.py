@@ -692,3 +692,105 @@ def test_transform_copy_symbols_and_merge_into(ctx):
     with pytest.raises(ValueError, match="Failed to merge symbols.\n"
                        "Diagnostic message at .*doubly defined symbol @h"):
         interpreter.copy_symbols_and_merge_into(a, clash)
+
+
+# -- transform.structured -----------------------------------------------------
+
+def _structured_script(seen):
+    from mlir.dialects import transform
+    from mlir.dialects.transform import structured
+    module_op = InsertionPoint.current.block.owner
+    module_op.attributes["transform.with_named_sequence"] = ir.UnitAttr.get()
+    any_op = transform.any_op_t()
+    main = transform.named_sequence(
+        "__transform_main", [any_op], [],
+        arg_attrs=[{"transform.readonly": ir.UnitAttr.get()}])
+    with InsertionPoint(main.body):
+        mm = structured.MatchOp.match_op_names(main.bodyTarget,
+                                               ["linalg.matmul"])
+        tiled = structured.TileUsingForOp(mm, sizes=[2, 0, 4],
+                                          interchange=[1, 0, 2])
+        seen["loops"] = len(tiled.results) - 1
+        forall = structured.TileUsingForallOp(
+            tiled.results[0], tile_sizes=[1, 2],
+            mapping=ir.Attribute.parse("[#gpu.thread<x>, #gpu.thread<y>]"))
+        fill = structured.MatchOp.match_op_names(main.bodyTarget,
+                                                 ["linalg.fill"])
+        fused = structured.FuseOp(fill, tile_sizes=[4, 8], use_forall=True)
+        seen["fused"] = len(fused.results)
+        gen = structured.GeneralizeOp(forall.results[0])
+        structured.InterchangeOp(gen, iterator_interchange=[1, 0, 2])
+        structured.VectorizeOp(fill, [4, [8]], vectorize_nd_extract=True)
+        structured.DecomposeOp(fill)
+        structured.ScalarizeOp(fill)
+        transform.yield_()
+
+
+def test_transform_structured_builders():
+    seen = {}
+    check(build(lambda: _structured_script(seen)), """
+        module attributes {transform.with_named_sequence} {
+          transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+            %0 = transform.structured.match ops{["linalg.matmul"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+            %tiled_linalg_op, %loops:2 = transform.structured.tile_using_for %0 tile_sizes [2, 0, 4] interchange = [1, 0, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+            %tiled_op, %forall_op = transform.structured.tile_using_forall %tiled_linalg_op tile_sizes [1, 2](mapping = [#gpu.thread<x>, #gpu.thread<y>]) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+            %1 = transform.structured.match ops{["linalg.fill"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+            %transformed, %loops_0 = transform.structured.fuse %1 tile_sizes [4, 8] {use_forall} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+            %2 = transform.structured.generalize %tiled_op : (!transform.any_op) -> !transform.any_op
+            %3 = transform.structured.interchange %2 iterator_interchange = [1, 0, 2] : (!transform.any_op) -> !transform.any_op
+            transform.structured.vectorize %1 vector_sizes [4, [8]] {vectorize_nd_extract} : !transform.any_op
+            %4 = transform.structured.decompose %1 : (!transform.any_op) -> !transform.any_op
+            %5 = transform.structured.scalarize %1 : (!transform.any_op) -> !transform.any_op
+            transform.yield 
+          }
+        }
+    """)
+    assert seen == {"loops": 2, "fused": 2}
+
+
+def test_transform_structured_tiling_runs(ctx):
+    from mlir.dialects import transform
+    from mlir.dialects.transform import structured
+    payload = ir.Module.parse("""
+func.func @mm(%a: tensor<8x16xf32>, %b: tensor<16x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<8x16xf32>, tensor<16x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}""")
+    script = ir.Module.create()
+    script.operation.attributes["transform.with_named_sequence"] = \
+        ir.UnitAttr.get()
+    any_op = transform.any_op_t()
+    with InsertionPoint(script.body):
+        main = transform.named_sequence("__transform_main", [any_op], [])
+        with InsertionPoint(main.body):
+            mm = structured.MatchOp.match_op_names(main.bodyTarget,
+                                                   ["linalg.matmul"])
+            structured.TileUsingForOp(mm, sizes=[4, 4])
+            transform.yield_()
+    assert script.operation.verify()
+    main.apply(payload)
+    text = str(payload)
+    assert text.count("scf.for") == 2, text
+    assert "linalg.matmul ins(%extracted_slice, %extracted_slice_3 : " \
+        "tensor<4x16xf32>, tensor<16x4xf32>)" in text, text
+
+
+def test_transform_structured_bad_input(ctx):
+    from mlir.dialects import transform
+    from mlir.dialects.transform import structured
+    module = ir.Module.create()
+    with InsertionPoint(module.body):
+        seq = transform.SequenceOp(transform.FailurePropagationMode.Propagate,
+                                   [], transform.AnyOpType.get())
+        with InsertionPoint(seq.body):
+            t = seq.bodyTarget
+            with pytest.raises(TypeError, match="must either both"):
+                structured.VectorizeOp(t, [4], scalable_sizes=[False])
+            with pytest.raises(TypeError, match="expected to be one"):
+                structured.TileUsingForallOp(transform.AnyOpType.get(), t)
+            with pytest.raises(ValueError, match="two targets"):
+                structured.TileUsingForOp(t, t, sizes=[1])
+            with pytest.raises(TypeError, match="scalable"):
+                structured.TileUsingForOp(t, sizes=[1.5])
+            with pytest.raises(TypeError, match=r"GeneralizeOp\.__init__"):
+                structured.GeneralizeOp()

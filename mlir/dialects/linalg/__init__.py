@@ -18,7 +18,7 @@ from .._ods_common import (get_op_result_or_value as _get_op_result_or_value,
                            _get_op_result_or_op_results,
                            register_attribute_builder as
                            _register_attribute_builder,
-                           _region_op)
+                           _region_op, _dispatch_mixed_values)
 from ..._mlir_libs import _ods_runtime as _rt
 from ... import ir as _ir
 
@@ -255,26 +255,6 @@ def elementwise(*ins, outs, kind, indexing_maps=None):
                        indexing_maps=indexing_maps)
     fill_builtin_region(op)
     return _get_op_result_or_op_results(op)
-
-
-def _dispatch_mixed_values(values):
-    """(dynamic Values, packed Value or None, static DenseI64ArrayAttr or
-    ArrayAttr) of mixed sizes: ints are static, Values dynamic."""
-    dynamic, packed, static = [], None, None
-    if isinstance(values, _ir.ArrayAttr):
-        static = values
-    elif isinstance(values, (_ir.Operation, _ir.Value)):
-        packed = values
-    else:
-        static = []
-        for size in values or []:
-            if isinstance(size, int):
-                static.append(size)
-            else:
-                static.append(_ir.ShapedType.get_dynamic_size())
-                dynamic.append(size)
-        static = _ir.DenseI64ArrayAttr.get(static)
-    return dynamic, packed, static
 
 
 def pack(source, dest, inner_dims_pos, inner_tiles, *, padding_value=None,

@@ -19,7 +19,7 @@ SOURCES := $(shell find mlir csrc tblgen -name '*.pyx' -o -name '*.pxd' -o -name
              -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' -o -name '*.py' 2>/dev/null) \
            CMakeLists.txt setup.py pyproject.toml
 
-.PHONY: demo test build deps llvm clean
+.PHONY: demo test test-ft build deps llvm clean
 demo: build
 	$(VPY) examples/main.py
 
@@ -53,8 +53,23 @@ $(VENV)/.built: $(VENV)/.deps $(SOURCES)
 	  pathlib.Path(sysconfig.get_paths()['purelib'], 'mlir-cython-dev.pth').write_text('$(CURDIR)\n')"
 	touch $@
 
+# The thread tests again on a free-threaded interpreter (python3.13t, built
+# from Debian's CPython sources by tools/freethreaded-python.sh on first
+# use), with every extension built for it beside the regular ones.
+FT_PREFIX ?= build/py313t
+FT_VENV   ?= .venv-ft
+FT_TESTS  ?= tests/test_freethreading.py tests/test_leaks_threads.py \
+             tests/test_context.py tests/test_operation.py tests/test_rewrite.py \
+             tests/test_passmanager.py tests/test_invalid_use.py
+test-ft: $(VENV)/.built
+	tools/freethreaded-python.sh $(FT_PREFIX) >/dev/null
+	test -x $(FT_VENV)/bin/python || $(FT_PREFIX)/bin/python3.13t -m venv $(FT_VENV)
+	$(FT_VENV)/bin/python -m pip install -q --only-binary=:all: -r requirements-ft.txt
+	$(FT_VENV)/bin/python setup.py -q build_ext --inplace
+	$(FT_VENV)/bin/python -m pytest -q -p no:cacheprovider $(FT_TESTS)
+
 clean:
-	rm -rf build $(VENV)/.built
+	rm -rf build $(VENV)/.built $(FT_VENV)
 	find mlir -name '*.so' -delete
 	find mlir -name '*.pyx' | sed 's/\.pyx$$/.cpp/' | xargs rm -f
 	rm -f mlir/_mlir_libs/*_api.h

@@ -89,6 +89,8 @@ def cythonize_all():
             "language_level": 3,
             "embedsignature": True,
             "cdivision": True,
+            # Safe without the GIL: see "Free-threaded Python" in README.md.
+            "freethreading_compatible": True,
         },
         include_path=[str(ROOT)],
         nthreads=os.cpu_count() or 1,

@@ -858,7 +858,8 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
     models.push_back(buildModel(*op));
 
   os << header;
-  os << "# cython: language_level=3, binding=True, embedsignature=False\n"
+  os << "# cython: language_level=3, binding=True, embedsignature=False, "
+        "freethreading_compatible=True\n"
         "# Op classes of the dialect: default builders fill an "
         "OperationState at C\n# speed; accessors are shared descriptor "
         "objects (mlir._mlir_libs._ods_runtime).\n\n";

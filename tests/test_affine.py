@@ -58,14 +58,12 @@ def test_expr_equality_and_casts(ctx):
 
 def test_expr_errors(ctx):
     d0, d1 = AffineDimExpr.get(0), AffineDimExpr.get(1)
-    with pytest.raises(ZeroDivisionError):
+    with pytest.raises(ZeroDivisionError, match="must not be zero"):
         d0 // 0
-    with pytest.raises(ZeroDivisionError):
-        d0 % -2
-    with pytest.raises(ValueError, match="constant or symbolic"):
-        d0 % d1
-    with pytest.raises(ValueError, match="constant or symbolic"):
-        d0 * d1
+    with pytest.raises(ZeroDivisionError, match="must not be zero"):
+        d0 % 0
+    with pytest.raises(ZeroDivisionError, match="must not be zero"):
+        d0.ceil_div(0)
     with pytest.raises(TypeError):
         d0 + "x"
     with pytest.raises(TypeError):
@@ -213,3 +211,129 @@ def test_integer_set(ctx):
         s.get_replaced([d0], [s0], 1, 1)
     with pytest.raises(IndexError):
         s.constraints[3]
+
+
+def test_semi_affine_and_negative_divisors(ctx):
+    # As upstream (and MLIR's parser for negative divisors): built as is.
+    d0, d1, s0 = AffineDimExpr.get(0), AffineDimExpr.get(1), AffineSymbolExpr.get(0)
+    assert str(d0 * d1) == "d0 * d1"
+    assert isinstance(d0 * d1, AffineMulExpr)
+    assert str(d0 % d1) == "d0 mod d1"
+    assert str(d0 // d1) == "d0 floordiv d1"
+    assert str(d0.ceil_div(d1)) == "d0 ceildiv d1"
+    assert not (d0 * d1).is_pure_affine
+    assert str(d0.floor_div(-1)) == "d0 floordiv -1"
+    assert str(d0.ceil_div(-2)) == "d0 ceildiv -2"
+    assert str(d0 % -3) == "d0 mod -3"
+    assert str(AffineConstantExpr.get(7) // -2) == "-4"
+    m = AffineMap.get(2, 1, [d0 * d1, d0 % -3, d1 // s0])
+    assert str(m) == "(d0, d1)[s0] -> (d0 * d1, d0 mod -3, d1 floordiv s0)"
+    assert str(AffineExpr.simplify_affine_expr(d0 * d1 + d1 * d0, 2, 0)) == \
+        "(d0 * d1) * 2"
+    assert str(AffineExpr.simplify_affine_expr(d0.floor_div(-2), 1, 0)) == \
+        "d0 floordiv -2"
+    assert str((d0 * d1).compose(AffineMap.get(1, 0, [d0 + 1, d0]))) == \
+        "(d0 + 1) * d0"
+
+
+def test_simplify_checks_positions(ctx):
+    d1, s2 = AffineDimExpr.get(1), AffineSymbolExpr.get(2)
+    with pytest.raises(ValueError, match=r"simplify_affine_expr: 'd1 \+ 1' "
+                                         r"uses a dimension >= 1"):
+        AffineExpr.simplify_affine_expr(d1 + 1, 1, 0)
+    with pytest.raises(ValueError, match=r"simplify_affine_expr: 's2' uses a "
+                                         r"symbol >= 2"):
+        AffineExpr.simplify_affine_expr(s2, 0, 2)
+    assert str(AffineExpr.simplify_affine_expr(d1 + s2, 2, 3)) == "d1 + s2"
+
+
+def test_positions_and_counts_fit_32_bits(ctx):
+    big = 2**32
+    assert AffineDimExpr.get(big - 1).position == big - 1
+    assert AffineSymbolExpr.get(big - 1).position == big - 1
+    for fn in (lambda: AffineDimExpr.get(big),
+               lambda: AffineSymbolExpr.get(big),
+               lambda: AffineExpr.get_dim(big),
+               lambda: AffineMap.get(big, 0, []),
+               lambda: AffineMap.get(0, big, []),
+               lambda: AffineMap.get_identity(big),
+               lambda: AffineMap.get_minor_identity(big, 1),
+               lambda: AffineMap.get_zero_result(big, 0),
+               lambda: AffineMap.get_zero_result(0, big),
+               lambda: IntegerSet.get_empty(big, 0),
+               lambda: IntegerSet.get(0, big, [AffineConstantExpr.get(1)], [True]),
+               lambda: AffineMap.get_identity(1).replace(
+                   AffineDimExpr.get(0), AffineDimExpr.get(0), big, 0)):
+        with pytest.raises(OverflowError, match=r"must be < 2\*\*32, got 4294967296"):
+            fn()
+    with pytest.raises(OverflowError, match=r"dim_count must be < 2\*\*32"):
+        AffineMap.get(big, 0, [])
+    with pytest.raises(ValueError, match="n_dims must be >= 0, got -1"):
+        AffineMap.get_identity(-1)
+
+
+def test_float_arguments_refused(ctx):
+    with pytest.raises(TypeError, match="dimension position must be an int, not float"):
+        AffineDimExpr.get(1.5)
+    with pytest.raises(TypeError, match="value must be an int, not float"):
+        AffineConstantExpr.get(2.5)
+    with pytest.raises(TypeError, match="n_dims must be an int, not float"):
+        AffineMap.get_identity(2.0)
+    with pytest.raises(TypeError, match="index must be an int, not float"):
+        AffineMap.get_identity(2).results[0.5]
+    import numpy as np
+    assert AffineDimExpr.get(np.int64(3)).position == 3
+
+
+def test_replace_checks(ctx):
+    d0 = AffineDimExpr.get(0)
+    m = AffineMap.get(1, 0, [d0])
+    # (d0) -> (d5) used to come out with no error.
+    with pytest.raises(ValueError, match="replace: 'd5' uses a dimension >= 1"):
+        m.replace(d0, AffineDimExpr.get(5), 1, 0)
+    with pytest.raises(ValueError, match="replace: 's0' uses a symbol >= 0"):
+        m.replace(d0, AffineSymbolExpr.get(0), 1, 0)
+    # A result keeping a dimension the new count drops.
+    m2 = AffineMap.get(2, 0, [d0 + AffineDimExpr.get(1)])
+    with pytest.raises(ValueError, match="uses a dimension >= 1"):
+        m2.replace(d0, d0, 1, 0)
+    with Context():
+        other = AffineDimExpr.get(0)
+    with pytest.raises(ValueError, match="replace: expr is an expression of another Context"):
+        m.replace(other, d0, 1, 0)
+    with pytest.raises(ValueError, match="replace: replacement is an expression of another Context"):
+        m.replace(d0, other, 1, 0)
+    assert str(m.replace(d0, d0 + 1, 1, 0)) == "(d0) -> (d0 + 1)"
+
+
+def test_compress_unused_symbols_context(ctx):
+    d0, s1 = AffineDimExpr.get(0), AffineSymbolExpr.get(1)
+    maps = [AffineMap.get(1, 2, [d0 + s1])]
+    with Context() as other_ctx:
+        out = AffineMap.compress_unused_symbols(maps)
+        other = AffineMap.get_identity(1)
+    # Labelled with the maps' context, not the innermost `with`.
+    assert out[0].context is ctx
+    assert str(out[0]) == "(d0)[s0] -> (d0 + s0)"
+    with pytest.raises(ValueError, match="affine maps of different Contexts"):
+        AffineMap.compress_unused_symbols(maps + [other])
+    with pytest.raises(ValueError, match="the affine maps are not of `context`"):
+        AffineMap.compress_unused_symbols(maps, context=other_ctx)
+    assert AffineMap.compress_unused_symbols([]) == []
+
+
+def test_maybe_downcast_and_list_add(ctx):
+    d0 = AffineDimExpr.get(0)
+    e = AffineExpr(d0 + 1)
+    assert type(e) is AffineExpr
+    assert type(e.maybe_downcast()) is AffineAddExpr
+    m = AffineMap.get(1, 0, [d0, d0 + 2])
+    both = m.results + AffineMap.get_identity(1).results
+    assert type(both) is list
+    assert [str(x) for x in both] == ["d0", "d0 + 2", "d0"]
+    s = IntegerSet.get(1, 0, [d0, d0 - 1], [True, False])
+    cs = s.constraints + s.constraints
+    assert type(cs) is list and len(cs) == 4
+    assert [(str(c.expr), c.is_eq) for c in cs[:2]] == [("d0", True), ("d0 - 1", False)]
+    with pytest.raises(TypeError):
+        m.results + [1]

@@ -221,3 +221,69 @@ def test_dense_array_overflow(ctx):
         DenseI8ArrayAttr.get([200])
     with pytest.raises(TypeError):
         DenseI32ArrayAttr.get(["x"])
+
+
+def test_dense_values_must_fit_narrow_element_type(ctx):
+    i4 = IntegerType.get_signless(4)
+    # Used to store 100 and -100 in i4 elements.
+    with pytest.raises(ValueError, match=r"value 100 \(element 0\) does not fit "
+                                         r"in element type i4 \(range \[-8, 15\]\)"):
+        DenseElementsAttr.get(np.int8([100, -100]), type=i4)
+    with pytest.raises(ValueError, match=r"value -100 \(element 1\) does not fit"):
+        DenseElementsAttr.get(np.int8([1, -100]), type=i4)
+    with pytest.raises(ValueError, match=r"value -1 \(element 0\) does not fit in "
+                                         r"element type ui4 \(range \[0, 15\]\)"):
+        DenseElementsAttr.get(np.int8([-1]), type=IntegerType.get_unsigned(4))
+    with pytest.raises(ValueError, match=r"value 8 \(element 2\) does not fit in "
+                                         r"element type si4 \(range \[-8, 7\]\)"):
+        DenseElementsAttr.get(np.int8([0, 7, 8]), type=IntegerType.get_signed(4))
+    with pytest.raises(ValueError, match=r"value 200 \(element 0\) does not fit in "
+                                         r"element type si4"):
+        DenseElementsAttr.get(np.uint8([200]), type=IntegerType.get_signed(4))
+    with pytest.raises(ValueError, match=r"value 4096 \(element 0\) does not fit in "
+                                         r"element type i12"):
+        DenseElementsAttr.get(np.int16([4096]), type=IntegerType.get_signless(12))
+    with pytest.raises(ValueError, match=r"value 18446744073709551615 \(element 0\)"):
+        DenseElementsAttr.get(np.uint64([2**64 - 1]),
+                              type=IntegerType.get_signless(63))
+    # Values in range are stored as MLIR stores them (low bits), so the
+    # result equals the parsed attribute.
+    a = DenseElementsAttr.get(np.int8([7, -8, -1, 15]), type=i4)
+    assert str(a) == "dense<[7, -8, -1, -1]> : tensor<4xi4>"
+    assert a == Attribute.parse("dense<[7, -8, -1, -1]> : tensor<4xi4>")
+    assert [DenseIntElementsAttr(a)[i] for i in range(4)] == [7, -8, -1, -1]
+    u = DenseElementsAttr.get(np.uint8([15, 0]), type=IntegerType.get_unsigned(4))
+    assert u == Attribute.parse("dense<[15, 0]> : tensor<2xui4>")
+    s = DenseElementsAttr.get(np.int16([-2048, 2047]),
+                              type=RankedTensorType.get([2], IntegerType.get_signed(12)))
+    assert str(s) == "dense<[-2048, 2047]> : tensor<2xsi12>"
+    splat = DenseElementsAttr.get(np.int8([-3]), type=i4, shape=[3])
+    assert splat == Attribute.parse("dense<-3> : tensor<3xi4>")
+
+
+def test_dense_float_indices_refused(ctx):
+    a = DenseIntElementsAttr(DenseElementsAttr.get(np.int32([1, 2])))
+    with pytest.raises(TypeError, match="index must be an int, not float"):
+        a[1.9]
+    assert a[np.int64(1)] == 2
+    arr = DenseI32ArrayAttr.get([1, 2])
+    with pytest.raises(TypeError, match="index must be an int, not float"):
+        arr[0.0]
+    for cls in (DenseI8ArrayAttr, DenseI16ArrayAttr, DenseI32ArrayAttr,
+                DenseI64ArrayAttr):
+        with pytest.raises(TypeError, match=f"{cls.__name__} element must be "
+                                            f"an int, not float"):
+            cls.get([1.5])
+    assert list(DenseI64ArrayAttr.get([np.int64(3), True])) == [3, 1]
+    with pytest.raises(OverflowError):
+        DenseI8ArrayAttr.get([300])
+
+
+def test_resource_alignment_must_be_an_int(ctx):
+    t = RankedTensorType.get([2], IntegerType.get_signless(32))
+    with pytest.raises(TypeError, match="alignment must be an int, not float"):
+        DenseResourceElementsAttr.get_from_buffer(np.int32([1, 2]), "r", t,
+                                                  alignment=4.0)
+    with pytest.raises(ValueError, match="alignment must be a power of two, got -4"):
+        DenseResourceElementsAttr.get_from_buffer(np.int32([1, 2]), "r", t,
+                                                  alignment=-4)

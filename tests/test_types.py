@@ -238,3 +238,126 @@ def test_maybe_downcast(ctx):
     t = Type(Type.parse("f32"))
     assert type(t) is Type
     assert type(t.maybe_downcast()) is F32Type
+
+
+def test_memref_layout_must_be_a_layout(ctx):
+    f32 = F32Type.get()
+    # Each of these used to crash (the C API casts the layout unchecked).
+    for bad in (StringAttr.get("x"), IntegerAttr.get(IntegerType.get_signless(64), 1),
+                UnitAttr.get(), ArrayAttr.get([])):
+        with pytest.raises(ValueError, match="layout must be a memref layout "
+                                             "attribute"):
+            MemRefType.get([2], f32, layout=bad)
+        with pytest.raises(ValueError, match="layout must be a memref layout "
+                                             "attribute"):
+            MemRefType.get_unchecked([2], f32, layout=bad)
+    with pytest.raises(ValueError, match=r'got "x"$'):
+        MemRefType.get([2], f32, layout=StringAttr.get("x"))
+    # An unsupported memory space is a verifier error, not a crash.
+    with pytest.raises(MLIRError, match="unsupported memory space Attribute"):
+        MemRefType.get([2], f32, memory_space=UnitAttr.get())
+    with pytest.raises(MLIRError, match="unsupported memory space Attribute"):
+        UnrankedMemRefType.get(f32, UnitAttr.get())
+    strided = StridedLayoutAttr.get(0, [1])
+    assert str(MemRefType.get([2], f32, layout=strided,
+                              memory_space=StringAttr.get("x"))) == \
+        'memref<2xf32, strided<[1]>, "x">'
+
+
+def test_integer_type_signedness(ctx):
+    S = IntegerType.Signedness
+    assert [m.name for m in S] == ["SIGNLESS", "SIGNED", "UNSIGNED"]
+    assert [m.value for m in S] == [0, 1, 2]
+    assert IntegerType.SIGNLESS is S.SIGNLESS
+    assert IntegerType.SIGNED is S.SIGNED
+    assert IntegerType.UNSIGNED is S.UNSIGNED
+    assert str(IntegerType.get(8)) == "i8"
+    assert str(IntegerType.get(8, IntegerType.SIGNED)) == "si8"
+    assert str(IntegerType.get(8, signedness=S.UNSIGNED, context=ctx)) == "ui8"
+    assert IntegerType.get_signless(4).signedness is S.SIGNLESS
+    assert IntegerType.get_signed(4).signedness is S.SIGNED
+    assert Type.parse("ui4").signedness is S.UNSIGNED
+    with pytest.raises(TypeError, match="signedness must be an IntegerType."
+                                        "Signedness, not int"):
+        IntegerType.get(8, 1)
+
+
+def test_type_names(ctx):
+    assert IntegerType.type_name == "builtin.integer"
+    assert IndexType.type_name == "builtin.index"
+    assert F32Type.type_name == "builtin.f32"
+    assert Float8E4M3FNType.type_name == "builtin.f8E4M3FN"
+    assert VectorType.type_name == "builtin.vector"
+    assert RankedTensorType.type_name == "builtin.tensor"
+    assert UnrankedTensorType.type_name == "builtin.unranked_tensor"
+    assert MemRefType.type_name == "builtin.memref"
+    assert UnrankedMemRefType.type_name == "builtin.unranked_memref"
+    assert FunctionType.type_name == "builtin.function"
+    assert OpaqueType.type_name == "builtin.opaque"
+    assert IntegerType.get_signless(8).type_name == "builtin.integer"
+
+
+def test_get_unchecked(ctx):
+    f32 = F32Type.get()
+    assert str(VectorType.get_unchecked([2, 3], f32, scalable=[False, True])) == \
+        "vector<2x[3]xf32>"
+    assert str(RankedTensorType.get_unchecked([2], f32)) == "tensor<2xf32>"
+    assert str(UnrankedTensorType.get_unchecked(f32, context=ctx)) == "tensor<*xf32>"
+    assert str(MemRefType.get_unchecked([2], f32)) == "memref<2xf32>"
+    assert str(UnrankedMemRefType.get_unchecked(f32, None)) == "memref<*xf32>"
+    assert type(MemRefType.get_unchecked([2], f32)) is MemRefType
+    # Invalid input is still refused, never handed to MLIR.
+    with pytest.raises(MLIRError, match="vector types must have positive "
+                                        "constant sizes but got -5"):
+        VectorType.get_unchecked([-5], f32)
+    with pytest.raises(MLIRError, match="Invalid type"):
+        RankedTensorType.get_unchecked([2], NoneType.get())
+    with Context() as other:
+        with pytest.raises(ValueError, match="element_type: a Type of another "
+                                             "Context"):
+            MemRefType.get_unchecked([2], f32, context=other)
+
+
+def test_float_arguments_refused(ctx):
+    import numpy as np
+    for fn in (IntegerType.get_signless, IntegerType.get_signed,
+               IntegerType.get_unsigned, IntegerType.get):
+        with pytest.raises(TypeError, match="width must be an int, not float"):
+            fn(3.5)
+    assert str(IntegerType.get_signless(np.int32(7))) == "i7"
+    t = RankedTensorType.get([2, 3], F32Type.get())
+    with pytest.raises(TypeError, match="dim must be an int, not float"):
+        t.get_dim_size(1.7)
+    with pytest.raises(TypeError, match="dim must be an int, not float"):
+        t.is_dynamic_dim(0.0)
+    assert t.get_dim_size(np.int64(1)) == 3
+    with pytest.raises(TypeError, match="dim_size must be an int, not float"):
+        ShapedType.is_dynamic_size(1.0)
+    with pytest.raises(TypeError, match="shape dimensions must be ints, not float"):
+        RankedTensorType.get([2.0], F32Type.get())
+    assert str(RankedTensorType.get([np.int64(2)], F32Type.get())) == "tensor<2xf32>"
+    with pytest.raises(TypeError, match="pos must be an int, not float"):
+        TupleType.get_tuple([F32Type.get()]).get_type(0.0)
+
+
+def test_register_type_caster_for_attributes(ctx):
+    # One registry for types and attributes, as upstream.
+    with pytest.raises(RuntimeError, match="already registered"):
+        register_type_caster(IntegerAttr.static_typeid, lambda a: a)
+    with pytest.raises(RuntimeError, match="already registered"):
+        register_attribute_caster(IntegerType.static_typeid, lambda t: t)
+    seen = []
+
+    def caster(a):
+        seen.append(a)
+        return IntegerAttr(a)
+    try:
+        register_type_caster(IntegerAttr.static_typeid, caster, replace=True)
+        a = Attribute.parse("5 : i32")
+        assert type(a) is IntegerAttr and a.value == 5
+        assert len(seen) == 1 and type(seen[0]) is Attribute
+    finally:
+        register_attribute_caster(IntegerAttr.static_typeid, IntegerAttr,
+                                  replace=True)
+    assert type(Attribute.parse("6 : i32")) is IntegerAttr
+    assert len(seen) == 1

@@ -658,7 +658,17 @@ class ModuleWriter:
         if tname in ("getset_descriptor", "member_descriptor") or isinstance(value, property):
             return self.prop(cls, mname, value, key)
         if isinstance(value, type):
+            # Only enums nested in their class (IntegerType.Signedness).
+            if issubclass(value, enum.Enum) and \
+                    value.__qualname__ == f"{cls.__name__}.{mname}":
+                base = next(b for b in value.__mro__[1:]
+                            if b.__module__ == "enum")
+                return ([f"    class {mname}(enum.{base.__name__}):"] +
+                        [f"        {m.name} = {m.value!r}" for m in value])
             raise StubError(f"nested class {key} is not supported")
+        if isinstance(value, enum.Enum) and \
+                type(value).__qualname__ == f"{cls.__name__}.{type(value).__name__}":
+            return [f"    {mname}: ClassVar[{type(value).__qualname__}]"]
         # A plain class attribute.
         entry = self.table.get(key)
         if entry is not None:

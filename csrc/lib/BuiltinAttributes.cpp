@@ -6,9 +6,12 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APInt.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace mlir;
@@ -76,4 +79,28 @@ int64_t mlirCyDenseElementsStorageBitWidth(MlirType type) {
 
 MlirTypeID mlirCyDenseResourceElementsAttrGetTypeID(void) {
   return wrap(DenseResourceElementsAttr::getTypeID());
+}
+
+bool mlirCyAttributeIsAMemRefLayout(MlirAttribute attr) {
+  return llvm::isa<MemRefLayoutAttrInterface>(unwrap(attr));
+}
+
+intptr_t mlirCyIntegerAttrGetValueNumWords(MlirAttribute attr) {
+  return llvm::cast<IntegerAttr>(unwrap(attr)).getValue().getNumWords();
+}
+
+void mlirCyIntegerAttrGetValueWords(MlirAttribute attr, uint64_t *words) {
+  llvm::APInt value = llvm::cast<IntegerAttr>(unwrap(attr)).getValue();
+  const uint64_t *raw = value.getRawData();
+  std::copy(raw, raw + value.getNumWords(), words);
+}
+
+MlirAttribute mlirCyIntegerAttrGetFromWords(MlirType type, intptr_t numWords,
+                                            const uint64_t *words) {
+  Type t = unwrap(type);
+  unsigned width = t.isIndex() ? IndexType::kInternalStorageBitWidth
+                               : t.getIntOrFloatBitWidth();
+  llvm::APInt value(width, llvm::ArrayRef<uint64_t>(
+                               words, static_cast<size_t>(numWords)));
+  return wrap(IntegerAttr::get(t, value));
 }

@@ -27,6 +27,9 @@ cdef struct LiveMap:
     size_t cap           # a power of two, or 0
     size_t n             # live entries
     size_t used          # live entries + deleted markers
+    size_t inserts       # insertions so far: a cheap "were objects made?"
+                         # test for code that must invalidate what a
+                         # callback created (ir_rewrite.pxi)
 
 
 cdef class Context:
@@ -169,6 +172,7 @@ cdef class _ErrorCapture:
     cdef MlirDiagnosticHandlerID handler_id
     cdef bint attached
     cdef bint ambient      # served by the context's own handler
+    cdef unsigned long thread      # the thread whose C call it serves
 
     @staticmethod
     cdef _ErrorCapture attach(Context context)

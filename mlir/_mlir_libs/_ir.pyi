@@ -752,7 +752,12 @@ class AffineExpr:
     def shift_dims(self, num_dims: int, shift: int, offset: int = 0) -> AffineExpr: ...
     def shift_symbols(self, num_symbols: int, shift: int, offset: int = 0) -> AffineExpr: ...
     @staticmethod
-    def simplify_affine_expr(expr: AffineExpr, num_dims: int, num_symbols: int) -> AffineExpr: ...
+    def simplify_affine_expr(expr: AffineExpr, num_dims: int, num_symbols: int) -> AffineExpr:
+        """Simplifies `expr` as an expression of num_dims dimensions and
+        num_symbols symbols, which must cover the positions it uses.
+        """
+    def maybe_downcast(self) -> AffineExpr:
+        """This expression as its concrete class (AffineAddExpr, ...)."""
     def get_largest_known_divisor(self) -> int: ...
     def is_multiple_of(self, factor: int) -> bool: ...
     def is_function_of_dim(self, position: int) -> bool: ...
@@ -842,6 +847,9 @@ class AffineCeilDivExpr(AffineBinaryExpr):
 class AffineExprList(Sequence[AffineExpr]):
     """The results of an AffineMap, as a read-only sequence."""
     def __iter__(self, /) -> Iterator[AffineExpr]: ...
+    def __add__(self, other: AffineExprList) -> list[AffineExpr]:
+        """The results of both lists, as a list (as upstream)."""
+    def __radd__(self, value: AffineExprList, /) -> list[AffineExpr]: ...
     def __len__(self, /) -> int: ...
     @overload
     def __getitem__(self, key: int, /) -> AffineExpr: ...
@@ -871,10 +879,14 @@ class AffineMap:
     def get_minor_submap(self, n_results: int) -> AffineMap: ...
     def replace(self, expr: AffineExpr, replacement: AffineExpr, n_result_dims: int, n_result_syms: int) -> AffineMap:
         """Replaces `expr` by `replacement` in every result; the new map has
-        n_result_dims dimensions and n_result_syms symbols.
+        n_result_dims dimensions and n_result_syms symbols, which must cover
+        the positions its results use.
         """
     @staticmethod
-    def compress_unused_symbols(affine_maps: Sequence[AffineMap], context: Context | None = None) -> list[AffineMap]: ...
+    def compress_unused_symbols(affine_maps: Sequence[AffineMap], context: Context | None = None) -> list[AffineMap]:
+        """The maps without the symbols none of them uses; the maps must
+        be of one Context (`context`, if given, must be it).
+        """
     @staticmethod
     def _CAPICreate(capsule) -> AffineMap: ...
     @property
@@ -915,6 +927,9 @@ class IntegerSetConstraint:
 
 class IntegerSetConstraintList(Sequence[IntegerSetConstraint]):
     def __iter__(self, /) -> Iterator[IntegerSetConstraint]: ...
+    def __add__(self, other: IntegerSetConstraintList) -> list[IntegerSetConstraint]:
+        """The constraints of both lists, as a list (as upstream)."""
+    def __radd__(self, value: IntegerSetConstraintList, /) -> list[IntegerSetConstraint]: ...
     def __len__(self, /) -> int: ...
     @overload
     def __getitem__(self, key: int, /) -> IntegerSetConstraint: ...
@@ -961,7 +976,12 @@ class IntegerType(Type):
     @staticmethod
     def get_unsigned(width: int, context: Context | None = None) -> IntegerType: ...
     @staticmethod
+    def get(width: int, signedness: IntegerType.Signedness = ..., context: Context | None = None) -> IntegerType:
+        """An integer type of the given IntegerType.Signedness."""
+    @staticmethod
     def isinstance(other) -> bool: ...
+    @property
+    def signedness(self) -> IntegerType.Signedness: ...
     @property
     def width(self) -> int: ...
     @property
@@ -971,6 +991,14 @@ class IntegerType(Type):
     @property
     def is_unsigned(self) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
+    class Signedness(enum.Enum):
+        SIGNLESS = 0
+        SIGNED = 1
+        UNSIGNED = 2
+    SIGNLESS: ClassVar[IntegerType.Signedness]
+    SIGNED: ClassVar[IntegerType.Signedness]
+    UNSIGNED: ClassVar[IntegerType.Signedness]
 
 
 class IndexType(Type):
@@ -980,6 +1008,7 @@ class IndexType(Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class FloatType(Type):
@@ -998,6 +1027,7 @@ class F16Type(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class BF16Type(FloatType):
@@ -1007,6 +1037,7 @@ class BF16Type(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class F32Type(FloatType):
@@ -1016,6 +1047,7 @@ class F32Type(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class F64Type(FloatType):
@@ -1025,6 +1057,7 @@ class F64Type(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class FloatTF32Type(FloatType):
@@ -1034,6 +1067,7 @@ class FloatTF32Type(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class Float4E2M1FNType(FloatType):
@@ -1043,6 +1077,7 @@ class Float4E2M1FNType(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class Float6E2M3FNType(FloatType):
@@ -1052,6 +1087,7 @@ class Float6E2M3FNType(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class Float6E3M2FNType(FloatType):
@@ -1061,6 +1097,7 @@ class Float6E3M2FNType(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class Float8E3M4Type(FloatType):
@@ -1070,6 +1107,7 @@ class Float8E3M4Type(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class Float8E4M3Type(FloatType):
@@ -1079,6 +1117,7 @@ class Float8E4M3Type(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class Float8E4M3FNType(FloatType):
@@ -1088,6 +1127,7 @@ class Float8E4M3FNType(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class Float8E4M3FNUZType(FloatType):
@@ -1097,6 +1137,7 @@ class Float8E4M3FNUZType(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class Float8E4M3B11FNUZType(FloatType):
@@ -1106,6 +1147,7 @@ class Float8E4M3B11FNUZType(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class Float8E5M2Type(FloatType):
@@ -1115,6 +1157,7 @@ class Float8E5M2Type(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class Float8E5M2FNUZType(FloatType):
@@ -1124,6 +1167,7 @@ class Float8E5M2FNUZType(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class Float8E8M0FNUType(FloatType):
@@ -1133,6 +1177,7 @@ class Float8E8M0FNUType(FloatType):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class NoneType(Type):
@@ -1142,6 +1187,7 @@ class NoneType(Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class ComplexType(Type):
@@ -1153,6 +1199,7 @@ class ComplexType(Type):
     @property
     def element_type(self) -> Type: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class ShapedType(Type):
@@ -1198,12 +1245,16 @@ class VectorType(ShapedType):
         of the scalable dimensions (not both).
         """
     @staticmethod
+    def get_unchecked(shape: Sequence[int], element_type: Type, *, scalable: Sequence[bool] | None = None, scalable_dims: Sequence[int] | None = None, context: Context | None = None) -> VectorType:
+        """As get, without a location (invalid input is still refused)."""
+    @staticmethod
     def isinstance(other) -> bool: ...
     @property
     def scalable(self) -> bool: ...
     @property
     def scalable_dims(self) -> list[bool]: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class RankedTensorType(ShapedType):
@@ -1211,11 +1262,15 @@ class RankedTensorType(ShapedType):
     @staticmethod
     def get(shape: Sequence[int], element_type: Type, encoding: Attribute | None = None, loc: Location | None = None) -> RankedTensorType: ...
     @staticmethod
+    def get_unchecked(shape: Sequence[int], element_type: Type, encoding: Attribute | None = None, context: Context | None = None) -> RankedTensorType:
+        """As get, without a location (invalid input is still refused)."""
+    @staticmethod
     def isinstance(other) -> bool: ...
     @property
     def encoding(self) -> Attribute | None:
         """The encoding attribute, or None."""
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class UnrankedTensorType(ShapedType):
@@ -1223,14 +1278,21 @@ class UnrankedTensorType(ShapedType):
     @staticmethod
     def get(element_type: Type, loc: Location | None = None) -> UnrankedTensorType: ...
     @staticmethod
+    def get_unchecked(element_type: Type, context: Context | None = None) -> UnrankedTensorType:
+        """As get, without a location (invalid input is still refused)."""
+    @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class MemRefType(ShapedType):
     """memref<4x?xf32, layout, memory_space>."""
     @staticmethod
     def get(shape: Sequence[int], element_type: Type, layout: Attribute | None = None, memory_space: Attribute | None = None, loc: Location | None = None) -> MemRefType: ...
+    @staticmethod
+    def get_unchecked(shape: Sequence[int], element_type: Type, layout: Attribute | None = None, memory_space: Attribute | None = None, context: Context | None = None) -> MemRefType:
+        """As get, without a location (invalid input is still refused)."""
     @staticmethod
     def isinstance(other) -> bool: ...
     def get_strides_and_offset(self) -> tuple[list[int], int]:
@@ -1244,6 +1306,7 @@ class MemRefType(ShapedType):
     def memory_space(self) -> Attribute | None:
         """The memory space attribute, or None."""
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class UnrankedMemRefType(ShapedType):
@@ -1251,10 +1314,14 @@ class UnrankedMemRefType(ShapedType):
     @staticmethod
     def get(element_type: Type, memory_space: Attribute | None, loc: Location | None = None) -> UnrankedMemRefType: ...
     @staticmethod
+    def get_unchecked(element_type: Type, memory_space: Attribute | None, context: Context | None = None) -> UnrankedMemRefType:
+        """As get, without a location (invalid input is still refused)."""
+    @staticmethod
     def isinstance(other) -> bool: ...
     @property
     def memory_space(self) -> Attribute | None: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class TupleType(Type):
@@ -1267,6 +1334,7 @@ class TupleType(Type):
     @property
     def num_types(self) -> int: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class FunctionType(Type):
@@ -1280,6 +1348,7 @@ class FunctionType(Type):
     @property
     def results(self) -> list[Type]: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class OpaqueType(Type):
@@ -1293,6 +1362,7 @@ class OpaqueType(Type):
     @property
     def data(self) -> str: ...
     static_typeid: ClassVar[TypeID]
+    type_name: ClassVar[str]
 
 
 class IntegerAttr(Attribute):
@@ -1305,11 +1375,12 @@ class IntegerAttr(Attribute):
     def isinstance(other) -> bool: ...
     @property
     def value(self) -> int:
-        """The value as a Python int: signed for signed types, unsigned for
-        unsigned ones, and for signless ones the signed reading (as MLIR
-        prints them), except i1 which reads 0 or 1.
+        """The value as a Python int (exact at any width): signed for signed
+        types, unsigned for unsigned ones, and for signless ones the signed
+        reading (as MLIR prints them), except i1 which reads 0 or 1.
         """
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class BoolAttr(Attribute):
@@ -1341,6 +1412,7 @@ class FloatAttr(Attribute):
     @property
     def value(self) -> float: ...
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class StringAttr(Attribute):
@@ -1357,6 +1429,7 @@ class StringAttr(Attribute):
     @property
     def value_bytes(self) -> bytes: ...
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class UnitAttr(Attribute):
@@ -1365,6 +1438,7 @@ class UnitAttr(Attribute):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class TypeAttr(Attribute):
@@ -1375,6 +1449,7 @@ class TypeAttr(Attribute):
     @property
     def value(self) -> Type: ...
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class ArrayAttr(Attribute, Sequence[Attribute]):
@@ -1392,6 +1467,7 @@ class ArrayAttr(Attribute, Sequence[Attribute]):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class DictAttr(Attribute):
@@ -1414,6 +1490,7 @@ class DictAttr(Attribute):
     def values(self) -> list[Attribute]: ...
     def items(self) -> list[tuple[str, Attribute]]: ...
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class SymbolRefAttr(Attribute):
@@ -1426,6 +1503,7 @@ class SymbolRefAttr(Attribute):
     def value(self) -> list[str]:
         """[root, nested..., leaf] as strings."""
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class FlatSymbolRefAttr(Attribute):
@@ -1438,6 +1516,7 @@ class FlatSymbolRefAttr(Attribute):
     def isinstance(other) -> bool: ...
     @property
     def value(self) -> str: ...
+    attr_name: ClassVar[str]
 
 
 class OpaqueAttr(Attribute):
@@ -1451,6 +1530,7 @@ class OpaqueAttr(Attribute):
     @property
     def data(self) -> bytes: ...
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class StridedLayoutAttr(Attribute):
@@ -1466,6 +1546,7 @@ class StridedLayoutAttr(Attribute):
     @property
     def strides(self) -> list[int]: ...
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class AffineMapAttr(Attribute):
@@ -1476,6 +1557,7 @@ class AffineMapAttr(Attribute):
     @property
     def value(self) -> AffineMap: ...
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class IntegerSetAttr(Attribute):
@@ -1486,6 +1568,7 @@ class IntegerSetAttr(Attribute):
     @property
     def value(self) -> IntegerSet: ...
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class _HeldBuffer:
@@ -1551,6 +1634,7 @@ class DenseResourceElementsAttr(Attribute):
     @staticmethod
     def isinstance(other) -> bool: ...
     static_typeid: ClassVar[TypeID]
+    attr_name: ClassVar[str]
 
 
 class _DenseArrayAttr(Attribute):
@@ -1971,11 +2055,13 @@ class _CurrentLocation:
 def register_type_caster(typeid: TypeID, caster: Callable[[Type], Type] | None = None, *, replace: bool = False) -> Any:
     """Registers caster(Type) -> Type subclass for types of a TypeID; every
     type of that kind coming out of the API is then of that class. Usable as
-    a decorator: @register_type_caster(MyType.static_typeid).
+    a decorator: @register_type_caster(MyType.static_typeid). Types and
+    attributes share the registry (as upstream): an attribute TypeID
+    registers an attribute caster.
     """
 
 def register_attribute_caster(typeid: TypeID, caster: Callable[[Attribute], Attribute] | None = None, *, replace: bool = False) -> Any:
-    """As register_type_caster, for attributes."""
+    """As register_type_caster, for attributes (the same registry)."""
 
 
 _AFFINE_NAMES: list[str]

@@ -21,6 +21,17 @@ cdef str _print_integer_set(MlirIntegerSet s):
     return decode_string(buf)
 
 
+cdef object _count_arg(object v, str what):
+    """A dimension/symbol count or position: an int in [0, 2**32 - 1] (MLIR
+    stores them as unsigned; larger ones would be truncated)."""
+    v = _index_arg(v, what)
+    if v < 0:
+        raise ValueError(f"{what} must be >= 0, got {v}")
+    if v > 0xFFFFFFFF:
+        raise OverflowError(f"{what} must be < 2**32, got {v}")
+    return v
+
+
 cdef class AffineExpr:
     """An affine expression: d0 * 2 + s0 floordiv 4 ... Supports +, -, *, %
     and // (floor division) with other expressions and ints, plus
@@ -120,7 +131,7 @@ cdef class AffineExpr:
         return _affine_binary(_CEILDIV, lhs, rhs)
 
     @staticmethod
-    def get_constant(int64_t value, context=None):
+    def get_constant(value, context=None):
         return AffineConstantExpr.get(value, context=context)
 
     @staticmethod
@@ -143,21 +154,39 @@ cdef class AffineExpr:
                              f"dimension of the expression")
         return wrap_affine_expr(self.context, _compose(self.c_expr, affine_map.c_map))
 
-    def shift_dims(self, unsigned int num_dims, unsigned int shift,
-                   unsigned int offset=0):
+    def shift_dims(self, num_dims, shift, offset=0):
+        num_dims = _count_arg(num_dims, "num_dims")
+        shift = _count_arg(shift, "shift")
+        offset = _count_arg(offset, "offset")
+        if _max_position(self.c_expr, True) + shift > 0xFFFFFFFF:
+            raise OverflowError("shift_dims: a shifted position would be "
+                                ">= 2**32")
         return wrap_affine_expr(self.context, mlirAffineExprShiftDims(
             self.c_expr, num_dims, shift, offset))
 
-    def shift_symbols(self, unsigned int num_symbols, unsigned int shift,
-                      unsigned int offset=0):
+    def shift_symbols(self, num_symbols, shift, offset=0):
+        num_symbols = _count_arg(num_symbols, "num_symbols")
+        shift = _count_arg(shift, "shift")
+        offset = _count_arg(offset, "offset")
+        if _max_position(self.c_expr, False) + shift > 0xFFFFFFFF:
+            raise OverflowError("shift_symbols: a shifted position would be "
+                                ">= 2**32")
         return wrap_affine_expr(self.context, mlirAffineExprShiftSymbols(
             self.c_expr, num_symbols, shift, offset))
 
     @staticmethod
-    def simplify_affine_expr(AffineExpr expr not None, unsigned int num_dims,
-                             unsigned int num_symbols):
+    def simplify_affine_expr(AffineExpr expr not None, num_dims, num_symbols):
+        """Simplifies `expr` as an expression of num_dims dimensions and
+        num_symbols symbols, which must cover the positions it uses."""
+        num_dims = _count_arg(num_dims, "num_dims")
+        num_symbols = _count_arg(num_symbols, "num_symbols")
+        _check_positions(expr, num_dims, num_symbols, "simplify_affine_expr")
         return wrap_affine_expr(expr.context, mlirSimplifyAffineExpr(
             expr.c_expr, num_dims, num_symbols))
+
+    def maybe_downcast(self):
+        """This expression as its concrete class (AffineAddExpr, ...)."""
+        return wrap_affine_expr(self.context, self.c_expr)
 
     @property
     def is_symbolic_or_constant(self):
@@ -170,11 +199,13 @@ cdef class AffineExpr:
     def get_largest_known_divisor(self):
         return mlirAffineExprGetLargestKnownDivisor(self.c_expr)
 
-    def is_multiple_of(self, int64_t factor):
-        return mlirAffineExprIsMultipleOf(self.c_expr, factor)
+    def is_multiple_of(self, factor):
+        return mlirAffineExprIsMultipleOf(self.c_expr,
+                                          _index_arg(factor, "factor"))
 
-    def is_function_of_dim(self, intptr_t position):
-        return mlirAffineExprIsFunctionOfDim(self.c_expr, position)
+    def is_function_of_dim(self, position):
+        return mlirAffineExprIsFunctionOfDim(
+            self.c_expr, _count_arg(position, "position"))
 
     @property
     def _CAPIPtr(self):
@@ -230,22 +261,16 @@ cdef object _affine_binary(_AffineOp op, object lhs, object rhs):
     if l.context is not r.context:
         raise ValueError("affine expressions from different contexts")
     cdef MlirAffineExpr e
-    if op != _ADD and op != _MUL:
-        if mlirAffineExprIsAConstant(r.c_expr):
-            if mlirAffineConstantExprGetValue(r.c_expr) <= 0:
-                raise ZeroDivisionError(
-                    "the right-hand side of mod, floordiv and ceildiv must "
-                    "be positive")
-        elif not mlirAffineExprIsSymbolicOrConstant(r.c_expr):
-            raise ValueError("the right-hand side of mod, floordiv and "
-                             "ceildiv must be a constant or symbolic")
+    # As upstream, semi-affine expressions (d0 * d1, d0 mod d1) and negative
+    # constant divisors are built (MLIR keeps them unsimplified); a zero
+    # constant divisor is refused: folding it would divide by zero.
+    if op != _ADD and op != _MUL and mlirAffineExprIsAConstant(r.c_expr) \
+            and mlirAffineConstantExprGetValue(r.c_expr) == 0:
+        raise ZeroDivisionError("the right-hand side of mod, floordiv and "
+                                "ceildiv must not be zero")
     if op == _ADD:
         e = mlirAffineAddExprGet(l.c_expr, r.c_expr)
     elif op == _MUL:
-        if not (mlirAffineExprIsSymbolicOrConstant(l.c_expr)
-                or mlirAffineExprIsSymbolicOrConstant(r.c_expr)):
-            raise ValueError("affine multiplication needs a constant or "
-                             "symbolic operand")
         e = mlirAffineMulExprGet(l.c_expr, r.c_expr)
     elif op == _MOD:
         e = mlirAffineModExprGet(l.c_expr, r.c_expr)
@@ -270,9 +295,10 @@ cdef intptr_t _max_position(MlirAffineExpr e, bint dims):
 
 cdef class AffineConstantExpr(AffineExpr):
     @staticmethod
-    def get(int64_t value, context=None):
+    def get(value, context=None):
         cdef Context ctx = resolve_context(context)
-        return wrap_affine_expr(ctx, mlirAffineConstantExprGet(ctx.c_context, value))
+        cdef int64_t v = _index_arg(value, "value")
+        return wrap_affine_expr(ctx, mlirAffineConstantExprGet(ctx.c_context, v))
 
     @staticmethod
     def isinstance(other):
@@ -286,10 +312,9 @@ cdef class AffineConstantExpr(AffineExpr):
 
 cdef class AffineDimExpr(AffineExpr):
     @staticmethod
-    def get(intptr_t position, context=None):
+    def get(position, context=None):
         cdef Context ctx = resolve_context(context)
-        if position < 0:
-            raise ValueError(f"dimension position must be >= 0, got {position}")
+        position = _count_arg(position, "dimension position")
         return wrap_affine_expr(ctx, mlirAffineDimExprGet(ctx.c_context, position))
 
     @staticmethod
@@ -304,10 +329,9 @@ cdef class AffineDimExpr(AffineExpr):
 
 cdef class AffineSymbolExpr(AffineExpr):
     @staticmethod
-    def get(intptr_t position, context=None):
+    def get(position, context=None):
         cdef Context ctx = resolve_context(context)
-        if position < 0:
-            raise ValueError(f"symbol position must be >= 0, got {position}")
+        position = _count_arg(position, "symbol position")
         return wrap_affine_expr(ctx, mlirAffineSymbolExprGet(ctx.c_context, position))
 
     @staticmethod
@@ -427,11 +451,19 @@ cdef int _fill_exprs(vector[MlirAffineExpr]& out, object exprs, Context ctx,
         e = _as_affine_expr(v, ctx)
         if e.context is not ctx:
             raise ValueError(f"{what}: expression from another context")
-        if _max_position(e.c_expr, True) >= n_dims:
-            raise ValueError(f"{what}: '{e}' uses a dimension >= {n_dims}")
-        if _max_position(e.c_expr, False) >= n_symbols:
-            raise ValueError(f"{what}: '{e}' uses a symbol >= {n_symbols}")
+        _check_positions(e, n_dims, n_symbols, what)
         out.push_back(e.c_expr)
+    return 0
+
+
+cdef int _check_positions(AffineExpr e, intptr_t n_dims, intptr_t n_symbols,
+                          str what) except -1:
+    """ValueError unless e's dimensions and symbols are < the counts (MLIR
+    indexes arrays of that size by them)."""
+    if _max_position(e.c_expr, True) >= n_dims:
+        raise ValueError(f"{what}: '{e}' uses a dimension >= {n_dims}")
+    if _max_position(e.c_expr, False) >= n_symbols:
+        raise ValueError(f"{what}: '{e}' uses a symbol >= {n_symbols}")
     return 0
 
 
@@ -446,13 +478,20 @@ cdef class AffineExprList:
         cdef intptr_t n = mlirAffineMapGetNumResults(self.map.c_map)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(n))]
-        cdef intptr_t i = index
+        cdef intptr_t i = _index_arg(index, "index")
         if i < 0:
             i += n
         if i < 0 or i >= n:
             raise IndexError("index out of range")
         return wrap_affine_expr(self.map.context,
                                 mlirAffineMapGetResult(self.map.c_map, i))
+
+    def __add__(self, other):
+        """The results of both lists, as a list (as upstream)."""
+        if not isinstance(self, AffineExprList) or \
+                not isinstance(other, AffineExprList):
+            return NotImplemented
+        return list(self) + list(other)
 
     def __iter__(self):
         cdef intptr_t i
@@ -491,19 +530,20 @@ cdef class AffineMap:
         mlirAffineMapDump(self.c_map)
 
     @staticmethod
-    def get(intptr_t dim_count, intptr_t symbol_count, exprs, context=None):
+    def get(dim_count, symbol_count, exprs, context=None):
         cdef Context ctx = resolve_context(context)
-        if dim_count < 0 or symbol_count < 0:
-            raise ValueError("dimension and symbol counts must be >= 0")
+        dim_count = _count_arg(dim_count, "dim_count")
+        symbol_count = _count_arg(symbol_count, "symbol_count")
         cdef vector[MlirAffineExpr] es
         _fill_exprs(es, exprs, ctx, dim_count, symbol_count, "AffineMap.get")
         return wrap_affine_map(ctx, mlirAffineMapGet(
             ctx.c_context, dim_count, symbol_count, es.size(), es.data()))
 
     @staticmethod
-    def get_constant(int64_t value, context=None):
+    def get_constant(value, context=None):
         cdef Context ctx = resolve_context(context)
-        return wrap_affine_map(ctx, mlirAffineMapConstantGet(ctx.c_context, value))
+        cdef int64_t v = _index_arg(value, "value")
+        return wrap_affine_map(ctx, mlirAffineMapConstantGet(ctx.c_context, v))
 
     @staticmethod
     def get_empty(context=None):
@@ -511,25 +551,26 @@ cdef class AffineMap:
         return wrap_affine_map(ctx, mlirAffineMapEmptyGet(ctx.c_context))
 
     @staticmethod
-    def get_zero_result(intptr_t dim_count, intptr_t symbol_count, context=None):
+    def get_zero_result(dim_count, symbol_count, context=None):
         cdef Context ctx = resolve_context(context)
-        if dim_count < 0 or symbol_count < 0:
-            raise ValueError("dimension and symbol counts must be >= 0")
+        dim_count = _count_arg(dim_count, "dim_count")
+        symbol_count = _count_arg(symbol_count, "symbol_count")
         return wrap_affine_map(ctx, mlirAffineMapZeroResultGet(
             ctx.c_context, dim_count, symbol_count))
 
     @staticmethod
-    def get_identity(intptr_t n_dims, context=None):
+    def get_identity(n_dims, context=None):
         cdef Context ctx = resolve_context(context)
-        if n_dims < 0:
-            raise ValueError("n_dims must be >= 0")
+        n_dims = _count_arg(n_dims, "n_dims")
         return wrap_affine_map(ctx, mlirAffineMapMultiDimIdentityGet(
             ctx.c_context, n_dims))
 
     @staticmethod
-    def get_minor_identity(intptr_t n_dims, intptr_t n_results, context=None):
+    def get_minor_identity(n_dims, n_results, context=None):
         cdef Context ctx = resolve_context(context)
-        if n_dims < 0 or n_results < 0 or n_results > n_dims:
+        n_dims = _count_arg(n_dims, "n_dims")
+        n_results = _count_arg(n_results, "n_results")
+        if n_results > n_dims:
             raise ValueError(f"minor identity needs 0 <= n_results <= n_dims, "
                              f"got n_dims={n_dims}, n_results={n_results}")
         return wrap_affine_map(ctx, mlirAffineMapMinorIdentityGet(
@@ -538,7 +579,7 @@ cdef class AffineMap:
     @staticmethod
     def get_permutation(permutation, context=None):
         cdef Context ctx = resolve_context(context)
-        perm = [int(p) for p in permutation]
+        perm = [_index_arg(p, "permutation element") for p in permutation]
         if sorted(perm) != list(range(len(perm))):
             raise ValueError(f"Invalid permutation when attempting to create "
                              f"an AffineMap: {perm}")
@@ -552,43 +593,69 @@ cdef class AffineMap:
         cdef intptr_t n = mlirAffineMapGetNumResults(self.c_map)
         cdef vector[intptr_t] pos
         for p in result_positions:
-            if not isinstance(p, int) or p < 0 or p >= n:
+            p = _index_arg(p, "result position")
+            if p < 0 or p >= n:
                 raise ValueError("result position out of bounds")
             pos.push_back(p)
         return wrap_affine_map(self.context, mlirAffineMapGetSubMap(
             self.c_map, pos.size(), pos.data()))
 
-    def get_major_submap(self, intptr_t n_results):
+    def get_major_submap(self, n_results):
+        n_results = _index_arg(n_results, "n_results")
         if n_results < 0 or n_results > mlirAffineMapGetNumResults(self.c_map):
             raise ValueError("number of results out of range")
         return wrap_affine_map(self.context, mlirAffineMapGetMajorSubMap(
             self.c_map, n_results))
 
-    def get_minor_submap(self, intptr_t n_results):
+    def get_minor_submap(self, n_results):
+        n_results = _index_arg(n_results, "n_results")
         if n_results < 0 or n_results > mlirAffineMapGetNumResults(self.c_map):
             raise ValueError("number of results out of range")
         return wrap_affine_map(self.context, mlirAffineMapGetMinorSubMap(
             self.c_map, n_results))
 
     def replace(self, AffineExpr expr not None, AffineExpr replacement not None,
-                intptr_t n_result_dims, intptr_t n_result_syms):
+                n_result_dims, n_result_syms):
         """Replaces `expr` by `replacement` in every result; the new map has
-        n_result_dims dimensions and n_result_syms symbols."""
-        if n_result_dims < 0 or n_result_syms < 0:
-            raise ValueError("dimension and symbol counts must be >= 0")
+        n_result_dims dimensions and n_result_syms symbols, which must cover
+        the positions its results use."""
+        n_result_dims = _count_arg(n_result_dims, "n_result_dims")
+        n_result_syms = _count_arg(n_result_syms, "n_result_syms")
+        if expr.context is not self.context:
+            raise ValueError("replace: expr is an expression of another "
+                             "Context")
+        if replacement.context is not self.context:
+            raise ValueError("replace: replacement is an expression of "
+                             "another Context")
+        _check_positions(replacement, n_result_dims, n_result_syms,
+                         "replace")
         cdef AffineMap r = wrap_affine_map(self.context, mlirAffineMapReplace(
             self.c_map, expr.c_expr, replacement.c_expr, n_result_dims,
             n_result_syms))
+        cdef AffineExpr res
+        for res in r.results:
+            _check_positions(res, n_result_dims, n_result_syms, "replace")
         return r
 
     @staticmethod
     def compress_unused_symbols(affine_maps, context=None):
-        cdef Context ctx = resolve_context(context)
+        """The maps without the symbols none of them uses; the maps must
+        be of one Context (`context`, if given, must be it)."""
+        cdef Context ctx = None
         cdef vector[MlirAffineMap] maps
         for m in affine_maps:
             if not isinstance(m, AffineMap):
                 raise TypeError(f"expected AffineMap, got {type(m).__name__}")
+            if ctx is None:
+                ctx = (<AffineMap>m).context
+            elif (<AffineMap>m).context is not ctx:
+                raise ValueError("compress_unused_symbols: affine maps of "
+                                 "different Contexts")
             maps.push_back((<AffineMap>m).c_map)
+        if context is not None and ctx is not None and \
+                resolve_context(context) is not ctx:
+            raise ValueError("compress_unused_symbols: the affine maps are "
+                             "not of `context`")
         cdef vector[MlirAffineMap] out
         out.resize(maps.size())
         mlirAffineMapCompressUnusedSymbols(maps.data(), maps.size(),
@@ -698,7 +765,7 @@ cdef class IntegerSetConstraintList:
         cdef intptr_t n = mlirIntegerSetGetNumConstraints(self.set.c_set)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(n))]
-        cdef intptr_t i = index
+        cdef intptr_t i = _index_arg(index, "index")
         if i < 0:
             i += n
         if i < 0 or i >= n:
@@ -711,6 +778,13 @@ cdef class IntegerSetConstraintList:
     def __iter__(self):
         for i in range(len(self)):
             yield self[i]
+
+    def __add__(self, other):
+        """The constraints of both lists, as a list (as upstream)."""
+        if not isinstance(self, IntegerSetConstraintList) or \
+                not isinstance(other, IntegerSetConstraintList):
+            return NotImplemented
+        return list(self) + list(other)
 
 
 cdef class IntegerSet:
@@ -739,11 +813,10 @@ cdef class IntegerSet:
         mlirIntegerSetDump(self.c_set)
 
     @staticmethod
-    def get(intptr_t num_dims, intptr_t num_symbols, exprs, eq_flags,
-            context=None):
+    def get(num_dims, num_symbols, exprs, eq_flags, context=None):
         cdef Context ctx = resolve_context(context)
-        if num_dims < 0 or num_symbols < 0:
-            raise ValueError("dimension and symbol counts must be >= 0")
+        num_dims = _count_arg(num_dims, "num_dims")
+        num_symbols = _count_arg(num_symbols, "num_symbols")
         exprs = list(exprs)
         flags = list(eq_flags)
         if len(exprs) != len(flags):
@@ -765,15 +838,18 @@ cdef class IntegerSet:
             <const bool*>c_flags.data()))
 
     @staticmethod
-    def get_empty(intptr_t num_dims, intptr_t num_symbols, context=None):
+    def get_empty(num_dims, num_symbols, context=None):
         cdef Context ctx = resolve_context(context)
-        if num_dims < 0 or num_symbols < 0:
-            raise ValueError("dimension and symbol counts must be >= 0")
+        num_dims = _count_arg(num_dims, "num_dims")
+        num_symbols = _count_arg(num_symbols, "num_symbols")
         return wrap_integer_set(ctx, mlirIntegerSetEmptyGet(
             ctx.c_context, num_dims, num_symbols))
 
-    def get_replaced(self, dim_exprs, symbol_exprs, intptr_t num_result_dims,
-                     intptr_t num_result_symbols):
+    def get_replaced(self, dim_exprs, symbol_exprs, num_result_dims,
+                     num_result_symbols):
+        num_result_dims = _count_arg(num_result_dims, "num_result_dims")
+        num_result_symbols = _count_arg(num_result_symbols,
+                                        "num_result_symbols")
         cdef intptr_t nd = mlirIntegerSetGetNumDims(self.c_set)
         cdef intptr_t ns = mlirIntegerSetGetNumSymbols(self.c_set)
         dim_exprs = list(dim_exprs)
@@ -784,8 +860,6 @@ cdef class IntegerSet:
         if len(symbol_exprs) != ns:
             raise ValueError("Expected the number of symbol replacement "
                              "expressions to match that of symbols")
-        if num_result_dims < 0 or num_result_symbols < 0:
-            raise ValueError("dimension and symbol counts must be >= 0")
         cdef vector[MlirAffineExpr] ds, ss
         _fill_exprs(ds, dim_exprs, self.context, num_result_dims,
                     num_result_symbols, "get_replaced")

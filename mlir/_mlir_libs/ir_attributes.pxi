@@ -32,10 +32,36 @@ cdef int _check_int_fits(MlirType t, object value) except -1:
     if value < lo or value > hi:
         raise ValueError(f"integer value {value} does not fit in type "
                          f"{_print_type(t)} (range [{lo}, {hi}])")
-    if w > 64 and (value < -(1 << 63) or value > (1 << 63) - 1):
-        raise ValueError(f"integer value {value} is beyond 64 bits, which "
-                         f"is all the C API can set")
     return 0
+
+
+cdef MlirAttribute _wide_integer_attr(MlirType t, object value) except *:
+    """An IntegerAttr of an integer type wider than 64 bits, from the two's
+    complement bit pattern of `value` (already checked to fit): the C API
+    takes an int64 and zero-extends it for non-signed types."""
+    cdef object w = mlirIntegerTypeGetWidth(t)
+    cdef object bits = value & ((1 << w) - 1)
+    cdef Py_ssize_t n = (w + 63) // 64, i
+    cdef vector[uint64_t] words
+    words.resize(n)
+    for i in range(n):
+        words[i] = <uint64_t>((bits >> (64 * i)) & 0xFFFFFFFFFFFFFFFF)
+    return mlirCyIntegerAttrGetFromWords(t, n, words.data())
+
+
+cdef object _wide_integer_value(MlirAttribute a, bint signed):
+    """The value of an IntegerAttr of more than 64 bits, read exactly."""
+    cdef intptr_t n = mlirCyIntegerAttrGetValueNumWords(a), i
+    cdef vector[uint64_t] words
+    words.resize(n)
+    mlirCyIntegerAttrGetValueWords(a, words.data())
+    cdef object v = 0
+    for i in range(n - 1, -1, -1):
+        v = (v << 64) | words[i]
+    cdef object w = mlirIntegerTypeGetWidth(mlirAttributeGetType(a))
+    if signed and (v >> (w - 1)) & 1:
+        v -= 1 << w
+    return v
 
 
 cdef inline bint _int64_fits(MlirType t, unsigned int width, long long v) noexcept:
@@ -54,6 +80,7 @@ cdef inline bint _int64_fits(MlirType t, unsigned int width, long long v) noexce
 cdef class IntegerAttr(Attribute):
     """An integer (or index) value with its type: `42 : i32`."""
     static_typeid = wrap_typeid(mlirIntegerAttrGetTypeID())
+    attr_name = from_ref(mlirIntegerAttrGetName())
 
     @staticmethod
     def get(type, value):
@@ -85,6 +112,8 @@ cdef class IntegerAttr(Attribute):
         _check_int_fits(t, value)
         cdef int64_t raw
         cdef object w
+        if mlirTypeIsAInteger(t) and mlirIntegerTypeGetWidth(t) > 64:
+            return _make_attr(IntegerAttr, ctx, _wide_integer_attr(t, value))
         if mlirTypeIsAInteger(t) and not mlirIntegerTypeIsSigned(t):
             # The C API builds an APInt of the type's width from the int64
             # without truncation: pass the bit pattern of the low bits.
@@ -108,12 +137,15 @@ cdef class IntegerAttr(Attribute):
 
     @property
     def value(self):
-        """The value as a Python int: signed for signed types, unsigned for
-        unsigned ones, and for signless ones the signed reading (as MLIR
-        prints them), except i1 which reads 0 or 1."""
+        """The value as a Python int (exact at any width): signed for signed
+        types, unsigned for unsigned ones, and for signless ones the signed
+        reading (as MLIR prints them), except i1 which reads 0 or 1."""
         cdef MlirType t = mlirAttributeGetType(self.c_attr)
         if mlirTypeIsAIndex(t):
             return mlirIntegerAttrGetValueInt(self.c_attr)
+        if mlirIntegerTypeGetWidth(t) > 64:
+            return _wide_integer_value(self.c_attr,
+                                       not mlirIntegerTypeIsUnsigned(t))
         if mlirIntegerTypeIsSignless(t):
             if mlirIntegerTypeGetWidth(t) == 1:
                 return mlirIntegerAttrGetValueUInt(self.c_attr)
@@ -155,6 +187,7 @@ cdef class BoolAttr(Attribute):
 cdef class FloatAttr(Attribute):
     """A floating-point value with its type: `1.5 : f32`."""
     static_typeid = wrap_typeid(mlirFloatAttrGetTypeID())
+    attr_name = from_ref(mlirFloatAttrGetName())
 
     @staticmethod
     def get(type, value, loc=None):
@@ -230,6 +263,7 @@ cdef double _checked_float(object type, object value) except? -1.0:
 cdef class StringAttr(Attribute):
     """"text" (optionally typed)."""
     static_typeid = wrap_typeid(mlirStringAttrGetTypeID())
+    attr_name = from_ref(mlirStringAttrGetName())
 
     @staticmethod
     def get(value, context=None):
@@ -261,6 +295,7 @@ cdef class StringAttr(Attribute):
 
 cdef class UnitAttr(Attribute):
     static_typeid = wrap_typeid(mlirUnitAttrGetTypeID())
+    attr_name = from_ref(mlirUnitAttrGetName())
 
     @staticmethod
     def get(context=None):
@@ -275,6 +310,7 @@ cdef class UnitAttr(Attribute):
 
 cdef class TypeAttr(Attribute):
     static_typeid = wrap_typeid(mlirTypeAttrGetTypeID())
+    attr_name = from_ref(mlirTypeAttrGetName())
 
     @staticmethod
     def get(value, context=None):
@@ -294,6 +330,7 @@ cdef class TypeAttr(Attribute):
 cdef class ArrayAttr(Attribute):
     """[a, b, c]: a sequence of attributes."""
     static_typeid = wrap_typeid(mlirArrayAttrGetTypeID())
+    attr_name = from_ref(mlirArrayAttrGetName())
 
     @staticmethod
     def get(attributes, context=None):
@@ -316,7 +353,7 @@ cdef class ArrayAttr(Attribute):
         cdef intptr_t n = mlirArrayAttrGetNumElements(self.c_attr)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(n))]
-        cdef intptr_t i = index
+        cdef intptr_t i = _index_arg(index, "index")
         if i < 0:
             i += n
         if i < 0 or i >= n:
@@ -340,6 +377,7 @@ cdef class DictAttr(Attribute):
     d["name"] looks up by name (KeyError if absent), d[i] gives the i-th
     NamedAttribute (sorted by name)."""
     static_typeid = wrap_typeid(mlirDictionaryAttrGetTypeID())
+    attr_name = from_ref(mlirDictionaryAttrGetName())
 
     @staticmethod
     def get(value=None, context=None):
@@ -349,6 +387,9 @@ cdef class DictAttr(Attribute):
         keep = []
         if value is None:
             value = {}
+        if not hasattr(value, "items"):
+            raise TypeError(f"DictAttr.get needs a mapping of names to "
+                            f"Attributes, not {type(value).__name__}")
         for name, attr in value.items():
             if not isinstance(name, str):
                 raise TypeError(f"DictAttr keys must be str, not "
@@ -420,6 +461,7 @@ cdef class DictAttr(Attribute):
 cdef class SymbolRefAttr(Attribute):
     """@root::@nested::@leaf."""
     static_typeid = wrap_typeid(mlirSymbolRefAttrGetTypeID())
+    attr_name = from_ref(mlirSymbolRefAttrGetName())
 
     @staticmethod
     def get(symbols, context=None):
@@ -453,6 +495,7 @@ cdef class SymbolRefAttr(Attribute):
 cdef class FlatSymbolRefAttr(Attribute):
     """@name (a SymbolRefAttr without nested references; comes back as
     SymbolRefAttr from the API, as upstream, and casts to this class)."""
+    attr_name = from_ref(mlirFlatSymbolRefAttrGetName())
 
     @staticmethod
     def get(value, context=None):
@@ -473,6 +516,7 @@ cdef class FlatSymbolRefAttr(Attribute):
 cdef class OpaqueAttr(Attribute):
     """#dialect<data>: an attribute of an unregistered dialect."""
     static_typeid = wrap_typeid(mlirOpaqueAttrGetTypeID())
+    attr_name = from_ref(mlirOpaqueAttrGetName())
 
     @staticmethod
     def get(dialect_namespace, buffer, type, context=None):
@@ -505,17 +549,20 @@ cdef class OpaqueAttr(Attribute):
 cdef class StridedLayoutAttr(Attribute):
     """strided<[s0, s1], offset: o>: a memref layout."""
     static_typeid = wrap_typeid(mlirStridedLayoutAttrGetTypeID())
+    attr_name = from_ref(mlirStridedLayoutAttrGetName())
 
     @staticmethod
-    def get(int64_t offset, strides, context=None):
+    def get(offset, strides, context=None):
         cdef Context ctx = resolve_context(context)
+        offset = _index_arg(offset, "offset")
         cdef vector[int64_t] s
         _fill_shape(s, strides)
         return _make_attr(StridedLayoutAttr, ctx, mlirStridedLayoutAttrGet(
             ctx.c_context, offset, s.size(), s.data()))
 
     @staticmethod
-    def get_fully_dynamic(intptr_t rank, context=None):
+    def get_fully_dynamic(rank, context=None):
+        rank = _index_arg(rank, "rank")
         if rank < 0:
             raise ValueError("rank must be >= 0")
         dyn = mlirShapedTypeGetDynamicStrideOrOffset()
@@ -539,6 +586,7 @@ cdef class StridedLayoutAttr(Attribute):
 
 cdef class AffineMapAttr(Attribute):
     static_typeid = wrap_typeid(mlirAffineMapAttrGetTypeID())
+    attr_name = from_ref(mlirAffineMapAttrGetName())
 
     @staticmethod
     def get(AffineMap affine_map not None):
@@ -557,6 +605,7 @@ cdef class AffineMapAttr(Attribute):
 
 cdef class IntegerSetAttr(Attribute):
     static_typeid = wrap_typeid(mlirIntegerSetAttrGetTypeID())
+    attr_name = from_ref(mlirIntegerSetAttrGetName())
 
     @staticmethod
     def get(IntegerSet integer_set not None):

@@ -334,8 +334,8 @@ cdef int _reown_block_ops(Block blk) except -1:
     cdef MlirOperation op = mlirBlockGetFirstOperation(blk.c_block)
     cdef Operation o
     while op.ptr != NULL:
-        found = live_find(&ctx.live_ops, op.ptr)
-        if found != NULL:
+        found = live_get(ctx, op.ptr)
+        if found is not None:
             o = <Operation>found
             o.owner_ref = blk.parent
             _reown_nested(ctx, o)

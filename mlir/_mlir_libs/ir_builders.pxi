@@ -202,7 +202,7 @@ for _kind, _fn in {
     "AffineMapArrayAttr": _array_of(_affine_map_attr),
     "TypeArrayAttr": _array_of(_type_attr),
     "DictArrayAttr": _array_of(_dict_attr),
-    "IndexListArrayAttr": _array_of(_array_of(_index_attr)),
+    "IndexListArrayAttr": _array_of(_array_of(AttrBuilder.get("I64Attr"))),
     "DenseBoolArrayAttr": lambda x, context=None: DenseBoolArrayAttr.get(x, context=context),
     "DenseI8ArrayAttr": lambda x, context=None: DenseI8ArrayAttr.get(x, context=context),
     "DenseI16ArrayAttr": lambda x, context=None: DenseI16ArrayAttr.get(x, context=context),

@@ -72,7 +72,9 @@ cdef class Context:
         # Borrowed self: detached in __dealloc__, before the context goes.
         self.ambient_handler = mlirContextAttachDiagnosticHandler(
             ctx, _ambient_handler, <void*>self, NULL)
-        _live_contexts[_key(ctx.ptr)] = <PyObject*>self
+        with cython.critical_section(_registry_lock):
+            _live_contexts[_key(ctx.ptr)] = <PyObject*>self
+            mlircy_enable_try_incref(<PyObject*>self)
 
     def __init__(self, load_on_create_dialects=None, thread_pool=None, *,
                  _adopt=None, **kwargs):
@@ -85,7 +87,8 @@ cdef class Context:
             _detach_all_handlers(self)
             mlirContextDetachDiagnosticHandler(self.c_context, self.ambient_handler)
             live_clear(&self.live_ops)
-            _live_contexts.erase(_key(self.c_context.ptr))
+            with cython.critical_section(_registry_lock):
+                _live_contexts.erase(_key(self.c_context.ptr))
             mlirContextDestroy(self.c_context)
             _context_thread_pools.pop(_key(self.c_context.ptr), None)
             self.c_context.ptr = NULL
@@ -102,7 +105,8 @@ cdef class Context:
     @staticmethod
     def _get_live_count():
         """Number of live Context objects."""
-        return _live_contexts.size()
+        with cython.critical_section(_registry_lock):
+            return _live_contexts.size()
 
     # -- dialects -----------------------------------------------------------
 
@@ -147,35 +151,36 @@ cdef class Context:
     # -- operations ---------------------------------------------------------
 
     cdef object lookup_op(self, MlirOperation op):
-        cdef PyObject* found = live_find(&self.live_ops, op.ptr)
-        return None if found == NULL else <object>found
+        return live_get(self, op.ptr)
 
     cdef int invalidate_nested(self, MlirOperation root,
                                bint include_root) except -1:
         """Marks the live objects of operations nested in `root` (and root
         itself if include_root) invalid and forgets them. Call before MLIR
         erases or may rewrite them."""
+        # Entries are only read through borrowed pointers here (no reference
+        # is taken: an entry's object may be dying on another thread, waiting
+        # in live_forget for this critical section).
         cdef vector[PyObject*] doomed
         cdef PyObject* found
-        cdef Operation o
         cdef size_t i
-        self.epoch += 1
-        if include_root:
-            found = live_find(&self.live_ops, root.ptr)
-            if found != NULL:
-                doomed.push_back(found)
-        if mlirOperationGetNumRegions(root) != 0 and self.live_ops.n:
-            for i in range(self.live_ops.cap):
-                found = self.live_ops.slots[i]
-                if found == NULL or found == _TOMBSTONE:
-                    continue
-                o = <Operation>found
-                if o.c_op.ptr != root.ptr and _is_ancestor(root, o.c_op):
+        with cython.critical_section(self):
+            self.epoch += 1
+            if include_root:
+                found = live_find(&self.live_ops, root.ptr)
+                if found != NULL:
                     doomed.push_back(found)
-        for found in doomed:
-            o = <Operation>found
-            live_erase(&self.live_ops, o.c_op.ptr)
-            o.flags &= ~(OP_VALID | OP_OWNED | OP_INTERNED)
+            if mlirOperationGetNumRegions(root) != 0 and self.live_ops.n:
+                for i in range(self.live_ops.cap):
+                    found = self.live_ops.slots[i]
+                    if found == NULL or found == _TOMBSTONE:
+                        continue
+                    if _key_of(found) != root.ptr and \
+                            _is_ancestor(root, _op_of(found)):
+                        doomed.push_back(found)
+            for found in doomed:
+                live_erase(&self.live_ops, found)
+                _clear_flags(found, OP_VALID | OP_OWNED | OP_INTERNED)
         return 0
 
     cdef MlirIdentifier identifier(self, str name) except *:
@@ -199,17 +204,20 @@ cdef class Context:
         return self.live_ops.cap * sizeof(PyObject*)
 
     def _get_live_operation_objects(self):
-        return live_objects(&self.live_ops)
+        return live_objects(self)
 
     def _clear_live_operations(self):
         """Invalidates every live Operation object; returns how many."""
-        cdef size_t n = self.live_ops.n
-        cdef Operation o
-        for obj in live_objects(&self.live_ops):
-            o = <Operation>obj
-            o.flags &= ~(OP_VALID | OP_OWNED | OP_INTERNED)
-        live_clear(&self.live_ops)
-        self.epoch += 1
+        cdef size_t n, i
+        with cython.critical_section(self):
+            n = self.live_ops.n
+            for i in range(self.live_ops.cap):
+                if self.live_ops.slots[i] != NULL and \
+                        self.live_ops.slots[i] != _TOMBSTONE:
+                    _clear_flags(self.live_ops.slots[i],
+                                 OP_VALID | OP_OWNED | OP_INTERNED)
+            live_clear(&self.live_ops)
+            self.epoch += 1
         return n
 
     def _clear_live_operations_inside(self, operation):
@@ -278,9 +286,14 @@ cdef class Context:
 
 cdef Context context_for_handle(MlirContext ctx):
     """The one Python Context of a handle (adopting it if it is new)."""
-    it = _live_contexts.find(_key(ctx.ptr))
-    if it != _live_contexts.end():
-        return <Context>deref(it).second
+    cdef PyObject* found = NULL
+    with cython.critical_section(_registry_lock):
+        it = _live_contexts.find(_key(ctx.ptr))
+        if it != _live_contexts.end():
+            found = deref(it).second
+        obj = mlircy_take_or_none(found)
+    if obj is not None:
+        return <Context>obj
     return Context(_adopt=<uintptr_t>ctx.ptr)
 
 

@@ -213,6 +213,9 @@ cdef class DenseElementsAttr(Attribute):
                 raise ValueError(
                     f"buffer of {nbytes // v.itemsize} elements does not match "
                     f"shape {logical_shape} ({n} elements)")
+            if mlirTypeIsAInteger(elt) and mlirIntegerTypeGetWidth(elt) < bits:
+                packed = _narrow_int_data(data, nbytes, v.itemsize, fmt, elt)
+                data = <const char*>(<bytes>packed)
         if not explicit_shaped:
             for d in logical_shape:
                 dims.push_back(d)
@@ -265,7 +268,7 @@ cdef class DenseElementsAttr(Attribute):
 
     cdef intptr_t _flat_index(self, object index) except -1:
         cdef int64_t n = mlirElementsAttrGetNumElements(self.c_attr)
-        cdef int64_t i = index
+        cdef int64_t i = _index_arg(index, "index")
         if i < 0:
             i += n
         if i < 0 or i >= n:
@@ -350,6 +353,68 @@ cdef class DenseElementsAttr(Attribute):
         if info != NULL:
             free(<void*>info[0])
             free(info)
+
+
+cdef bytes _narrow_int_data(const char* data, Py_ssize_t nbytes,
+                            Py_ssize_t itemsize, str fmt, MlirType elt):
+    """For an integer element type narrower than its storage (i4 in a byte,
+    i12 in two...): checks every buffer element fits the type's width
+    (ValueError naming the first that does not) and returns the data with
+    each element reduced to its low bits, the form MLIR itself stores.
+    Buffer elements are read as signed for signed formats (b h i l q n),
+    unsigned otherwise."""
+    cdef unsigned int w = mlirIntegerTypeGetWidth(elt)
+    cdef bint src_signed = fmt.lstrip("@=<") in ("b", "h", "i", "l", "q", "n")
+    cdef object lo, hi
+    if mlirIntegerTypeIsSigned(elt):
+        lo, hi = -(1 << (w - 1)) if w else 0, (1 << (w - 1)) - 1 if w else 0
+    elif mlirIntegerTypeIsUnsigned(elt):
+        lo, hi = 0, (1 << w) - 1
+    else:
+        lo, hi = -(1 << (w - 1)) if w else 0, (1 << w) - 1
+    cdef Py_ssize_t count = nbytes // itemsize, i, bad = -1
+    cdef bytes out = PyBytes_FromStringAndSize(NULL, nbytes)
+    cdef char* dst = PyBytes_AS_STRING(out)
+    cdef int64_t c_lo, c_hi, sv
+    cdef uint64_t uv, mask
+    if itemsize in (1, 2, 4, 8):
+        c_lo = lo
+        c_hi = hi
+        mask = (<uint64_t>1 << w) - 1
+        with nogil:
+            for i in range(count):
+                uv = 0
+                memcpy(&uv, data + i * itemsize, itemsize)
+                if src_signed and itemsize < 8 and \
+                        (uv >> (itemsize * 8 - 1)) & 1:
+                    uv |= ~((<uint64_t>1 << (itemsize * 8)) - 1)
+                if not src_signed and uv > <uint64_t>c_hi:
+                    bad = i
+                    break
+                sv = <int64_t>uv
+                if sv < c_lo or sv > c_hi:
+                    bad = i
+                    break
+                uv = uv & mask
+                memcpy(dst + i * itemsize, &uv, itemsize)
+        if bad < 0:
+            return out
+        value = int.from_bytes(data[bad * itemsize:(bad + 1) * itemsize],
+                               "little", signed=src_signed)
+    else:
+        chunks = []
+        for i in range(count):
+            value = int.from_bytes(data[i * itemsize:(i + 1) * itemsize],
+                                   "little", signed=src_signed)
+            if value < lo or value > hi:
+                bad = i
+                break
+            chunks.append((value & ((1 << w) - 1)).to_bytes(itemsize,
+                                                            "little"))
+        if bad < 0:
+            return b"".join(chunks)
+    raise ValueError(f"value {value} (element {bad}) does not fit in "
+                     f"element type {_print_type(elt)} (range [{lo}, {hi}])")
 
 
 cdef const char* _export_format(MlirType elt, Py_ssize_t* itemsize) except NULL:
@@ -523,6 +588,7 @@ cdef class DenseResourceElementsAttr(Attribute):
     """dense_resource<name> : tensor<...>: elements in a blob that borrows
     the Python buffer (kept alive until MLIR drops the blob)."""
     static_typeid = wrap_typeid(mlirCyDenseResourceElementsAttrGetTypeID())
+    attr_name = from_ref(mlirDenseResourceElementsAttrGetName())
 
     @staticmethod
     def get_from_buffer(array, name, type, alignment=None, is_mutable=False,
@@ -546,6 +612,11 @@ cdef class DenseResourceElementsAttr(Attribute):
         if h.view.len != expected:
             raise ValueError(f"buffer of {h.view.len} bytes does not match "
                              f"{type} ({expected} bytes)")
+        if alignment is not None:
+            alignment = _index_arg(alignment, "alignment")
+            if alignment <= 0:
+                raise ValueError(f"alignment must be a power of two, got "
+                                 f"{alignment}")
         cdef size_t align = h.view.itemsize if alignment is None else alignment
         if align == 0 or (align & (align - 1)) != 0:
             raise ValueError(f"alignment must be a power of two, got {align}")
@@ -577,7 +648,7 @@ cdef class _DenseArrayAttr(Attribute):
 
     cdef intptr_t _index(self, object index) except -1:
         cdef intptr_t n = mlirDenseArrayGetNumElements(self.c_attr)
-        cdef intptr_t i = index
+        cdef intptr_t i = _index_arg(index, "index")
         if i < 0:
             i += n
         if i < 0 or i >= n:
@@ -636,7 +707,7 @@ cdef class DenseI8ArrayAttr(_DenseArrayAttr):
         cdef Context ctx = resolve_context(context)
         cdef vector[int8_t] v
         for x in values:
-            v.push_back(x)
+            v.push_back(_index_arg(x, "DenseI8ArrayAttr element"))
         return _make_attr(DenseI8ArrayAttr, ctx,
                           mlirDenseI8ArrayGet(ctx.c_context, v.size(), v.data()))
 
@@ -655,7 +726,7 @@ cdef class DenseI16ArrayAttr(_DenseArrayAttr):
         cdef Context ctx = resolve_context(context)
         cdef vector[int16_t] v
         for x in values:
-            v.push_back(x)
+            v.push_back(_index_arg(x, "DenseI16ArrayAttr element"))
         return _make_attr(DenseI16ArrayAttr, ctx,
                           mlirDenseI16ArrayGet(ctx.c_context, v.size(), v.data()))
 
@@ -674,7 +745,7 @@ cdef class DenseI32ArrayAttr(_DenseArrayAttr):
         cdef Context ctx = resolve_context(context)
         cdef vector[int32_t] v
         for x in values:
-            v.push_back(x)
+            v.push_back(_index_arg(x, "DenseI32ArrayAttr element"))
         return _make_attr(DenseI32ArrayAttr, ctx,
                           mlirDenseI32ArrayGet(ctx.c_context, v.size(), v.data()))
 
@@ -693,7 +764,7 @@ cdef class DenseI64ArrayAttr(_DenseArrayAttr):
         cdef Context ctx = resolve_context(context)
         cdef vector[int64_t] v
         for x in values:
-            v.push_back(x)
+            v.push_back(_index_arg(x, "DenseI64ArrayAttr element"))
         return _make_attr(DenseI64ArrayAttr, ctx,
                           mlirDenseI64ArrayGet(ctx.c_context, v.size(), v.data()))
 
@@ -765,7 +836,8 @@ cdef PyObject* _choose_dense_array_class(MlirAttribute a) noexcept:
 cdef int _register_chooser(TypeID typeid, object base,
                            _ChooseClass choose) except -1:
     _set_caster(_attribute_caster_map, _attribute_casters, typeid, base, None)
-    _attribute_caster_map[<uintptr_t>typeid.c_typeid.ptr].choose = choose
+    with cython.critical_section(_registry_lock):
+        _attribute_caster_map[<uintptr_t>typeid.c_typeid.ptr].choose = choose
     return 0
 
 

@@ -97,8 +97,12 @@ cdef class _ErrorCapture:
             # No user handler can get in the way: the context's own handler
             # (attached once, at creation) serves the capture, which then
             # costs a list push and pop instead of two MLIR calls.
+            # Captures are per thread: MLIR reports a diagnostic on the thread
+            # whose call emitted it, and threads may share a context.
             cap.ambient = True
-            context.captures.append(cap)
+            cap.thread = PyThread_get_thread_ident()
+            with cython.critical_section(context):
+                context.captures.append(cap)
         else:
             # Attached last, MLIR asks this handler first.
             cap.handler_id = mlirContextAttachDiagnosticHandler(
@@ -111,10 +115,11 @@ cdef class _ErrorCapture:
             self.attached = False
             if self.ambient:
                 caps = self.context.captures
-                if caps and caps[-1] is self:
-                    caps.pop()
-                else:
-                    caps.remove(self)
+                with cython.critical_section(self.context):
+                    if caps and caps[-1] is self:
+                        caps.pop()
+                    else:
+                        caps.remove(self)
             else:
                 mlirContextDetachDiagnosticHandler(self.context.c_context,
                                                    self.handler_id)
@@ -126,6 +131,21 @@ cdef class _ErrorCapture:
                                                self.handler_id)
 
 
+from cpython.pythread cimport PyThread_get_thread_ident
+
+
+cdef _ErrorCapture _thread_capture(Context ctx):
+    """The innermost ambient capture of the calling thread, or None."""
+    cdef unsigned long me = PyThread_get_thread_ident()
+    cdef list caps = ctx.captures
+    cdef Py_ssize_t i
+    with cython.critical_section(ctx):
+        for i in range(len(caps) - 1, -1, -1):
+            if (<_ErrorCapture>caps[i]).thread == me:
+                return <_ErrorCapture>caps[i]
+    return None
+
+
 cdef MlirLogicalResult _ambient_handler(MlirDiagnostic diag,
                                         void* user) noexcept with gil:
     """The handler every context carries: feeds the innermost ambient
@@ -133,7 +153,9 @@ cdef MlirLogicalResult _ambient_handler(MlirDiagnostic diag,
     cdef Context ctx = <Context>user
     if not ctx.captures or mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError:
         return mlirLogicalResultFailure()
-    cdef _ErrorCapture cap = <_ErrorCapture>ctx.captures[-1]
+    cdef _ErrorCapture cap = _thread_capture(ctx)
+    if cap is None:
+        return mlirLogicalResultFailure()
     try:
         cap.errors.append(diagnostic_info(ctx, diag))
     except BaseException as e:

@@ -10,17 +10,20 @@ from libc.stdlib cimport calloc, free
 
 cdef PyObject* _TOMBSTONE = <PyObject*>1
 
-# Insertions into any live map so far: a cheap "were objects made?" test
-# for code that must invalidate what a callback created (ir_rewrite.pxi).
-cdef size_t _live_inserts = 0
-
-
 cdef inline size_t _slot_of(const void* key, size_t mask) noexcept nogil:
     return ((<size_t>key >> 4) * <size_t>0x9E3779B97F4A7C15ULL >> 7) & mask
 
 
 cdef inline const void* _key_of(PyObject* o) noexcept:
     return (<Operation>o).c_op.ptr
+
+
+cdef inline MlirOperation _op_of(PyObject* o) noexcept:
+    return (<Operation>o).c_op
+
+
+cdef inline void _clear_flags(PyObject* o, unsigned int flags) noexcept:
+    (<Operation>o).flags &= ~flags
 
 
 cdef PyObject* live_find(LiveMap* m, const void* key) noexcept:
@@ -63,8 +66,7 @@ cdef int _live_grow(LiveMap* m) except -1:
 
 cdef int live_insert(LiveMap* m, PyObject* o) except -1:
     """Adds `o` (whose key is not in the map)."""
-    global _live_inserts
-    _live_inserts += 1
+    m.inserts += 1
     if (m.used + 1) * 4 > m.cap * 3:
         _live_grow(m)
     cdef size_t mask = m.cap - 1
@@ -78,9 +80,28 @@ cdef int live_insert(LiveMap* m, PyObject* o) except -1:
     return 0
 
 
-cdef void live_erase(LiveMap* m, const void* key) noexcept:
+cdef PyObject** live_slot(LiveMap* m, const void* key) noexcept:
+    """The slot holding `key`'s entry, or NULL."""
+    if m.cap == 0:
+        return NULL
+    cdef size_t mask = m.cap - 1
+    cdef size_t i = _slot_of(key, mask)
+    cdef PyObject* s
+    while True:
+        s = m.slots[i]
+        if s == NULL:
+            return NULL
+        if s != _TOMBSTONE and _key_of(s) == key:
+            return &m.slots[i]
+        i = (i + 1) & mask
+
+
+cdef void live_erase(LiveMap* m, PyObject* o) noexcept:
+    """Removes the entry of `o`, if the map still holds `o` itself (another
+    object of the same operation may have replaced it, see live_intern)."""
     if m.cap == 0:
         return
+    cdef const void* key = _key_of(o)
     cdef size_t mask = m.cap - 1
     cdef size_t i = _slot_of(key, mask)
     cdef PyObject* s
@@ -88,7 +109,7 @@ cdef void live_erase(LiveMap* m, const void* key) noexcept:
         s = m.slots[i]
         if s == NULL:
             return
-        if s != _TOMBSTONE and _key_of(s) == key:
+        if s == o:
             # A tombstone, unless the next slot is empty (then the chain
             # ends here and the slot can be empty too).
             if m.slots[(i + 1) & mask] == NULL:
@@ -101,14 +122,57 @@ cdef void live_erase(LiveMap* m, const void* key) noexcept:
         i = (i + 1) & mask
 
 
-cdef list live_objects(LiveMap* m):
-    """The live objects (new references), in table order."""
+cdef list live_objects(Context ctx):
+    """The context's live operation objects (new references), in table
+    order."""
     cdef list out = []
     cdef size_t i
-    for i in range(m.cap):
-        if m.slots[i] != NULL and m.slots[i] != _TOMBSTONE:
-            out.append(<object>m.slots[i])
+    cdef LiveMap* m = &ctx.live_ops
+    with cython.critical_section(ctx):
+        for i in range(m.cap):
+            if m.slots[i] != NULL and m.slots[i] != _TOMBSTONE:
+                obj = mlircy_take_or_none(m.slots[i])
+                if obj is not None:
+                    out.append(obj)
     return out
+
+
+cdef object live_get(Context ctx, const void* key):
+    """The live object of an operation (a new reference), or None."""
+    with cython.critical_section(ctx):
+        return mlircy_take_or_none(live_find(&ctx.live_ops, key))
+
+
+cdef object live_intern(Context ctx, Operation o):
+    """Enters `o` (flags set, OP_INTERNED among them) as the live object of
+    its operation; returns it. If another thread entered a live object of
+    the same operation first, returns that one instead and disarms `o`."""
+    cdef PyObject** slot
+    with cython.critical_section(ctx):
+        slot = live_slot(&ctx.live_ops, o.c_op.ptr)
+        if slot != NULL:
+            other = mlircy_take_or_none(slot[0])
+            if other is not None:
+                o.flags = 0
+                o.c_op.ptr = NULL
+                return other
+            # The entry's object is being freed by another thread: o takes
+            # its place (that object's live_erase then finds o, not itself).
+            slot[0] = <PyObject*>o
+            ctx.live_ops.inserts += 1
+        else:
+            live_insert(&ctx.live_ops, <PyObject*>o)
+        mlircy_enable_try_incref(<PyObject*>o)
+    return o
+
+
+cdef void live_forget(Context ctx, Operation o) noexcept:
+    """__dealloc__ of an interned object: leaves the map (under the
+    context's critical section, where its flags are read too)."""
+    with cython.critical_section(ctx):
+        if o.flags & OP_INTERNED:
+            live_erase(&ctx.live_ops, <PyObject*>o)
+            o.flags &= ~OP_INTERNED
 
 
 cdef void live_clear(LiveMap* m) noexcept:

@@ -4,6 +4,22 @@
 # comes back through a capsule finds its one owner instead of a second one.
 cdef unordered_map[uintptr_t, PyObject*] _live_modules
 
+
+cdef bint is_module_op(const void* op) noexcept:
+    """True if `op` is the operation of a live Module."""
+    with cython.critical_section(_registry_lock):
+        return _live_modules.find(_key(op)) != _live_modules.end()
+
+
+cdef object live_module(const void* op):
+    """The live Module whose operation is `op` (a new reference), or None."""
+    cdef PyObject* found = NULL
+    with cython.critical_section(_registry_lock):
+        it = _live_modules.find(_key(op))
+        if it != _live_modules.end():
+            found = deref(it).second
+        return mlircy_take_or_none(found)
+
 @cython.no_gc_clear
 @cython.final
 cdef class Module:
@@ -15,7 +31,8 @@ cdef class Module:
 
     def __dealloc__(self):
         if self.c_module.ptr != NULL:
-            _live_modules.erase(_key(self.c_module.ptr))
+            with cython.critical_section(_registry_lock):
+                _live_modules.erase(_key(self.c_module.ptr))
             # No object of an operation in it can be alive (each would hold
             # this module), but a detached-and-reinserted one may linger in
             # the map: forget everything nested.
@@ -124,11 +141,13 @@ cdef class Module:
 
 cdef Module module_for_handle(Context context, MlirModule m):
     """The one Python Module of a handle; a new handle becomes owned."""
-    it = _live_modules.find(_key(m.ptr))
-    if it != _live_modules.end():
-        return <Module>deref(it).second
+    found = live_module(m.ptr)
+    if found is not None:
+        return <Module>found
     cdef Module mod = Module.__new__(Module)
-    _live_modules[_key(m.ptr)] = <PyObject*>mod
+    with cython.critical_section(_registry_lock):
+        _live_modules[_key(m.ptr)] = <PyObject*>mod
+        mlircy_enable_try_incref(<PyObject*>mod)
     mod.c_module = m
     mod.context = context
     return mod

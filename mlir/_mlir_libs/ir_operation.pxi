@@ -50,21 +50,35 @@ cdef class _OpNameInfo:
     cdef unsigned long version
 
 
+cdef void _forget_generic_view(Context ctx, Operation view) noexcept:
+    with cython.critical_section(ctx):
+        it = ctx.generic_views.find(<uintptr_t>view.c_op.ptr)
+        if it != ctx.generic_views.end() and \
+                deref(it).second == <PyObject*>view:
+            ctx.generic_views.erase(it)
+
+
 cdef _OpNameInfo _name_info(Context ctx, MlirOperation op):
     cdef MlirIdentifier ident = mlirOperationGetName(op)
-    cdef _OpNameInfo info
-    it = ctx.op_names.find(<uintptr_t>ident.ptr)
-    if it != ctx.op_names.end():
-        info = <_OpNameInfo>deref(it).second
-    else:
+    cdef _OpNameInfo info = None
+    # Entries are kept alive by op_name_keepalive for the context's life.
+    with cython.critical_section(ctx):
+        it = ctx.op_names.find(<uintptr_t>ident.ptr)
+        if it != ctx.op_names.end():
+            info = <_OpNameInfo>deref(it).second
+    if info is None:
         info = _OpNameInfo.__new__(_OpNameInfo)
         info.name = from_ref(mlirIdentifierStr(ident))
         info.version = 0
-        ctx.op_name_keepalive.append(info)
-        ctx.op_names[<uintptr_t>ident.ptr] = <PyObject*>info
-    if info.version != _registry_version:
-        info.cls = _resolve_op_class(info.name)
-        info.version = _registry_version
+        with cython.critical_section(ctx):
+            ctx.op_name_keepalive.append(info)
+            ctx.op_names[<uintptr_t>ident.ptr] = <PyObject*>info
+    cdef unsigned long version = _registry_version
+    if info.version != version:
+        cls = _resolve_op_class(info.name)
+        with cython.critical_section(ctx):
+            info.cls = cls
+            info.version = version
     return info
 
 
@@ -79,22 +93,20 @@ cdef Operation _new_op_object(object cls, Context ctx, MlirOperation op,
     o.context = ctx
     o.owner_ref = owner
     o.flags = OP_VALID | OP_INTERNED | (OP_OWNED if owner is None else 0)
-    live_insert(&ctx.live_ops, <PyObject*>o)
-    return o
+    return live_intern(ctx, o)
 
 
 cdef object wrap_operation(Context context, MlirOperation op, object owner):
     """The one live Python object of `op`, created as its registered OpView
     class if there is none yet. `owner`: an object whose lifetime covers
     op's (None: op is detached and the new object owns it)."""
-    cdef PyObject* found = live_find(&context.live_ops, op.ptr)
-    if found != NULL:
-        return <object>found
+    found = live_get(context, op.ptr)
+    if found is not None:
+        return found
     cdef _OpNameInfo info = _name_info(context, op)
-    obj = _new_op_object(info.cls, context, op, owner)
-    # Creating the object may have run Python (a dialect module import):
-    # the map entry we just wrote is authoritative.
-    return obj
+    # Finding the class may have run Python (a dialect module import), and
+    # another thread may wrap the same operation: live_intern decides.
+    return _new_op_object(info.cls, context, op, owner)
 
 
 cdef MlirOperation _top_of(MlirOperation op) noexcept:
@@ -111,9 +123,9 @@ cdef object root_owner(Context ctx, MlirOperation op):
     its top-level ancestor (wrapping a detached root on the way if needed),
     or None if op is itself a detached root without one."""
     cdef MlirOperation top = _top_of(op)
-    it = _live_modules.find(_key(top.ptr))
-    if it != _live_modules.end():
-        return <object>deref(it).second
+    m = live_module(top.ptr)
+    if m is not None:
+        return m
     if top.ptr == op.ptr:
         return None
     return wrap_operation(ctx, top, None)
@@ -121,9 +133,9 @@ cdef object root_owner(Context ctx, MlirOperation op):
 
 cdef object wrap_operation_any(Context ctx, MlirOperation op):
     """The object of an operation reached without a known owner."""
-    cdef PyObject* found = live_find(&ctx.live_ops, op.ptr)
-    if found != NULL:
-        return <object>found
+    found = live_get(ctx, op.ptr)
+    if found is not None:
+        return found
     return wrap_operation(ctx, op, root_owner(ctx, op))
 
 
@@ -181,15 +193,11 @@ cdef class Operation:
     def __dealloc__(self):
         if self.flags & OP_ALIAS:
             if type(self) is Operation and self.context is not None:
-                it = self.context.generic_views.find(<uintptr_t>self.c_op.ptr)
-                if it != self.context.generic_views.end() and \
-                        deref(it).second == <PyObject*>self:
-                    self.context.generic_views.erase(it)
+                _forget_generic_view(self.context, self)
             return
         if self.c_op.ptr == NULL:
             return
-        if self.flags & OP_INTERNED:
-            live_erase(&self.context.live_ops, self.c_op.ptr)
+        live_forget(self.context, self)
         if self.flags & OP_OWNED and self.flags & OP_VALID:
             if _results_in_use(self.c_op):
                 # Destroying it would leave dangling uses; leak instead.
@@ -210,13 +218,20 @@ cdef class Operation:
         if type(p) is Operation:
             return p
         cdef Context ctx = p.context
-        it = ctx.generic_views.find(<uintptr_t>p.c_op.ptr)
-        if it != ctx.generic_views.end() and \
-                (<Operation>deref(it).second).owner_ref is p:
-            return <object>deref(it).second
-        cdef Operation view = _make_alias(Operation, p)
-        ctx.generic_views[<uintptr_t>p.c_op.ptr] = <PyObject*>view
-        return view
+        cdef PyObject* found = NULL
+        with cython.critical_section(ctx):
+            it = ctx.generic_views.find(<uintptr_t>p.c_op.ptr)
+            if it != ctx.generic_views.end() and \
+                    (<Operation>deref(it).second).owner_ref is p:
+                found = deref(it).second
+            view = mlircy_take_or_none(found)
+        if view is not None:
+            return view
+        cdef Operation new_view = _make_alias(Operation, p)
+        with cython.critical_section(ctx):
+            ctx.generic_views[<uintptr_t>p.c_op.ptr] = <PyObject*>new_view
+            mlircy_enable_try_incref(<PyObject*>new_view)
+        return new_view
 
     @property
     def opview(self):
@@ -558,12 +573,12 @@ cdef class Operation:
         st.post_order = int(walk_order) == MlirWalkPostOrder
         st.owner = _owner_for_children(self)
         st.error = None
-        self.context.walks.push_back(<PyObject*>st)
+        walk_begin(self.context, st)
         try:
             mlirOperationWalk(op, _walk_callback, <void*>st,
                               MlirWalkPostOrder if st.post_order else MlirWalkPreOrder)
         finally:
-            self.context.walks.pop_back()
+            walk_end(self.context, st)
         if st.error is not None:
             raise st.error
 
@@ -653,7 +668,7 @@ cdef int _print_to(Operation self, string& buf, bint binary, object large_elemen
         mlirOpPrintingFlagsDestroy(flags)
 
 cdef bint _is_module_root(Operation self):
-    return _live_modules.find(_key(self.c_op.ptr)) != _live_modules.end()
+    return is_module_op(self.c_op.ptr)
 
 
 cdef int _add_keepalive(Operation root, object owners) except -1:
@@ -667,7 +682,7 @@ cdef int _add_keepalive_at(Operation root, MlirOperation top,
                            object owners) except -1:
     """_add_keepalive for a caller that has already found `top`, the
     outermost ancestor of root."""
-    if _live_modules.find(_key(top.ptr)) != _live_modules.end():
+    if is_module_op(top.ptr):
         return 0
     r = root.context.lookup_op(top)
     if r is None or not ((<Operation>r).flags & OP_OWNED):
@@ -695,9 +710,9 @@ cdef object parent_op_of_block(Context context, MlirBlock b, object owner):
     cdef MlirOperation p = mlirBlockGetParentOperation(b)
     if p.ptr == NULL:
         raise RuntimeError("block has no parent operation")
-    cdef PyObject* found = live_find(&context.live_ops, p.ptr)
-    if found != NULL:
-        return <object>found
+    found = live_get(context, p.ptr)
+    if found is not None:
+        return found
     return wrap_operation(context, p, owner)
 
 
@@ -737,7 +752,7 @@ cdef int _reown_nested(Context ctx, Operation root) except -1:
         return 0
     cdef Operation o
     cdef list nested = []
-    for obj in live_objects(&ctx.live_ops):
+    for obj in live_objects(ctx):
         o = <Operation>obj
         if o.c_op.ptr != root.c_op.ptr and _is_ancestor(root.c_op, o.c_op):
             nested.append(o)
@@ -795,14 +810,38 @@ cdef MlirWalkResult _walk_callback(MlirOperation op, void* user) noexcept with g
         st.current = saved
 
 
+cdef void walk_begin(Context ctx, object st) noexcept:
+    """Enters a walk in progress (a _WalkState) into the context's list."""
+    with cython.critical_section(ctx):
+        ctx.walks.push_back(<PyObject*>st)
+
+
+cdef void walk_end(Context ctx, object st) noexcept:
+    """Removes that walk (walks of other threads may have begun since)."""
+    cdef size_t i
+    with cython.critical_section(ctx):
+        for i in range(ctx.walks.size(), 0, -1):
+            if ctx.walks[i - 1] == <PyObject*>st:
+                ctx.walks.erase(ctx.walks.begin() + (i - 1))
+                break
+
+
+cdef bint walks_in_progress(Context ctx) noexcept:
+    with cython.critical_section(ctx):
+        return ctx.walks.size() != 0
+
+
 cdef int _check_walk_allows_erase(Context ctx, MlirOperation op) except -1:
-    cdef _WalkState st
-    for p in ctx.walks:
-        st = <_WalkState>p
-        if not (st.post_order and st.current == op.ptr):
-            raise RuntimeError(
-                "erasing an operation during a walk is only allowed for the "
-                "operation being visited, in a post-order walk")
+    cdef bint allowed = True
+    with cython.critical_section(ctx):
+        for p in ctx.walks:
+            if not ((<_WalkState>p).post_order and
+                    (<_WalkState>p).current == op.ptr):
+                allowed = False
+    if not allowed:
+        raise RuntimeError(
+            "erasing an operation during a walk is only allowed for the "
+            "operation being visited, in a post-order walk")
     return 0
 
 

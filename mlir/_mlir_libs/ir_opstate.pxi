@@ -159,7 +159,7 @@ cdef class OperationState:
             obj.context = ctx
             obj.owner_ref = None
             obj.flags = OP_OWNED | OP_VALID | OP_INTERNED
-            live_insert(&ctx.live_ops, <PyObject*>obj)
+            live_intern(ctx, obj)      # a fresh op: no other object exists
         if where is not None:
             where.insert_fresh(obj)
         if self.operand_values:
@@ -175,7 +175,7 @@ cdef int keep_operands_alive(Operation user, list operands) except -1:
     verifier reports), so that common case returns before any list is
     built."""
     cdef MlirOperation top = _top_of(user.c_op)
-    if _live_modules.find(_key(top.ptr)) != _live_modules.end():
+    if is_module_op(top.ptr):
         return 0
     owners = []
     for v in operands:

@@ -30,7 +30,7 @@ cdef class _Mutation:
         ctx.invalidate_nested(root, False)
         cdef _Mutation m = _Mutation.__new__(_Mutation)
         m.context = ctx
-        m.before = {id(o) for o in live_objects(&ctx.live_ops)}
+        m.before = {id(o) for o in live_objects(ctx)}
         return m
 
     cdef int end(self) except -1:
@@ -38,11 +38,12 @@ cdef class _Mutation:
         invalidate them without looking at their operations."""
         cdef Context ctx = self.context
         cdef Operation o
-        for obj in live_objects(&ctx.live_ops):
+        for obj in live_objects(ctx):
             if id(obj) not in self.before:
                 o = <Operation>obj
-                live_erase(&ctx.live_ops, o.c_op.ptr)
-                o.flags &= ~(OP_VALID | OP_OWNED | OP_INTERNED)
+                with cython.critical_section(ctx):
+                    live_erase(&ctx.live_ops, <PyObject*>o)
+                    o.flags &= ~(OP_VALID | OP_OWNED | OP_INTERNED)
         ctx.epoch += 1
         return 0
 
@@ -197,7 +198,7 @@ cdef class PassManager:
         op = op_primary(op)
         if op.context is not self.context:
             raise ValueError("the operation belongs to another context")
-        if self.context.walks.size():
+        if walks_in_progress(self.context):
             raise RuntimeError("cannot run a pass manager during a walk")
         check_not_rewriting(self.context, op.c_op, "run a pass manager on IR")
         cdef MlirOperation c_op = op.c_op

@@ -5,6 +5,8 @@
 cdef dict _op_classes = {}          # "arith.addi" -> OpView subclass
 cdef dict _dialect_classes = {}     # "arith" -> Dialect subclass
 cdef list _dialect_search_prefixes = ["mlir.dialects"]
+from cpython.pythread cimport PyThread_get_thread_ident
+
 cdef dict _dialect_modules = {}     # namespace -> module, or None if absent
 cdef dict _value_casters = {}       # TypeID -> callable(Value) -> Value
 cdef unsigned long _registry_version = 1
@@ -18,28 +20,45 @@ cdef dict _module_name_aliases = {
 }
 
 
+# (namespace, thread) of the dialect module imports under way: a thread
+# that meets its own import again (the module's import sees IR of its own
+# dialect) gets None, while another thread imports too, which waits for the
+# first import to finish (Python's per-module import lock) and gets the
+# module, never a half-registered dialect.
+cdef set _dialect_imports = set()
+
+
 cdef object _import_dialect_module(str namespace):
     """Imports the Python module of a dialect from the search path, once."""
     try:
         return _dialect_modules[namespace]
     except KeyError:
         pass
-    _dialect_modules[namespace] = None    # also guards re-entry
-    names = [namespace]
-    if namespace in _module_name_aliases:
-        names.append(_module_name_aliases[namespace])
-    for prefix in list(_dialect_search_prefixes):
-        for name in names:
-            modname = f"{prefix}.{name}"
-            try:
-                mod = importlib.import_module(modname)
-            except ModuleNotFoundError as e:
-                if e.name is not None and modname.startswith(e.name):
-                    continue     # this prefix has no such module
-                raise
-            _dialect_modules[namespace] = mod
-            return mod
-    return None
+    key = (namespace, PyThread_get_thread_ident())
+    if key in _dialect_imports:
+        return None
+    _dialect_imports.add(key)
+    try:
+        mod = None
+        names = [namespace]
+        if namespace in _module_name_aliases:
+            names.append(_module_name_aliases[namespace])
+        for prefix in list(_dialect_search_prefixes):
+            for name in names:
+                modname = f"{prefix}.{name}"
+                try:
+                    mod = importlib.import_module(modname)
+                except ModuleNotFoundError as e:
+                    if e.name is not None and modname.startswith(e.name):
+                        continue     # this prefix has no such module
+                    raise
+                break
+            if mod is not None:
+                break
+        _dialect_modules[namespace] = mod
+        return mod
+    finally:
+        _dialect_imports.discard(key)
 
 
 cdef object _resolve_op_class(str name):

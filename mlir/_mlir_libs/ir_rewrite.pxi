@@ -79,10 +79,11 @@ cdef list _drivers = []
 cdef _Driver _current_driver():
     cdef unsigned long me = PyThread_get_thread_ident()
     cdef _Driver d
-    for i in range(len(_drivers) - 1, -1, -1):
-        d = <_Driver>_drivers[i]
-        if d.thread == me:
-            return d
+    with cython.critical_section(_drivers):      # other threads' runs end
+        for i in range(len(_drivers) - 1, -1, -1):
+            d = <_Driver>_drivers[i]
+            if d.thread == me:
+                return d
     return None
 
 
@@ -106,7 +107,7 @@ cdef int check_not_rewriting(Context ctx, MlirOperation op,
 cdef int _end_callback(_Driver d, size_t inserts_before) except -1:
     """After a Python callback: objects of nested operations made during it
     become invalid (the driver may erase those operations next)."""
-    if _live_inserts != inserts_before:
+    if d.context.live_ops.inserts != inserts_before:
         d.context.invalidate_nested(d.root, False)
     return 0
 
@@ -286,7 +287,7 @@ cdef MlirLogicalResult _pattern_callback(
     if d is None or d.error is not None:
         return mlirLogicalResultFailure()
     cdef PatternRewriter r = PatternRewriter.new(d, rewriter)
-    cdef size_t inserts = _live_inserts
+    cdef size_t inserts = d.context.live_ops.inserts
     cdef MlirLogicalResult res = mlirLogicalResultFailure()
     try:
         try:
@@ -644,7 +645,7 @@ cdef MlirLogicalResult _pdl_callback(
     cdef PDLResultList rl = PDLResultList.__new__(PDLResultList)
     rl.items = []
     rl.active = True
-    cdef size_t inserts = _live_inserts
+    cdef size_t inserts = d.context.live_ops.inserts
     cdef MlirLogicalResult res = mlirLogicalResultFailure()
     cdef unsigned long i
     try:
@@ -909,7 +910,7 @@ cdef _Driver _start_driver(Operation root, FrozenRewritePatternSet fs):
     if fs.context is not ctx:
         raise ValueError("the operation belongs to another context than the "
                          "patterns")
-    if ctx.walks.size():
+    if walks_in_progress(ctx):
         raise RuntimeError("cannot apply patterns during a walk")
     check_not_rewriting(ctx, root.c_op, "apply patterns to an operation")
     cdef _Driver d = _Driver.__new__(_Driver)
@@ -922,10 +923,11 @@ cdef _Driver _start_driver(Operation root, FrozenRewritePatternSet fs):
 
 
 cdef int _finish_driver(_Driver d) except -1:
-    for i in range(len(_drivers) - 1, -1, -1):
-        if _drivers[i] is d:
-            del _drivers[i]
-            break
+    with cython.critical_section(_drivers):
+        for i in range(len(_drivers) - 1, -1, -1):
+            if _drivers[i] is d:
+                del _drivers[i]
+                break
     return 0
 
 

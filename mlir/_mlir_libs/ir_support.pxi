@@ -1,4 +1,21 @@
-# Strings across the C boundary.
+# Threads, and strings across the C boundary.
+
+# The registries every thread shares (the TypeID -> class caster maps and
+# their misses, the live Context and Module maps) are C++ maps: on a
+# free-threaded interpreter every access to them holds this object's
+# critical section, and never runs Python code while it does. With the GIL,
+# cython.critical_section compiles to nothing but a reference count.
+cdef object _registry_lock = object()
+
+# Each context's own tables (its live operations and their generic views,
+# its operation-name cache, its walks in progress) are guarded the same way
+# by the Context's critical section, so threads may share a context.
+# An object found in a live map is taken with mlircy_take_or_none, which
+# fails for an object another thread is freeing (see _refs.h).
+cdef extern from "_refs.h":
+    void mlircy_enable_try_incref(PyObject* o) noexcept
+    object mlircy_take_or_none(PyObject* o)
+
 
 cdef inline MlirStringRef str_ref(bytes b):
     """A borrowed view of a bytes object; valid while `b` is alive."""

@@ -127,12 +127,12 @@ cdef class SymbolTable:
         st.context = op.context
         st.error = None
         st.post_order = False
-        op.context.walks.push_back(<PyObject*>st)
+        walk_begin(op.context, st)
         try:
             mlirSymbolTableWalkSymbolTables(op.c_op, all_sym_uses_visible,
                                             _symbol_table_callback, <void*>st)
         finally:
-            op.context.walks.pop_back()
+            walk_end(op.context, st)
         if st.error is not None:
             raise st.error
 

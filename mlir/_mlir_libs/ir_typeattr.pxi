@@ -26,20 +26,58 @@ cdef unordered_map[uintptr_t, _Caster] _attribute_caster_map
 cdef tuple _empty_args = ()
 
 
+cdef extern from "Python.h":
+    object PyNumber_Index(object o)
+
+
+cdef object _index_arg(object v, str what):
+    """v as a Python int, as operator.index(v) (ints, bools, numpy
+    integers); TypeError naming the argument otherwise. Every integer
+    parameter goes through this before a C conversion: Cython's own
+    conversion to a C integer would truncate a float."""
+    if PyLong_CheckExact(v):
+        return v
+    try:
+        return PyNumber_Index(v)
+    except TypeError:
+        raise TypeError(f"{what} must be an int, not "
+                        f"{type(v).__name__}") from None
+
+
 cdef inline object _new_instance(PyObject* cls):
     """cls() without running __init__ (cls is an extension type)."""
     return (<PyTypeObject*>cls).tp_new(<type>cls, <PyObject*>_empty_args, NULL)
 
 
+# Every caster and class ever registered, kept alive: the maps' borrowed
+# pointers stay valid for a thread that read them just before another
+# thread replaced the registration (register_*_caster(replace=True)).
+cdef list _caster_keepalive = []
+
+
 cdef int _set_caster(unordered_map[uintptr_t, _Caster]& m, dict d,
                      TypeID typeid, object fn, object cls) except -1:
     cdef _Caster c
-    d[typeid] = (fn, cls)          # owns both
+    d[typeid] = (fn, cls)
+    _caster_keepalive.append((fn, cls))
     c.fn = <PyObject*>fn
     c.cls = <PyObject*>cls if cls is not None else NULL
     c.choose = NULL
-    m[<uintptr_t>typeid.c_typeid.ptr] = c
+    with cython.critical_section(_registry_lock):
+        m[<uintptr_t>typeid.c_typeid.ptr] = c
     return 0
+
+
+cdef bint _find_caster(unordered_map[uintptr_t, _Caster]& m, uintptr_t tid,
+                       _Caster* out) noexcept:
+    """Copies the caster of a TypeID pointer into *out; False if none."""
+    cdef bint found = False
+    with cython.critical_section(_registry_lock):
+        it = m.find(tid)
+        if it != m.end():
+            out[0] = deref(it).second
+            found = True
+    return found
 
 
 @cython.final
@@ -172,15 +210,20 @@ cdef bint _load_dialect_of(uintptr_t typeid, MlirDialect dialect) except -1:
     """As upstream's caster lookup: on a miss, import the Python module of
     the dialect (mlir.dialects.<ns>, which registers its classes) once.
     True if something was imported, so the lookup is worth repeating."""
-    if _caster_misses.count(typeid):
-        return False
-    _caster_misses[typeid] = True
-    if dialect.ptr == NULL:
+    cdef bint seen
+    with cython.critical_section(_registry_lock):
+        seen = _caster_misses.count(typeid) != 0
+    if seen or dialect.ptr == NULL:
         return False
     ns = from_ref(mlirDialectGetNamespace(dialect))
-    if ns in _dialect_modules:
-        return False
-    return _import_dialect_module(ns) is not None
+    # Another thread may be importing the module right now: importing
+    # waits for it (_import_dialect_module), so the lookup is repeated.
+    imported = ns not in _dialect_modules and \
+        _import_dialect_module(ns) is not None
+    if ns in _dialect_modules:      # not when this thread's import re-entered
+        with cython.critical_section(_registry_lock):
+            _caster_misses[typeid] = True
+    return imported
 
 
 cdef Type wrap_type(Context context, MlirType t):
@@ -188,21 +231,21 @@ cdef Type wrap_type(Context context, MlirType t):
     if t.ptr == NULL:
         raise ValueError("null type")
     cdef Type r
+    cdef _Caster c
     cdef uintptr_t tid = <uintptr_t>mlirTypeGetTypeID(t).ptr
-    cdef unordered_map[uintptr_t, _Caster].iterator it = \
-        _type_caster_map.find(tid)
-    if it == _type_caster_map.end() and _load_dialect_of(tid, mlirTypeGetDialect(t)):
-        it = _type_caster_map.find(tid)
-    if it != _type_caster_map.end() and deref(it).second.cls != NULL:
-        r = <Type>_new_instance(deref(it).second.cls)
+    cdef bint found = _find_caster(_type_caster_map, tid, &c)
+    if not found and _load_dialect_of(tid, mlirTypeGetDialect(t)):
+        found = _find_caster(_type_caster_map, tid, &c)
+    if found and c.cls != NULL:
+        r = <Type>_new_instance(c.cls)
         r.c_type = t
         r.context = context
         return r
     r = Type.__new__(Type)
     r.c_type = t
     r.context = context
-    if it != _type_caster_map.end():
-        return (<object>deref(it).second.fn)(r)
+    if found:
+        return (<object>c.fn)(r)
     return r
 
 
@@ -212,24 +255,38 @@ cdef MlirType type_handle(object t, str what) except *:
     return (<Type>t).c_type
 
 
-def register_type_caster(typeid, caster=None, *, replace=False):
-    """Registers caster(Type) -> Type subclass for types of a TypeID; every
-    type of that kind coming out of the API is then of that class. Usable as
-    a decorator: @register_type_caster(MyType.static_typeid)."""
+cdef object _register_caster(object typeid, object caster, bint replace,
+                             str who):
+    """As upstream, types and attributes share one caster registry: a
+    caster registered for a TypeID (through either function) is the one
+    types and attributes of that TypeID come out as, and registering twice
+    needs replace=True."""
     if not isinstance(typeid, TypeID):
-        raise TypeError("register_type_caster needs a TypeID")
+        raise TypeError(f"{who} needs a TypeID")
 
     def decorator(fn):
         if not callable(fn):
-            raise TypeError("a type caster must be callable")
-        if typeid in _type_casters and not replace:
-            raise RuntimeError(f"Type caster is already registered for "
-                               f"type ID {typeid!r}")
+            raise TypeError(f"{who}: the caster must be callable")
+        if (typeid in _type_casters or typeid in _attribute_casters) \
+                and not replace:
+            raise RuntimeError(f"Caster is already registered for type ID "
+                               f"{typeid!r}")
         _set_caster(_type_caster_map, _type_casters, typeid, fn, None)
+        _set_caster(_attribute_caster_map, _attribute_casters, typeid, fn,
+                    None)
         return fn
     if caster is not None:
         return decorator(caster)
     return decorator
+
+
+def register_type_caster(typeid, caster=None, *, replace=False):
+    """Registers caster(Type) -> Type subclass for types of a TypeID; every
+    type of that kind coming out of the API is then of that class. Usable as
+    a decorator: @register_type_caster(MyType.static_typeid). Types and
+    attributes share the registry (as upstream): an attribute TypeID
+    registers an attribute caster."""
+    return _register_caster(typeid, caster, replace, "register_type_caster")
 
 
 @cython.no_gc
@@ -317,15 +374,15 @@ cdef Attribute wrap_attribute(Context context, MlirAttribute a):
         raise ValueError("null attribute")
     cdef Attribute r
     cdef PyObject* cls
+    cdef _Caster c
     cdef uintptr_t tid = <uintptr_t>mlirAttributeGetTypeID(a).ptr
-    cdef unordered_map[uintptr_t, _Caster].iterator it = \
-        _attribute_caster_map.find(tid)
-    if it == _attribute_caster_map.end() and _load_dialect_of(tid, mlirAttributeGetDialect(a)):
-        it = _attribute_caster_map.find(tid)
-    if it != _attribute_caster_map.end():
-        cls = deref(it).second.cls
-        if cls == NULL and deref(it).second.choose != NULL:
-            cls = deref(it).second.choose(a)
+    cdef bint found = _find_caster(_attribute_caster_map, tid, &c)
+    if not found and _load_dialect_of(tid, mlirAttributeGetDialect(a)):
+        found = _find_caster(_attribute_caster_map, tid, &c)
+    if found:
+        cls = c.cls
+        if cls == NULL and c.choose != NULL:
+            cls = c.choose(a)
         if cls != NULL:
             r = <Attribute>_new_instance(cls)
             r.c_attr = a
@@ -334,8 +391,8 @@ cdef Attribute wrap_attribute(Context context, MlirAttribute a):
     r = Attribute.__new__(Attribute)
     r.c_attr = a
     r.context = context
-    if it != _attribute_caster_map.end():
-        return (<object>deref(it).second.fn)(r)
+    if found:
+        return (<object>c.fn)(r)
     return r
 
 
@@ -365,22 +422,9 @@ cdef MlirAttribute attribute_handle_in(object a, Context ctx,
 
 
 def register_attribute_caster(typeid, caster=None, *, replace=False):
-    """As register_type_caster, for attributes."""
-    if not isinstance(typeid, TypeID):
-        raise TypeError("register_attribute_caster needs a TypeID")
-
-    def decorator(fn):
-        if not callable(fn):
-            raise TypeError("an attribute caster must be callable")
-        if typeid in _attribute_casters and not replace:
-            raise RuntimeError(f"Attribute caster is already registered for "
-                               f"type ID {typeid!r}")
-        _set_caster(_attribute_caster_map, _attribute_casters, typeid, fn,
-                    None)
-        return fn
-    if caster is not None:
-        return decorator(caster)
-    return decorator
+    """As register_type_caster, for attributes (the same registry)."""
+    return _register_caster(typeid, caster, replace,
+                            "register_attribute_caster")
 
 
 @cython.final

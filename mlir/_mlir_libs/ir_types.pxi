@@ -47,10 +47,10 @@ cdef int _fill_shape(vector[int64_t]& out, object shape) except -1:
                         f"{type(shape).__name__}")
     out.clear()
     for d in shape:
-        if not isinstance(d, int):
+        if isinstance(d, float):
             raise TypeError(f"shape dimensions must be ints, not "
                             f"{type(d).__name__}")
-        out.push_back(<int64_t>d)
+        out.push_back(<int64_t>_index_arg(d, "shape dimension"))
     return 0
 
 
@@ -77,34 +77,70 @@ cdef MlirType _checked_type_result(MlirType t, Context ctx, list errors,
 
 # -- integers and index ---------------------------------------------------
 
+import enum as _enum
+
+cdef object _IntegerTypeSignedness = _enum.Enum(
+    "Signedness", [("SIGNLESS", 0), ("SIGNED", 1), ("UNSIGNED", 2)],
+    module=__name__, qualname="IntegerType.Signedness")
+
+
 cdef class IntegerType(Type):
     """Integer types: iN (signless), siN (signed), uiN (unsigned)."""
     static_typeid = wrap_typeid(mlirIntegerTypeGetTypeID())
+    type_name = from_ref(mlirIntegerTypeGetName())
+    Signedness = _IntegerTypeSignedness
+    SIGNLESS = _IntegerTypeSignedness.SIGNLESS
+    SIGNED = _IntegerTypeSignedness.SIGNED
+    UNSIGNED = _IntegerTypeSignedness.UNSIGNED
 
     @staticmethod
-    def get_signless(int width, context=None):
+    def get_signless(width, context=None):
         cdef Context ctx = resolve_context(context)
-        _check_width(width)
+        cdef unsigned int w = _check_width(width)
         return _make_type(IntegerType, ctx,
-                          mlirIntegerTypeGet(ctx.c_context, width))
+                          mlirIntegerTypeGet(ctx.c_context, w))
 
     @staticmethod
-    def get_signed(int width, context=None):
+    def get_signed(width, context=None):
         cdef Context ctx = resolve_context(context)
-        _check_width(width)
+        cdef unsigned int w = _check_width(width)
         return _make_type(IntegerType, ctx,
-                          mlirIntegerTypeSignedGet(ctx.c_context, width))
+                          mlirIntegerTypeSignedGet(ctx.c_context, w))
 
     @staticmethod
-    def get_unsigned(int width, context=None):
+    def get_unsigned(width, context=None):
         cdef Context ctx = resolve_context(context)
-        _check_width(width)
+        cdef unsigned int w = _check_width(width)
         return _make_type(IntegerType, ctx,
-                          mlirIntegerTypeUnsignedGet(ctx.c_context, width))
+                          mlirIntegerTypeUnsignedGet(ctx.c_context, w))
+
+    @staticmethod
+    def get(width, signedness=_IntegerTypeSignedness.SIGNLESS, context=None):
+        """An integer type of the given IntegerType.Signedness."""
+        cdef Context ctx = resolve_context(context)
+        cdef unsigned int w = _check_width(width)
+        if not isinstance(signedness, _IntegerTypeSignedness):
+            raise TypeError(f"signedness must be an IntegerType.Signedness, "
+                            f"not {type(signedness).__name__}")
+        if signedness is _IntegerTypeSignedness.SIGNED:
+            t = mlirIntegerTypeSignedGet(ctx.c_context, w)
+        elif signedness is _IntegerTypeSignedness.UNSIGNED:
+            t = mlirIntegerTypeUnsignedGet(ctx.c_context, w)
+        else:
+            t = mlirIntegerTypeGet(ctx.c_context, w)
+        return _make_type(IntegerType, ctx, t)
 
     @staticmethod
     def isinstance(other):
         return isinstance(other, Type) and mlirTypeIsAInteger((<Type>other).c_type)
+
+    @property
+    def signedness(self):
+        if mlirIntegerTypeIsSigned(self.c_type):
+            return _IntegerTypeSignedness.SIGNED
+        if mlirIntegerTypeIsUnsigned(self.c_type):
+            return _IntegerTypeSignedness.UNSIGNED
+        return _IntegerTypeSignedness.SIGNLESS
 
     @property
     def width(self):
@@ -123,16 +159,18 @@ cdef class IntegerType(Type):
         return mlirIntegerTypeIsUnsigned(self.c_type)
 
 
-cdef inline int _check_width(int width) except -1:
+cdef unsigned int _check_width(object width) except? 0xffffffff:
+    width = _index_arg(width, "width")
     if width < 0 or width > mlircy_kMaxIntegerWidth:
         raise ValueError(f"integer bitwidth must be in [0, "
                          f"{mlircy_kMaxIntegerWidth}], got {width}")
-    return 0
+    return width
 
 
 cdef class IndexType(Type):
     """The target-sized `index` type."""
     static_typeid = wrap_typeid(mlirIndexTypeGetTypeID())
+    type_name = from_ref(mlirIndexTypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -162,6 +200,7 @@ cdef class FloatType(Type):
 cdef class F16Type(FloatType):
     """The f16 floating-point type."""
     static_typeid = wrap_typeid(mlirFloat16TypeGetTypeID())
+    type_name = from_ref(mlirF16TypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -175,6 +214,7 @@ cdef class F16Type(FloatType):
 cdef class BF16Type(FloatType):
     """The bf16 floating-point type."""
     static_typeid = wrap_typeid(mlirBFloat16TypeGetTypeID())
+    type_name = from_ref(mlirBF16TypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -188,6 +228,7 @@ cdef class BF16Type(FloatType):
 cdef class F32Type(FloatType):
     """The f32 floating-point type."""
     static_typeid = wrap_typeid(mlirFloat32TypeGetTypeID())
+    type_name = from_ref(mlirF32TypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -201,6 +242,7 @@ cdef class F32Type(FloatType):
 cdef class F64Type(FloatType):
     """The f64 floating-point type."""
     static_typeid = wrap_typeid(mlirFloat64TypeGetTypeID())
+    type_name = from_ref(mlirF64TypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -214,6 +256,7 @@ cdef class F64Type(FloatType):
 cdef class FloatTF32Type(FloatType):
     """The tf32 floating-point type."""
     static_typeid = wrap_typeid(mlirFloatTF32TypeGetTypeID())
+    type_name = from_ref(mlirTF32TypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -227,6 +270,7 @@ cdef class FloatTF32Type(FloatType):
 cdef class Float4E2M1FNType(FloatType):
     """The f4E2M1FN floating-point type."""
     static_typeid = wrap_typeid(mlirFloat4E2M1FNTypeGetTypeID())
+    type_name = from_ref(mlirFloat4E2M1FNTypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -240,6 +284,7 @@ cdef class Float4E2M1FNType(FloatType):
 cdef class Float6E2M3FNType(FloatType):
     """The f6E2M3FN floating-point type."""
     static_typeid = wrap_typeid(mlirFloat6E2M3FNTypeGetTypeID())
+    type_name = from_ref(mlirFloat6E2M3FNTypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -253,6 +298,7 @@ cdef class Float6E2M3FNType(FloatType):
 cdef class Float6E3M2FNType(FloatType):
     """The f6E3M2FN floating-point type."""
     static_typeid = wrap_typeid(mlirFloat6E3M2FNTypeGetTypeID())
+    type_name = from_ref(mlirFloat6E3M2FNTypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -266,6 +312,7 @@ cdef class Float6E3M2FNType(FloatType):
 cdef class Float8E3M4Type(FloatType):
     """The f8E3M4 floating-point type."""
     static_typeid = wrap_typeid(mlirFloat8E3M4TypeGetTypeID())
+    type_name = from_ref(mlirFloat8E3M4TypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -279,6 +326,7 @@ cdef class Float8E3M4Type(FloatType):
 cdef class Float8E4M3Type(FloatType):
     """The f8E4M3 floating-point type."""
     static_typeid = wrap_typeid(mlirFloat8E4M3TypeGetTypeID())
+    type_name = from_ref(mlirFloat8E4M3TypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -292,6 +340,7 @@ cdef class Float8E4M3Type(FloatType):
 cdef class Float8E4M3FNType(FloatType):
     """The f8E4M3FN floating-point type."""
     static_typeid = wrap_typeid(mlirFloat8E4M3FNTypeGetTypeID())
+    type_name = from_ref(mlirFloat8E4M3FNTypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -305,6 +354,7 @@ cdef class Float8E4M3FNType(FloatType):
 cdef class Float8E4M3FNUZType(FloatType):
     """The f8E4M3FNUZ floating-point type."""
     static_typeid = wrap_typeid(mlirFloat8E4M3FNUZTypeGetTypeID())
+    type_name = from_ref(mlirFloat8E4M3FNUZTypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -318,6 +368,7 @@ cdef class Float8E4M3FNUZType(FloatType):
 cdef class Float8E4M3B11FNUZType(FloatType):
     """The f8E4M3B11FNUZ floating-point type."""
     static_typeid = wrap_typeid(mlirFloat8E4M3B11FNUZTypeGetTypeID())
+    type_name = from_ref(mlirFloat8E4M3B11FNUZTypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -331,6 +382,7 @@ cdef class Float8E4M3B11FNUZType(FloatType):
 cdef class Float8E5M2Type(FloatType):
     """The f8E5M2 floating-point type."""
     static_typeid = wrap_typeid(mlirFloat8E5M2TypeGetTypeID())
+    type_name = from_ref(mlirFloat8E5M2TypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -344,6 +396,7 @@ cdef class Float8E5M2Type(FloatType):
 cdef class Float8E5M2FNUZType(FloatType):
     """The f8E5M2FNUZ floating-point type."""
     static_typeid = wrap_typeid(mlirFloat8E5M2FNUZTypeGetTypeID())
+    type_name = from_ref(mlirFloat8E5M2FNUZTypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -357,6 +410,7 @@ cdef class Float8E5M2FNUZType(FloatType):
 cdef class Float8E8M0FNUType(FloatType):
     """The f8E8M0FNU floating-point type."""
     static_typeid = wrap_typeid(mlirFloat8E8M0FNUTypeGetTypeID())
+    type_name = from_ref(mlirFloat8E8M0FNUTypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -376,6 +430,7 @@ cdef tuple _FLOAT_TYPES = (F16Type, BF16Type, F32Type, F64Type, FloatTF32Type, F
 cdef class NoneType(Type):
     """The builtin `none` type."""
     static_typeid = wrap_typeid(mlirNoneTypeGetTypeID())
+    type_name = from_ref(mlirNoneTypeGetName())
 
     @staticmethod
     def get(context=None):
@@ -390,6 +445,7 @@ cdef class NoneType(Type):
 cdef class ComplexType(Type):
     """complex<T> for an integer or floating-point T."""
     static_typeid = wrap_typeid(mlirComplexTypeGetTypeID())
+    type_name = from_ref(mlirComplexTypeGetName())
 
     @staticmethod
     def get(element_type):
@@ -430,11 +486,11 @@ cdef class ShapedType(Type):
     cdef intptr_t _dim(self, object dim) except -1:
         self._require_rank()
         cdef int64_t rank = mlirShapedTypeGetRank(self.c_type)
-        cdef int64_t d = dim
-        if d < 0 or d >= rank:
+        dim = _index_arg(dim, "dim")
+        if dim < 0 or dim >= rank:
             raise IndexError(f"dimension index {dim} out of range for a "
                              f"type of rank {rank}")
-        return <intptr_t>d
+        return <intptr_t>dim
 
     @property
     def element_type(self):
@@ -470,24 +526,24 @@ cdef class ShapedType(Type):
         return [mlirShapedTypeGetDimSize(self.c_type, i) for i in range(n)]
 
     @staticmethod
-    def is_dynamic_size(int64_t dim_size):
-        return mlirShapedTypeIsDynamicSize(dim_size)
+    def is_dynamic_size(dim_size):
+        return mlirShapedTypeIsDynamicSize(_index_arg(dim_size, "dim_size"))
 
     @staticmethod
-    def is_static_size(int64_t dim_size):
-        return mlirShapedTypeIsStaticSize(dim_size)
+    def is_static_size(dim_size):
+        return mlirShapedTypeIsStaticSize(_index_arg(dim_size, "dim_size"))
 
     @staticmethod
     def get_dynamic_size():
         return mlirShapedTypeGetDynamicSize()
 
     @staticmethod
-    def is_dynamic_stride_or_offset(int64_t dim_size):
-        return mlirShapedTypeIsDynamicStrideOrOffset(dim_size)
+    def is_dynamic_stride_or_offset(dim_size):
+        return mlirShapedTypeIsDynamicStrideOrOffset(_index_arg(dim_size, "dim_size"))
 
     @staticmethod
-    def is_static_stride_or_offset(int64_t dim_size):
-        return mlirShapedTypeIsStaticStrideOrOffset(dim_size)
+    def is_static_stride_or_offset(dim_size):
+        return mlirShapedTypeIsStaticStrideOrOffset(_index_arg(dim_size, "dim_size"))
 
     @staticmethod
     def get_dynamic_stride_or_offset():
@@ -497,52 +553,22 @@ cdef class ShapedType(Type):
 cdef class VectorType(ShapedType):
     """vector<4x[8]xf32>: static sizes, optionally scalable dimensions."""
     static_typeid = wrap_typeid(mlirVectorTypeGetTypeID())
+    type_name = from_ref(mlirVectorTypeGetName())
 
     @staticmethod
     def get(shape, element_type, *, scalable=None, scalable_dims=None,
             loc=None):
         """scalable: one bool per dimension; or scalable_dims: the indices
         of the scalable dimensions (not both)."""
-        cdef Context ctx = _context_of_type(element_type, "element_type")
-        cdef vector[int64_t] dims
-        _fill_shape(dims, shape)
-        cdef Py_ssize_t rank = dims.size(), i
-        cdef vector[bool] flags_v
-        cdef bool* flags = NULL
-        if scalable is not None and scalable_dims is not None:
-            raise ValueError("'scalable' and 'scalable_dims' kwargs are "
-                             "mutually exclusive.")
-        if scalable is not None:
-            scalable = list(scalable)
-            if len(scalable) != rank:
-                raise ValueError("Expected len(scalable) == len(shape).")
-            flags = <bool*>PyMem_Malloc(max(rank, 1) * sizeof(bool))
-            for i in range(rank):
-                flags[i] = True if scalable[i] else False
-        elif scalable_dims is not None:
-            flags = <bool*>PyMem_Malloc(max(rank, 1) * sizeof(bool))
-            for i in range(rank):
-                flags[i] = False
-            for d in scalable_dims:
-                if not isinstance(d, int) or d < 0 or d >= rank:
-                    PyMem_Free(flags)
-                    raise ValueError("Scalable dimension index out of bounds.")
-                flags[<Py_ssize_t>d] = True
-        cdef MlirLocation c_loc = _checked_location(loc, ctx)
-        cdef MlirType t
-        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        try:
-            if flags != NULL:
-                t = mlirVectorTypeGetScalableChecked(
-                    c_loc, rank, dims.data(), flags, (<Type>element_type).c_type)
-            else:
-                t = mlirVectorTypeGetChecked(c_loc, rank, dims.data(),
-                                             (<Type>element_type).c_type)
-        finally:
-            PyMem_Free(flags)
-            errors = cap.detach()
-        _checked_type_result(t, ctx, errors, "type")
-        return _make_type(VectorType, ctx, t)
+        return _vector_type(shape, element_type, scalable, scalable_dims,
+                            loc, None)
+
+    @staticmethod
+    def get_unchecked(shape, element_type, *, scalable=None,
+                      scalable_dims=None, context=None):
+        """As get, without a location (invalid input is still refused)."""
+        return _vector_type(shape, element_type, scalable, scalable_dims,
+                            None, context)
 
     @staticmethod
     def isinstance(other):
@@ -558,28 +584,73 @@ cdef class VectorType(ShapedType):
         return [mlirVectorTypeIsDimScalable(self.c_type, i) for i in range(n)]
 
 
+cdef Context _context_for_unchecked(object element_type, object context):
+    """The context of a get_unchecked: the element type's; `context`, if
+    given, must be the same."""
+    cdef Context ctx = _context_of_type(element_type, "element_type")
+    if context is not None and resolve_context(context) is not ctx:
+        raise ValueError("element_type: a Type of another Context")
+    return ctx
+
+
+cdef object _vector_type(object shape, object element_type, object scalable,
+                         object scalable_dims, object loc, object context):
+    cdef Context ctx = _context_for_unchecked(element_type, context)
+    cdef vector[int64_t] dims
+    _fill_shape(dims, shape)
+    cdef Py_ssize_t rank = dims.size(), i
+    cdef vector[bool] flags_v
+    cdef bool* flags = NULL
+    if scalable is not None and scalable_dims is not None:
+        raise ValueError("'scalable' and 'scalable_dims' kwargs are "
+                         "mutually exclusive.")
+    if scalable is not None:
+        scalable = list(scalable)
+        if len(scalable) != rank:
+            raise ValueError("Expected len(scalable) == len(shape).")
+        flags = <bool*>PyMem_Malloc(max(rank, 1) * sizeof(bool))
+        for i in range(rank):
+            flags[i] = True if scalable[i] else False
+    elif scalable_dims is not None:
+        flags = <bool*>PyMem_Malloc(max(rank, 1) * sizeof(bool))
+        for i in range(rank):
+            flags[i] = False
+        for d in scalable_dims:
+            if not isinstance(d, int) or d < 0 or d >= rank:
+                PyMem_Free(flags)
+                raise ValueError("Scalable dimension index out of bounds.")
+            flags[<Py_ssize_t>d] = True
+    cdef MlirLocation c_loc = _checked_location(loc, ctx)
+    cdef MlirType t
+    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    try:
+        if flags != NULL:
+            t = mlirVectorTypeGetScalableChecked(
+                c_loc, rank, dims.data(), flags, (<Type>element_type).c_type)
+        else:
+            t = mlirVectorTypeGetChecked(c_loc, rank, dims.data(),
+                                         (<Type>element_type).c_type)
+    finally:
+        PyMem_Free(flags)
+        errors = cap.detach()
+    _checked_type_result(t, ctx, errors, "type")
+    return _make_type(VectorType, ctx, t)
+
+
 cdef class RankedTensorType(ShapedType):
     """tensor<2x?xf32, #encoding>."""
     static_typeid = wrap_typeid(mlirRankedTensorTypeGetTypeID())
+    type_name = from_ref(mlirRankedTensorTypeGetName())
 
     @staticmethod
     def get(shape, element_type, encoding=None, loc=None):
-        cdef Context ctx = _context_of_type(element_type, "element_type")
-        cdef vector[int64_t] dims
-        _fill_shape(dims, shape)
-        cdef MlirAttribute enc = mlirAttributeGetNull()
-        if encoding is not None:
-            enc = attribute_handle_in(encoding, ctx, "encoding")
-        cdef MlirLocation c_loc = _checked_location(loc, ctx)
-        cdef MlirType t
-        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        try:
-            t = mlirRankedTensorTypeGetChecked(c_loc, dims.size(), dims.data(),
-                                               (<Type>element_type).c_type, enc)
-        finally:
-            errors = cap.detach()
-        _checked_type_result(t, ctx, errors, "type")
-        return _make_type(RankedTensorType, ctx, t)
+        return _ranked_tensor_type(shape, element_type, encoding, loc, None)
+
+    @staticmethod
+    def get_unchecked(shape, element_type, encoding=None, context=None):
+        """As get, without a location (invalid input is still refused)."""
+        return _ranked_tensor_type(shape, element_type, encoding, None,
+                                   context)
 
     @staticmethod
     def isinstance(other):
@@ -592,54 +663,75 @@ cdef class RankedTensorType(ShapedType):
         return None if a.ptr == NULL else wrap_attribute(self.context, a)
 
 
+cdef object _ranked_tensor_type(object shape, object element_type,
+                                object encoding, object loc, object context):
+    cdef Context ctx = _context_for_unchecked(element_type, context)
+    cdef vector[int64_t] dims
+    _fill_shape(dims, shape)
+    cdef MlirAttribute enc = mlirAttributeGetNull()
+    if encoding is not None:
+        enc = attribute_handle_in(encoding, ctx, "encoding")
+    cdef MlirLocation c_loc = _checked_location(loc, ctx)
+    cdef MlirType t
+    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    try:
+        t = mlirRankedTensorTypeGetChecked(c_loc, dims.size(), dims.data(),
+                                           (<Type>element_type).c_type, enc)
+    finally:
+        errors = cap.detach()
+    _checked_type_result(t, ctx, errors, "type")
+    return _make_type(RankedTensorType, ctx, t)
+
+
 cdef class UnrankedTensorType(ShapedType):
     """tensor<*xf32>."""
     static_typeid = wrap_typeid(mlirUnrankedTensorTypeGetTypeID())
+    type_name = from_ref(mlirUnrankedTensorTypeGetName())
 
     @staticmethod
     def get(element_type, loc=None):
-        cdef Context ctx = _context_of_type(element_type, "element_type")
-        cdef MlirLocation c_loc = _checked_location(loc, ctx)
-        cdef MlirType t
-        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        try:
-            t = mlirUnrankedTensorTypeGetChecked(c_loc, (<Type>element_type).c_type)
-        finally:
-            errors = cap.detach()
-        _checked_type_result(t, ctx, errors, "type")
-        return _make_type(UnrankedTensorType, ctx, t)
+        return _unranked_tensor_type(element_type, loc, None)
+
+    @staticmethod
+    def get_unchecked(element_type, context=None):
+        """As get, without a location (invalid input is still refused)."""
+        return _unranked_tensor_type(element_type, None, context)
 
     @staticmethod
     def isinstance(other):
         return isinstance(other, Type) and mlirTypeIsAUnrankedTensor((<Type>other).c_type)
 
 
+cdef object _unranked_tensor_type(object element_type, object loc,
+                                  object context):
+    cdef Context ctx = _context_for_unchecked(element_type, context)
+    cdef MlirLocation c_loc = _checked_location(loc, ctx)
+    cdef MlirType t
+    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    try:
+        t = mlirUnrankedTensorTypeGetChecked(c_loc, (<Type>element_type).c_type)
+    finally:
+        errors = cap.detach()
+    _checked_type_result(t, ctx, errors, "type")
+    return _make_type(UnrankedTensorType, ctx, t)
+
+
 cdef class MemRefType(ShapedType):
     """memref<4x?xf32, layout, memory_space>."""
     static_typeid = wrap_typeid(mlirMemRefTypeGetTypeID())
+    type_name = from_ref(mlirMemRefTypeGetName())
 
     @staticmethod
     def get(shape, element_type, layout=None, memory_space=None, loc=None):
-        cdef Context ctx = _context_of_type(element_type, "element_type")
-        cdef vector[int64_t] dims
-        _fill_shape(dims, shape)
-        cdef MlirAttribute c_layout = mlirAttributeGetNull()
-        cdef MlirAttribute c_space = mlirAttributeGetNull()
-        if layout is not None:
-            c_layout = attribute_handle_in(layout, ctx, "layout")
-        if memory_space is not None:
-            c_space = attribute_handle_in(memory_space, ctx, "memory_space")
-        cdef MlirLocation c_loc = _checked_location(loc, ctx)
-        cdef MlirType t
-        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        try:
-            t = mlirMemRefTypeGetChecked(c_loc, (<Type>element_type).c_type,
-                                         dims.size(), dims.data(), c_layout,
-                                         c_space)
-        finally:
-            errors = cap.detach()
-        _checked_type_result(t, ctx, errors, "type")
-        return _make_type(MemRefType, ctx, t)
+        return _memref_type(shape, element_type, layout, memory_space, loc,
+                            None)
+
+    @staticmethod
+    def get_unchecked(shape, element_type, layout=None, memory_space=None,
+                      context=None):
+        """As get, without a location (invalid input is still refused)."""
+        return _memref_type(shape, element_type, layout, memory_space, None,
+                            context)
 
     @staticmethod
     def isinstance(other):
@@ -673,26 +765,50 @@ cdef class MemRefType(ShapedType):
         return [strides[i] for i in range(rank)], offset
 
 
+cdef object _memref_type(object shape, object element_type, object layout,
+                         object memory_space, object loc, object context):
+    cdef Context ctx = _context_for_unchecked(element_type, context)
+    cdef vector[int64_t] dims
+    _fill_shape(dims, shape)
+    cdef MlirAttribute c_layout = mlirAttributeGetNull()
+    cdef MlirAttribute c_space = mlirAttributeGetNull()
+    if layout is not None:
+        c_layout = attribute_handle_in(layout, ctx, "layout")
+        # The C API casts the layout to MemRefLayoutAttrInterface
+        # unchecked: anything else would crash.
+        if not mlirCyAttributeIsAMemRefLayout(c_layout):
+            raise ValueError(f"layout must be a memref layout attribute "
+                             f"(AffineMapAttr, StridedLayoutAttr, ...), "
+                             f"got {layout}")
+    if memory_space is not None:
+        c_space = attribute_handle_in(memory_space, ctx, "memory_space")
+    cdef MlirLocation c_loc = _checked_location(loc, ctx)
+    cdef MlirType t
+    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    try:
+        t = mlirMemRefTypeGetChecked(c_loc, (<Type>element_type).c_type,
+                                     dims.size(), dims.data(), c_layout,
+                                     c_space)
+    finally:
+        errors = cap.detach()
+    _checked_type_result(t, ctx, errors, "type")
+    return _make_type(MemRefType, ctx, t)
+
+
 cdef class UnrankedMemRefType(ShapedType):
     """memref<*xf32, memory_space>."""
     static_typeid = wrap_typeid(mlirUnrankedMemRefTypeGetTypeID())
+    type_name = from_ref(mlirUnrankedMemRefTypeGetName())
 
     @staticmethod
     def get(element_type, memory_space, loc=None):
-        cdef Context ctx = _context_of_type(element_type, "element_type")
-        cdef MlirAttribute c_space = mlirAttributeGetNull()
-        if memory_space is not None:
-            c_space = attribute_handle_in(memory_space, ctx, "memory_space")
-        cdef MlirLocation c_loc = _checked_location(loc, ctx)
-        cdef MlirType t
-        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        try:
-            t = mlirUnrankedMemRefTypeGetChecked(
-                c_loc, (<Type>element_type).c_type, c_space)
-        finally:
-            errors = cap.detach()
-        _checked_type_result(t, ctx, errors, "type")
-        return _make_type(UnrankedMemRefType, ctx, t)
+        return _unranked_memref_type(element_type, memory_space, loc, None)
+
+    @staticmethod
+    def get_unchecked(element_type, memory_space, context=None):
+        """As get, without a location (invalid input is still refused)."""
+        return _unranked_memref_type(element_type, memory_space, None,
+                                     context)
 
     @staticmethod
     def isinstance(other):
@@ -704,11 +820,30 @@ cdef class UnrankedMemRefType(ShapedType):
         return None if a.ptr == NULL else wrap_attribute(self.context, a)
 
 
+cdef object _unranked_memref_type(object element_type, object memory_space,
+                                  object loc, object context):
+    cdef Context ctx = _context_for_unchecked(element_type, context)
+    cdef MlirAttribute c_space = mlirAttributeGetNull()
+    if memory_space is not None:
+        c_space = attribute_handle_in(memory_space, ctx, "memory_space")
+    cdef MlirLocation c_loc = _checked_location(loc, ctx)
+    cdef MlirType t
+    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    try:
+        t = mlirUnrankedMemRefTypeGetChecked(
+            c_loc, (<Type>element_type).c_type, c_space)
+    finally:
+        errors = cap.detach()
+    _checked_type_result(t, ctx, errors, "type")
+    return _make_type(UnrankedMemRefType, ctx, t)
+
+
 # -- tuple, function, opaque ----------------------------------------------
 
 cdef class TupleType(Type):
     """tuple<T0, T1, ...>."""
     static_typeid = wrap_typeid(mlirTupleTypeGetTypeID())
+    type_name = from_ref(mlirTupleTypeGetName())
 
     @staticmethod
     def get_tuple(elements, context=None):
@@ -722,7 +857,8 @@ cdef class TupleType(Type):
     def isinstance(other):
         return isinstance(other, Type) and mlirTypeIsATuple((<Type>other).c_type)
 
-    def get_type(self, intptr_t pos):
+    def get_type(self, pos):
+        pos = _index_arg(pos, "pos")
         cdef intptr_t n = mlirTupleTypeGetNumTypes(self.c_type)
         if pos < 0 or pos >= n:
             raise IndexError(f"tuple position {pos} out of range [0, {n})")
@@ -736,6 +872,7 @@ cdef class TupleType(Type):
 cdef class FunctionType(Type):
     """(inputs) -> results."""
     static_typeid = wrap_typeid(mlirFunctionTypeGetTypeID())
+    type_name = from_ref(mlirFunctionTypeGetName())
 
     @staticmethod
     def get(inputs, results, context=None):
@@ -766,6 +903,7 @@ cdef class FunctionType(Type):
 cdef class OpaqueType(Type):
     """!dialect.data: a type of an unregistered dialect."""
     static_typeid = wrap_typeid(mlirOpaqueTypeGetTypeID())
+    type_name = from_ref(mlirOpaqueTypeGetName())
 
     @staticmethod
     def get(dialect_namespace, buffer, context=None):

@@ -24,10 +24,11 @@ from mlir.ir import (
     FloatAttr, FloatTF32Type, Float4E2M1FNType, Float6E2M3FNType,
     Float6E3M2FNType, Float8E3M4Type, Float8E4M3B11FNUZType, Float8E4M3FNType,
     Float8E4M3FNUZType, Float8E4M3Type, Float8E5M2FNUZType, Float8E5M2Type,
-    Float8E8M0FNUType, FunctionType, IndexType, IntegerAttr, IntegerType,
-    MemRefType, NoneType, RankedTensorType, ShapedType, StringAttr,
-    SymbolRefAttr, TupleType, TypeAttr, UnitAttr, UnrankedMemRefType,
-    UnrankedTensorType, VectorType,
+    Float8E8M0FNUType, FlatSymbolRefAttr, FunctionType, IndexType,
+    IntegerAttr, IntegerSet, IntegerSetAttr, IntegerType, MemRefType,
+    NoneType, OpaqueAttr, OpaqueType, RankedTensorType, ShapedType,
+    StridedLayoutAttr, StringAttr, SymbolRefAttr, TupleType, TypeAttr,
+    UnitAttr, UnrankedMemRefType, UnrankedTensorType, VectorType,
 )
 
 FLOAT_TYPES = (F16Type, BF16Type, F32Type, F64Type, FloatTF32Type,
@@ -80,13 +81,61 @@ def vector_types(draw, context):
     return VectorType.get(shape, elt, scalable=scalable)
 
 
+def _memory_spaces(context):
+    """None, an integer (i64) or a string memory space."""
+    return st.one_of(
+        st.none(),
+        st.integers(0, 4).map(lambda s: IntegerAttr.get(
+            IntegerType.get_signless(64, context=context), s)),
+        _IDENTS.map(lambda s: StringAttr.get(s, context=context)))
+
+
+@st.composite
+def memref_types(draw, context):
+    """Ranked memrefs, optionally with a strided or affine-map layout and a
+    memory space."""
+    shape = draw(_shapes())
+    elt = draw(st.one_of(scalar_types(context), complex_types(context)))
+    rank = len(shape)
+    layout_kind = draw(st.sampled_from(["none", "strided", "map"]))
+    layout = None
+    if layout_kind == "strided":
+        stride = st.integers(-4, 8) | st.just(ShapedType.get_dynamic_stride_or_offset())
+        layout = StridedLayoutAttr.get(
+            draw(st.integers(0, 8) | st.just(ShapedType.get_dynamic_stride_or_offset())),
+            draw(st.lists(stride, min_size=rank, max_size=rank)), context=context)
+    elif layout_kind == "map":
+        layout = AffineMapAttr.get(draw(affine_maps(
+            context, min_dims=rank, max_dims=rank, min_results=1)))
+    return MemRefType.get(shape, elt, layout=layout,
+                          memory_space=draw(_memory_spaces(context)))
+
+
+def tensor_encodings(context):
+    """Attributes usable as a ranked tensor's encoding."""
+    return st.one_of(
+        _IDENTS.map(lambda s: StringAttr.get(s, context=context)),
+        st.integers(-5, 5).map(lambda v: IntegerAttr.get(
+            IntegerType.get_signless(32, context=context), v)),
+        st.just(None).map(lambda _: UnitAttr.get(context=context)))
+
+
+def opaque_types(context):
+    """!ns.data types of an unregistered dialect (the context must allow
+    unregistered dialects to parse them back)."""
+    return st.tuples(_OPAQUE_NAMESPACES, _IDENTS).map(
+        lambda nd: OpaqueType.get(nd[0], nd[1], context=context))
+
+
 def shaped_types(context):
     elt = st.one_of(scalar_types(context), complex_types(context))
     return st.one_of(
         vector_types(context),
         st.builds(RankedTensorType.get, _shapes(), elt),
+        st.builds(RankedTensorType.get, _shapes(), elt, tensor_encodings(context)),
         st.builds(UnrankedTensorType.get, elt),
         st.builds(MemRefType.get, _shapes(), elt),
+        memref_types(context),
         st.builds(lambda e, s: UnrankedMemRefType.get(
             e, None if s is None else IntegerAttr.get(IntegerType.get_signless(64, context=context), s)),
             scalar_types(context), st.none() | st.integers(0, 4)),
@@ -96,7 +145,7 @@ def shaped_types(context):
 def types(context, max_leaves=8):
     """Any builtin type, nesting tuples and functions."""
     base = st.one_of(scalar_types(context), complex_types(context),
-                     shaped_types(context),
+                     shaped_types(context), opaque_types(context),
                      st.just(None).map(lambda _: NoneType.get(context=context)))
     return st.recursive(
         base,
@@ -113,7 +162,9 @@ def types(context, max_leaves=8):
 
 @st.composite
 def integer_attrs(draw, context):
-    t = draw(st.one_of(integer_types(context).filter(lambda t: t.width <= 64),
+    """Integer attributes of any width (wider than 64 bits included) and of
+    index type; signless values from their whole accepted range."""
+    t = draw(st.one_of(integer_types(context),
                        st.just(None).map(lambda _: IndexType.get(context=context))))
     if isinstance(t, IntegerType):
         w = t.width
@@ -122,7 +173,7 @@ def integer_attrs(draw, context):
         elif t.is_unsigned:
             lo, hi = 0, (1 << w) - 1
         else:
-            lo, hi = -(1 << (w - 1)), (1 << (w - 1)) - 1
+            lo, hi = -(1 << (w - 1)), (1 << w) - 1
     else:
         lo, hi = -(1 << 63), (1 << 63) - 1
     return IntegerAttr.get(t, draw(st.integers(lo, hi)))
@@ -130,9 +181,18 @@ def integer_attrs(draw, context):
 
 @st.composite
 def float_attrs(draw, context):
-    cls, width = draw(st.sampled_from([(F16Type, 16), (F32Type, 32), (F64Type, 64)]))
-    value = draw(st.floats(width=width, allow_nan=False))
-    return FloatAttr.get(cls.get(context=context), value)
+    """FloatAttrs of every float type: exact values of f16/f32/f64, and
+    values in range (rounded by MLIR) of the other formats."""
+    if draw(st.booleans()):
+        cls, width = draw(st.sampled_from([(F16Type, 16), (F32Type, 32), (F64Type, 64)]))
+        value = draw(st.floats(width=width, allow_nan=False))
+        return FloatAttr.get(cls.get(context=context), value)
+    t = draw(float_types(context))
+    value = draw(st.floats(-4.0, 4.0) | st.sampled_from([0.5, 1.0, 2.0]))
+    try:
+        return FloatAttr.get(t, value)
+    except ValueError:          # no zero / no negative values in the format
+        return FloatAttr.get(t, 1.0)
 
 
 def _dense_arrays(context):
@@ -151,6 +211,8 @@ def _dense_arrays(context):
 _NAMES = st.text(st.characters(min_codepoint=32, max_codepoint=0x2FFF,
                                exclude_categories=("Cs",)), max_size=8)
 _IDENTS = st.from_regex(r"[a-z_][a-z0-9_]{0,6}", fullmatch=True)
+# Namespaces no dialect uses (a registered dialect would parse the data).
+_OPAQUE_NAMESPACES = _IDENTS.map(lambda s: "xo_" + s)
 
 
 def scalar_attrs(context):
@@ -163,10 +225,23 @@ def scalar_attrs(context):
         types(context, max_leaves=3).map(TypeAttr.get),
         st.lists(_IDENTS, min_size=1, max_size=3).map(
             lambda s: SymbolRefAttr.get(s, context=context)),
+        _IDENTS.map(lambda s: FlatSymbolRefAttr.get(s, context=context)),
+        st.tuples(_OPAQUE_NAMESPACES, _IDENTS, scalar_types(context)).map(
+            lambda a: OpaqueAttr.get(a[0], a[1], a[2], context=context)),
+        strided_layouts(context),
         _dense_arrays(context),
         affine_maps(context).map(AffineMapAttr.get),
+        integer_sets(context).map(IntegerSetAttr.get),
         dense_elements(context, max_side=3),
+        typed_dense_elements(context),
     )
+
+
+def strided_layouts(context, max_rank=3):
+    dyn = ShapedType.get_dynamic_stride_or_offset()
+    value = st.integers(-8, 8) | st.just(dyn)
+    return st.tuples(value, st.lists(value, max_size=max_rank)).map(
+        lambda os: StridedLayoutAttr.get(os[0], os[1], context=context))
 
 
 def attributes(context, max_leaves=10):
@@ -192,6 +267,37 @@ def numpy_arrays(dtype=None, max_side=4, max_dims=3):
 def dense_elements(context, max_side=4):
     return numpy_arrays(max_side=max_side).map(
         lambda a: DenseElementsAttr.get(a, context=context))
+
+
+# (numpy dtype, element width, signedness) of the explicit-type= dense
+# elements: integer types narrower than their storage, and other
+# signedness than the buffer's.
+_TYPED_DENSE = [("int8", 4, "signless"), ("int8", 4, "signed"),
+                ("uint8", 4, "unsigned"), ("int8", 7, "signless"),
+                ("int16", 12, "signed"), ("uint16", 12, "unsigned"),
+                ("int32", 28, "signless"), ("uint32", 32, "signed"),
+                ("int64", 64, "unsigned"), ("int16", 16, "signed")]
+
+
+@st.composite
+def typed_dense_elements(draw, context, max_side=3):
+    """Dense integer elements built with an explicit type= (element type
+    or complete tensor type), with values that fit the element type."""
+    dtype, w, sign = draw(st.sampled_from(_TYPED_DENSE))
+    elt = getattr(IntegerType, f"get_{sign}")(w, context=context)
+    if sign == "signed":
+        lo, hi = -(1 << (w - 1)), (1 << (w - 1)) - 1
+    elif sign == "unsigned":
+        lo, hi = 0, (1 << w) - 1
+    else:
+        lo, hi = -(1 << (w - 1)), (1 << (w - 1)) - 1
+    info = np.iinfo(np.dtype(dtype))
+    lo, hi = max(lo, int(info.min)), min(hi, int(info.max))
+    shape = draw(hnp.array_shapes(min_dims=1, max_dims=2, max_side=max_side))
+    values = draw(hnp.arrays(np.dtype(dtype), shape, elements=st.integers(lo, hi)))
+    if draw(st.booleans()):
+        return DenseElementsAttr.get(values, type=elt)
+    return DenseElementsAttr.get(values, type=RankedTensorType.get(list(shape), elt))
 
 
 # -- affine --------------------------------------------------------------------
@@ -270,13 +376,29 @@ def evaluate_affine_tree(tree, dims, symbols):
 
 
 @st.composite
-def affine_maps(draw, context, max_dims=3, max_symbols=2, max_results=3):
-    n_dims = draw(st.integers(0, max_dims))
+def affine_maps(draw, context, max_dims=3, max_symbols=2, max_results=3,
+                min_dims=0, min_results=0):
+    n_dims = draw(st.integers(min_dims, max_dims))
     n_syms = draw(st.integers(0, max_symbols))
-    trees = draw(st.lists(affine_expr_trees(n_dims, n_syms), max_size=max_results))
+    trees = draw(st.lists(affine_expr_trees(n_dims, n_syms),
+                          min_size=min_results, max_size=max_results))
     built = AffineMap.get(n_dims, n_syms, [build_affine_expr(t, context) for t in trees],
                           context=context)
     # Expressions built operator by operator are not always in the form the
     # parser produces (s0 + (s0 + 1) prints as "s0 + s0 + 1", which parses
     # as s0 * 2 + 1): return the canonical, parsed form.
     return Attribute.parse(f"affine_map<{built}>", context=context).value
+
+
+@st.composite
+def integer_sets(draw, context, max_dims=3, max_symbols=2, max_constraints=3):
+    """IntegerSets of pure affine constraints (in their parsed form)."""
+    n_dims = draw(st.integers(0, max_dims))
+    n_syms = draw(st.integers(0, max_symbols))
+    trees = draw(st.lists(affine_expr_trees(n_dims, n_syms), min_size=1,
+                          max_size=max_constraints))
+    eqs = draw(st.lists(st.booleans(), min_size=len(trees), max_size=len(trees)))
+    built = IntegerSet.get(n_dims, n_syms,
+                           [build_affine_expr(t, context) for t in trees], eqs,
+                           context=context)
+    return Attribute.parse(f"affine_set<{built}>", context=context).value

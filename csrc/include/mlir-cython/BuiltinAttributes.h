@@ -10,6 +10,9 @@
 
 #include "mlir-c/IR.h"
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -43,6 +46,27 @@ MLIR_CAPI_EXPORTED int64_t mlirCyDenseElementsStorageBitWidth(MlirType type);
 /// Returns the TypeID of DenseResourceElementsAttr (missing from
 /// mlir-c/BuiltinAttributes.h).
 MLIR_CAPI_EXPORTED MlirTypeID mlirCyDenseResourceElementsAttrGetTypeID(void);
+
+/// Checks whether the attribute can be the layout of a MemRefType (it
+/// implements MemRefLayoutAttrInterface: AffineMapAttr, StridedLayoutAttr,
+/// dialect layouts); mlirMemRefTypeGet* cast the layout unchecked.
+MLIR_CAPI_EXPORTED bool mlirCyAttributeIsAMemRefLayout(MlirAttribute attr);
+
+/// Returns the number of 64-bit words of the value of an IntegerAttr (the
+/// bit width of its type rounded up to a multiple of 64, divided by 64).
+MLIR_CAPI_EXPORTED intptr_t mlirCyIntegerAttrGetValueNumWords(MlirAttribute attr);
+
+/// Copies the bit pattern of the value of an IntegerAttr into `words`
+/// (mlirCyIntegerAttrGetValueNumWords of them, least significant first;
+/// bits beyond the width are zero).
+MLIR_CAPI_EXPORTED void mlirCyIntegerAttrGetValueWords(MlirAttribute attr,
+                                                       uint64_t *words);
+
+/// Creates an IntegerAttr of the integer or index type `type` whose value
+/// has the bit pattern of `numWords` 64-bit words (least significant first),
+/// truncated to the width of the type.
+MLIR_CAPI_EXPORTED MlirAttribute mlirCyIntegerAttrGetFromWords(
+    MlirType type, intptr_t numWords, const uint64_t *words);
 
 #ifdef __cplusplus
 }

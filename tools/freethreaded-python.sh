@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# Build and install a free-threaded CPython 3.13 ("python3.13t", --disable-gil)
+# from the upstream source tarball that Debian ships in its trixie archive.
+#
+# Usage: tools/freethreaded-python.sh [PREFIX]
+#   PREFIX defaults to <repo>/build/py313t.  The interpreter ends up as
+#   PREFIX/bin/python3.13t and its path is printed on the last line of output.
+#
+# Only deb.debian.org is needed (PyPI afterwards for pip installs).  The
+# system's apt configuration (/etc/apt) is never modified: the trixie source
+# index is fetched with a private, throw-away apt configuration.
+#
+# Environment knobs:
+#   FTPY_SUITE    Debian suite to take the python3.13 sources from (default: trixie)
+#   FTPY_MIRROR   Debian mirror (default: http://deb.debian.org/debian)
+#   FTPY_JOBS     parallel make jobs (default: $(nproc))
+#   FTPY_KEEP     set to 1 to keep the temporary build directory
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PREFIX="${1:-$REPO/build/py313t}"
+SUITE="${FTPY_SUITE:-trixie}"
+MIRROR="${FTPY_MIRROR:-http://deb.debian.org/debian}"
+JOBS="${FTPY_JOBS:-$(nproc)}"
+SRCPKG=python3.13
+KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
+
+log() { printf '[freethreaded-python] %s\n' "$*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+mkdir -p "$PREFIX"
+PREFIX="$(cd "$PREFIX" && pwd)"
+PY="$PREFIX/bin/python3.13t"
+
+# Smoke test: free-threaded build, GIL off, and the essential C modules.
+check_python() {
+    "$1" - <<'EOF' >/dev/null 2>&1
+import sys, sysconfig
+assert sysconfig.get_config_var("Py_GIL_DISABLED") == 1
+assert not sys._is_gil_enabled()
+import ssl, ctypes, zlib, lzma, bz2, pip  # noqa: F401
+EOF
+}
+
+# --- 1. already installed? --------------------------------------------------
+if [[ -x "$PY" ]] && check_python "$PY"; then
+    log "already installed: $("$PY" -VV | head -n1)"
+    echo "$PY"
+    exit 0
+fi
+
+# --- 2. build dependencies from the system's (bookworm) apt sources ---------
+SUDO=()
+if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || die "not root and no sudo: cannot install build dependencies"
+    SUDO=(sudo)
+fi
+
+DEPS=(
+    build-essential pkg-config xz-utils ca-certificates debian-archive-keyring
+    libssl-dev zlib1g-dev libffi-dev libbz2-dev liblzma-dev   # ssl ctypes zlib bz2 lzma
+    libsqlite3-dev libreadline-dev libncurses-dev uuid-dev libgdbm-dev  # nice to have
+)
+missing=()
+for p in "${DEPS[@]}"; do
+    if [[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]]; then
+        missing+=("$p")
+    fi
+done
+if ((${#missing[@]})); then
+    log "installing build dependencies: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    # apt output goes to stderr: stdout carries only the interpreter path.
+    if ! "${SUDO[@]}" apt-get install -y --no-install-recommends "${missing[@]}" >&2; then
+        "${SUDO[@]}" apt-get update >&2
+        "${SUDO[@]}" apt-get install -y --no-install-recommends "${missing[@]}" >&2
+    fi
+else
+    log "build dependencies already installed"
+fi
+
+# --- 3. fetch the upstream tarball from Debian's $SUITE sources --------------
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/py313t-build.XXXXXX")"
+cleanup() {
+    if [[ "${FTPY_KEEP:-0}" == 1 ]]; then log "build directory kept: $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+
+APTDIR="$WORK/apt"
+mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial"
+echo "deb-src [signed-by=$KEYRING] $MIRROR $SUITE main" > "$APTDIR/sources.list"
+APT_OPTS=(
+    -o "Dir::Etc::sourcelist=$APTDIR/sources.list"
+    -o "Dir::Etc::sourceparts=-"
+    -o "Dir::State::Lists=$APTDIR/lists"
+    -o "Dir::Cache=$APTDIR/cache"
+    -o "APT::Sandbox::User=root"      # private dirs under mktemp are not readable by _apt
+    -q
+)
+log "fetching the $SUITE source index from $MIRROR"
+apt-get "${APT_OPTS[@]}" update >&2
+
+mkdir -p "$WORK/src"
+log "downloading $SRCPKG sources from $SUITE"
+# apt verifies every file against the (InRelease-signed) Sources index.
+(cd "$WORK/src" && apt-get "${APT_OPTS[@]}" source --download-only "$SRCPKG" >&2)
+
+shopt -s nullglob
+dscs=("$WORK/src/${SRCPKG}"_*.dsc)
+origs=("$WORK/src/${SRCPKG}"_*.orig.tar.xz)
+shopt -u nullglob
+((${#dscs[@]} == 1)) || die "expected one .dsc, found ${#dscs[@]}"
+((${#origs[@]} == 1)) || die "expected one orig tarball, found ${#origs[@]}"
+DSC="${dscs[0]}"
+ORIG="${origs[0]}"
+ORIGNAME="$(basename "$ORIG")"
+
+# Verify the tarball against the Checksums-Sha256 field of the .dsc.
+want="$(awk -v f="$ORIGNAME" '
+    /^Checksums-Sha256:/ { s = 1; next }
+    /^[^ ]/              { s = 0 }
+    s && $3 == f         { print $1 }' "$DSC")"
+[[ -n "$want" ]] || die "no SHA256 for $ORIGNAME in $(basename "$DSC")"
+have="$(sha256sum "$ORIG" | cut -d' ' -f1)"
+[[ "$want" == "$have" ]] || die "SHA256 mismatch for $ORIGNAME: .dsc says $want, file is $have"
+log "$ORIGNAME: SHA256 $have matches $(basename "$DSC")"
+
+# --- 4. configure, build, install -------------------------------------------
+mkdir -p "$WORK/build"
+tar -xJf "$ORIG" -C "$WORK/build"
+SRCDIR="$(find "$WORK/build" -mindepth 1 -maxdepth 1 -type d -name 'Python-3.13*' | head -n1)"
+[[ -n "$SRCDIR" ]] || die "no Python-3.13* directory in $ORIGNAME"
+
+log "configuring $(basename "$SRCDIR") --disable-gil --prefix=$PREFIX"
+cd "$SRCDIR"
+./configure --disable-gil --prefix="$PREFIX" --with-ensurepip=install >"$WORK/configure.log" 2>&1 \
+    || { tail -n 40 "$WORK/configure.log" >&2; FTPY_KEEP=1; die "configure failed (log: $WORK/configure.log)"; }
+
+log "building with -j$JOBS"
+make -j"$JOBS" >"$WORK/make.log" 2>&1 \
+    || { tail -n 60 "$WORK/make.log" >&2; FTPY_KEEP=1; die "make failed (log: $WORK/make.log)"; }
+# Report optional extension modules that could not be built.
+sed -n '/^The necessary bits to build these optional modules were not found/,/^$/p;/^Failed to build these modules/,/^$/p' \
+    "$WORK/make.log" >&2 || true
+
+log "installing into $PREFIX"
+make install >"$WORK/install.log" 2>&1 \
+    || { tail -n 40 "$WORK/install.log" >&2; FTPY_KEEP=1; die "make install failed (log: $WORK/install.log)"; }
+
+[[ -x "$PY" ]] || die "$PY was not installed"
+check_python "$PY" || die "$PY fails the smoke test (GIL disabled; ssl, ctypes, zlib, lzma, bz2, pip)"
+log "installed: $("$PY" -VV | head -n1)"
+echo "$PY"

@@ -280,6 +280,26 @@ def _region_op(op_constructor, terminator=None):
 # with the same interface stands in, holding the builders registered here
 # and by the enum modules.
 
+class _LoopBodyAccessors:
+    """Accessors of a loop op whose single-block body takes the induction
+    variable, then one argument per iter_arg (scf.for, affine.for)."""
+    __slots__ = ()
+
+    @property
+    def body(self):
+        """The body block."""
+        return self.regions[0].blocks[0]
+
+    @property
+    def induction_variable(self):
+        return self.body.arguments[0]
+
+    @property
+    def inner_iter_args(self):
+        """The body's block arguments standing for the iter_args."""
+        return self.body.arguments[1:]
+
+
 class _AttrBuilderFallback:
     _builders = {}
 

@@ -5,7 +5,7 @@ from ._affine_ops_gen import *  # noqa: F401,F403
 from ._affine_ops_gen import (_Dialect, AffineForOp as _AffineForOp,
                               AffineIfOp as _AffineIfOp)
 from ._affine_enum_gen import *  # noqa: F401,F403
-from ._ods_common import (_cext, get_op_result_or_value,
+from ._ods_common import (_LoopBodyAccessors, _cext, get_op_result_or_value,
                           get_op_results_or_values, ResultValueTypeTuple)
 from .. import ir as _ir
 
@@ -44,7 +44,7 @@ def _bound_map(name, bound, operands):
 
 
 @_cext.register_operation(_Dialect, replace=True)
-class AffineForOp(_AffineForOp):
+class AffineForOp(_LoopBodyAccessors, _AffineForOp):
     """affine.for from bounds given as ints, Values or AffineMaps (with
     their operands), with its body block (induction variable, then one
     argument per iter_arg) created."""
@@ -70,20 +70,6 @@ class AffineForOp(_AffineForOp):
                          _ir.AffineMapAttr.get(ub_map), step, loc=loc, ip=ip)
         index = _ir.IndexType.get(context=self.context)
         self.regions[0].blocks.append(index, *results)
-
-    @property
-    def body(self):
-        """The body block."""
-        return self.regions[0].blocks[0]
-
-    @property
-    def induction_variable(self):
-        return self.body.arguments[0]
-
-    @property
-    def inner_iter_args(self):
-        """The body's block arguments standing for the iter_args."""
-        return self.body.arguments[1:]
 
 
 def for_(start, stop, step=None, iter_args=None, *, loc=None, ip=None):

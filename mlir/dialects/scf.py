@@ -9,7 +9,7 @@ from ._scf_ops_gen import (_Dialect, ForOp as _ForOp, IfOp as _IfOp,
 from ._scf_ops_gen import yield_  # noqa: F401
 from ._scf_enum_gen import *  # noqa: F401,F403
 from .arith import constant  # noqa: F401  (upstream re-exports it)
-from ._ods_common import (_cext, get_op_result_or_value,
+from ._ods_common import (_LoopBodyAccessors, _cext, get_op_result_or_value,
                           get_op_results_or_values,
                           get_op_result_or_op_results)
 from .._mlir_libs import _ods_runtime as _rt
@@ -17,7 +17,7 @@ from .. import ir as _ir
 
 
 @_cext.register_operation(_Dialect, replace=True)
-class ForOp(_ForOp):
+class ForOp(_LoopBodyAccessors, _ForOp):
     """scf.for with its body block (induction variable, then one argument
     per iter_arg) created."""
     __slots__ = ()
@@ -35,20 +35,6 @@ class ForOp(_ForOp):
                          loc=loc, ip=ip)
         iv_type = get_op_result_or_value(lower_bound).type
         self.regions[0].blocks.append(iv_type, *results)
-
-    @property
-    def body(self):
-        """The body block."""
-        return self.regions[0].blocks[0]
-
-    @property
-    def induction_variable(self):
-        return self.body.arguments[0]
-
-    @property
-    def inner_iter_args(self):
-        """The body's block arguments standing for the iter_args."""
-        return self.body.arguments[1:]
 
 
 @_cext.register_operation(_Dialect, replace=True)

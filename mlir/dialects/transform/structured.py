@@ -15,6 +15,25 @@ from ..._mlir_libs._mlirDialectsTransform import AnyOpType as _AnyOpType
 from ... import ir as _ir
 
 
+
+def _loop_types_and_target(op, loop_types_or_target, target_or_none,
+                           num_loops):
+    """The (loop handle types, target value) of upstream's
+    `(loop_types_or_target, target_or_none=None)` argument pair: a handle
+    alone is the target (loops typed !transform.any_op); otherwise a type
+    (for every loop) or a list of types, then the target."""
+    if _is_handle(loop_types_or_target):
+        if target_or_none is not None:
+            raise ValueError(f"Cannot construct {op} with two targets.")
+        loop_types = [_any_op()] * num_loops
+        target = loop_types_or_target
+    else:
+        loop_types = ([loop_types_or_target] * num_loops
+                      if isinstance(loop_types_or_target, _ir.Type)
+                      else list(loop_types_or_target))
+        target = target_or_none
+    return loop_types, get_op_result_or_value(target)
+
 @_cext.register_operation(_Dialect, replace=True)
 class MatchOp(_MatchOp):
     """transform.structured.match, plus upstream's match_op_names."""
@@ -68,18 +87,8 @@ class TileUsingForOp(_gen.TileUsingForOp):
                  sizes=None, interchange=None, loc=None, ip=None):
         dynamic, static, scalable = _dispatch_dynamic_index_list(sizes)
         num_loops = sum(v if v == 0 else 1 for v in static)
-        if _is_handle(loop_types_or_target):
-            if target_or_none is not None:
-                raise ValueError("Cannot construct TileUsingForOp with two "
-                                 "targets.")
-            loop_types = [_any_op()] * num_loops
-            target = loop_types_or_target
-        else:
-            loop_types = ([loop_types_or_target] * num_loops
-                          if isinstance(loop_types_or_target, _ir.Type)
-                          else list(loop_types_or_target))
-            target = target_or_none
-        target = get_op_result_or_value(target)
+        loop_types, target = _loop_types_and_target(
+            "TileUsingForOp", loop_types_or_target, target_or_none, num_loops)
         super().__init__(target.type, loop_types, target, dynamic,
                          static_sizes=static, interchange=interchange,
                          scalable_sizes=scalable, loc=loc, ip=ip)
@@ -134,17 +143,8 @@ class FuseOp(_gen.FuseOp):
             tile_interchange or [])
         num_loops = 1 if use_forall else sum(
             1 for v in static_sizes if v != 0)
-        if _is_handle(loop_types_or_target):
-            if target_or_none is not None:
-                raise ValueError("Cannot construct FuseOp with two targets.")
-            loop_types = [_any_op()] * num_loops
-            target = loop_types_or_target
-        else:
-            loop_types = ([loop_types_or_target] * num_loops
-                          if isinstance(loop_types_or_target, _ir.Type)
-                          else list(loop_types_or_target))
-            target = target_or_none
-        target = get_op_result_or_value(target)
+        loop_types, target = _loop_types_and_target(
+            "FuseOp", loop_types_or_target, target_or_none, num_loops)
         super().__init__(target.type, loop_types, target, dyn_sizes,
                          dyn_inter, static_tile_sizes=static_sizes,
                          static_tile_interchange=static_inter,

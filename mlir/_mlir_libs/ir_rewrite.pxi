@@ -72,14 +72,19 @@ cdef class _Driver:
 
 
 # Runs in progress, innermost last (all threads; a callback finds its run
-# by thread, as drivers call back on the thread that started them).
+# by thread, as drivers call back on the thread that started them).  Every
+# access holds a critical section on _drivers_lock, never on the list itself:
+# the list's own operations lock the list again, and on python3.13t a
+# nested section on the same object suspends the outer one, so an index
+# found under it could be stale by the time `del` runs.
 cdef list _drivers = []
+cdef object _drivers_lock = object()
 
 
 cdef _Driver _current_driver():
     cdef unsigned long me = PyThread_get_thread_ident()
     cdef _Driver d
-    with cython.critical_section(_drivers):      # other threads' runs end
+    with cython.critical_section(_drivers_lock):  # other threads' runs end
         for i in range(len(_drivers) - 1, -1, -1):
             d = <_Driver>_drivers[i]
             if d.thread == me:
@@ -92,9 +97,12 @@ cdef int check_not_rewriting(Context ctx, MlirOperation op,
     """Refuses a direct mutation that would free `op` (or IR in it) while a
     driver runs over IR containing it, or over IR it contains."""
     cdef _Driver d
-    if not _drivers:
+    cdef list runs
+    if not _drivers:                # the common case, without the lock
         return 0
-    for obj in _drivers:
+    with cython.critical_section(_drivers_lock):
+        runs = _drivers[:]
+    for obj in runs:
         d = <_Driver>obj
         if d.context is ctx and (_is_ancestor(d.root, op) or
                                  _is_ancestor(op, d.root)):
@@ -918,12 +926,13 @@ cdef _Driver _start_driver(Operation root, FrozenRewritePatternSet fs):
     d.root_obj = root
     d.root = root.c_op
     d.thread = PyThread_get_thread_ident()
-    _drivers.append(d)
+    with cython.critical_section(_drivers_lock):
+        _drivers.append(d)
     return d
 
 
 cdef int _finish_driver(_Driver d) except -1:
-    with cython.critical_section(_drivers):
+    with cython.critical_section(_drivers_lock):
         for i in range(len(_drivers) - 1, -1, -1):
             if _drivers[i] is d:
                 del _drivers[i]

@@ -134,12 +134,12 @@ def case_transform():
             knob = tune.tune_knob(T("!transform.param<i64>"), A('"k"'),
                                   A("[1 : i64, 2 : i64]"),
                                   selected=A("1 : i64"))
-            cp = smt.ConstrainParamsOp([], [knob])
-            with InsertionPoint(cp.body.blocks.append(T("!smt.int"))):
+            cp = smt.ConstrainParamsOp([], [knob], [T("!smt.int")])
+            with InsertionPoint(cp.body):
                 from mlir.dialects import smt as smt_dialect
                 smt_dialect.yield_([])
-            wp = pdl.WithPDLPatternsOp(root=root)
-            wblk = wp.body.blocks.append(any_op)
+            wp = pdl.WithPDLPatternsOp(root)
+            wblk = wp.body
             with InsertionPoint(wblk):
                 from mlir.dialects import pdl as pdl_dialect
                 pat = pdl_dialect.PatternOp(1, "p")

@@ -1,4 +1,69 @@
-"""transform.bufferization: the transform dialect extension's ops and enums."""
+"""transform.bufferization: the transform dialect extension's ops and enums,
+plus upstream's builders for EmptyTensorToAllocTensorOp and
+OneShotBufferizeOp (the result handle type may be left out)."""
 
 from .._bufferization_transform_ops_gen import *  # noqa: F401,F403
 from .._bufferization_transform_enum_gen import *  # noqa: F401,F403
+from .._bufferization_transform_ops_gen import _Dialect
+from .. import _bufferization_transform_ops_gen as _gen
+from .._ods_common import _cext
+from . import AnyOpType as _AnyOpType, OperationType as _OperationType
+from . import _handle
+from ... import ir as _ir
+
+
+def _type_and_target(opname, type_or_target, target_or_none, default_type):
+    """(result type, target Value) of a `(type_or_target,
+    target_or_none=None)` argument pair: a Type first means the target
+    follows; otherwise the first argument is the target and the type is
+    default_type()."""
+    if isinstance(type_or_target, _ir.Type):
+        return type_or_target, _handle(opname, "target", target_or_none)
+    if target_or_none is not None:
+        raise TypeError(f"{opname}: the first argument must be a Type when "
+                        "a target follows it")
+    return default_type(), _handle(opname, "target", type_or_target)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class EmptyTensorToAllocTensorOp(_gen.EmptyTensorToAllocTensorOp):
+    """transform.bufferization.empty_tensor_to_alloc_tensor:
+    EmptyTensorToAllocTensorOp(target) gives a
+    !transform.op<"bufferization.alloc_tensor"> handle;
+    EmptyTensorToAllocTensorOp(transformed_type, target) another type."""
+    __slots__ = ()
+
+    def __init__(self, transformed_type_or_target, target_or_none=None, *,
+                 loc=None, ip=None):
+        result_type, target = _type_and_target(
+            "transform.bufferization.empty_tensor_to_alloc_tensor",
+            transformed_type_or_target, target_or_none,
+            lambda: _OperationType.get("bufferization.alloc_tensor"))
+        super().__init__(result_type, target, loc=loc, ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class OneShotBufferizeOp(_gen.OneShotBufferizeOp):
+    """transform.bufferization.one_shot_bufferize of `target` (optionally
+    preceded by the result handle type, else !transform.any_op) with the
+    bufferization options as keywords."""
+    __slots__ = ()
+
+    def __init__(self, transformed_type_or_target, target_or_none=None, *,
+                 allow_return_allocs_from_loops=None, allow_unknown_ops=None,
+                 bufferize_function_boundaries=None,
+                 function_boundary_type_conversion=None, memcpy_op=None,
+                 print_conflicts=None, test_analysis_only=None, loc=None,
+                 ip=None):
+        result_type, target = _type_and_target(
+            "transform.bufferization.one_shot_bufferize",
+            transformed_type_or_target, target_or_none, _AnyOpType.get)
+        super().__init__(
+            result_type, target,
+            allow_return_allocs_from_loops=allow_return_allocs_from_loops,
+            allow_unknown_ops=allow_unknown_ops,
+            bufferize_function_boundaries=bufferize_function_boundaries,
+            function_boundary_type_conversion=(
+                function_boundary_type_conversion),
+            memcpy_op=memcpy_op, print_conflicts=print_conflicts,
+            test_analysis_only=test_analysis_only, loc=loc, ip=ip)

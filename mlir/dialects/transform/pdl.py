@@ -1,4 +1,55 @@
-"""transform.pdl: the transform dialect extension's ops and enums."""
+"""transform.pdl: the transform dialect extension's ops and enums, plus
+upstream's builders for PDLMatchOp and WithPDLPatternsOp (the latter with
+its body block created)."""
 
 from .._pdl_transform_ops_gen import *  # noqa: F401,F403
 from .._pdl_transform_enum_gen import *  # noqa: F401,F403
+from .._pdl_transform_ops_gen import _Dialect
+from .. import _pdl_transform_ops_gen as _gen
+from .._ods_common import _cext
+from . import _handle
+from ... import ir as _ir
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class PDLMatchOp(_gen.PDLMatchOp):
+    """transform.pdl_match of the PDL pattern `pattern_name` (a str or a
+    symbol reference attribute) under `target`."""
+    __slots__ = ()
+
+    def __init__(self, result_type, target, pattern_name, *, loc=None,
+                 ip=None):
+        opname = "transform.pdl_match"
+        if not isinstance(result_type, _ir.Type):
+            raise TypeError(f"{opname}: result_type must be a Type, not "
+                            f"{type(result_type).__name__}")
+        super().__init__(result_type, _handle(opname, "target", target),
+                         pattern_name, loc=loc, ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class WithPDLPatternsOp(_gen.WithPDLPatternsOp):
+    """transform.with_pdl_patterns with its body block created: `target`
+    is the root handle (a Value or one-result op), or just its Type for a
+    top-level op without operand; the block takes one argument of that
+    type."""
+    __slots__ = ()
+
+    def __init__(self, target, *, loc=None, ip=None):
+        if isinstance(target, _ir.Type):
+            root, root_type = None, target
+        else:
+            root = _handle("transform.with_pdl_patterns", "target", target)
+            root_type = root.type
+        super().__init__(root=root, loc=loc, ip=ip)
+        self.regions[0].blocks.append(root_type)
+
+    @property
+    def body(self):
+        """The body block."""
+        return self.regions[0].blocks[0]
+
+    @property
+    def bodyTarget(self):
+        """The body block's argument: the root handle inside."""
+        return self.body.arguments[0]

@@ -1,8 +1,10 @@
 """transform.structured: the transform dialect extension's ops and enums,
 plus upstream's extensions: MatchOp.match_op_names, TileUsingForOp,
-TileUsingForallOp, FuseOp, VectorizeOp, GeneralizeOp, InterchangeOp,
-DecomposeOp, ScalarizeOp (builders taking mixed sizes and defaulting the
-handle types to !transform.any_op)."""
+TileUsingForallOp, FuseOp, FuseIntoContainingOp, VectorizeOp,
+VectorizeChildrenAndApplyPatternsOp, GeneralizeOp, InterchangeOp,
+DecomposeOp, ScalarizeOp, BufferizeToAllocationOp, MapCopyToThreadsOp,
+MultiTileSizesOp, PadOp, SplitOp (builders taking mixed sizes and
+defaulting the handle types to !transform.any_op)."""
 
 from .._structured_transform_ops_gen import *  # noqa: F401,F403
 from .._structured_transform_enum_gen import *  # noqa: F401,F403
@@ -218,3 +220,247 @@ class InterchangeOp(_gen.InterchangeOp):
         super().__init__(_any_op(), get_op_result_or_value(target),
                          iterator_interchange=iterator_interchange, loc=loc,
                          ip=ip)
+
+
+def _handle_or_error(opname, what, v):
+    """The Value of a handle argument (a Value or a one-result op), with
+    the op and argument named in the error otherwise."""
+    try:
+        return get_op_result_or_value(v)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"{opname}: {what}: {e}") from None
+
+
+def _i64_array(opname, what, values):
+    """An ArrayAttr of i64 IntegerAttrs from an ArrayAttr or a sequence of
+    ints / IntegerAttrs; None stays None."""
+    if values is None or isinstance(values, _ir.ArrayAttr):
+        return values
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{opname}: {what} must be a sequence of ints, not "
+                        f"{type(values).__name__}")
+    i64 = _ir.IntegerType.get_signless(64)
+    items = []
+    for v in values:
+        if isinstance(v, _ir.IntegerAttr):
+            items.append(v)
+        elif isinstance(v, int) and not isinstance(v, bool):
+            items.append(_ir.IntegerAttr.get(i64, v))
+        else:
+            raise TypeError(f"{opname}: {what} must hold ints or "
+                            f"IntegerAttrs, not {type(v).__name__}")
+    return _ir.ArrayAttr.get(items)
+
+
+def _i64_array_array(opname, what, values):
+    """An ArrayAttr of ArrayAttrs of i64 IntegerAttrs from nested sequences
+    (or ArrayAttrs) of ints; None stays None."""
+    if values is None:
+        return None
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{opname}: {what} must be a sequence of sequences "
+                        f"of ints, not {type(values).__name__}")
+    inner = []
+    for v in values:
+        if v is None:
+            raise TypeError(f"{opname}: {what} must hold sequences of ints, "
+                            "not None")
+        inner.append(_i64_array(opname, what, v))
+    return _ir.ArrayAttr.get(inner)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class BufferizeToAllocationOp(_gen.BufferizeToAllocationOp):
+    """transform.structured.bufferize_to_allocation of `target`; an int or
+    str `memory_space` is parsed as an attribute (3 -> `3 : i64`)."""
+    __slots__ = ()
+
+    def __init__(self, target, *, memory_space=None, memcpy_op=None,
+                 alloc_op=None, bufferize_destination_only=None, loc=None,
+                 ip=None):
+        opname = "transform.structured.bufferize_to_allocation"
+        if isinstance(memory_space, int) and not isinstance(memory_space,
+                                                            bool):
+            memory_space = str(memory_space)
+        if isinstance(memory_space, str):
+            memory_space = _ir.Attribute.parse(memory_space)
+        elif memory_space is not None and not isinstance(memory_space,
+                                                         _ir.Attribute):
+            raise TypeError(f"{opname}: memory_space must be an int, a str "
+                            "or an Attribute, not "
+                            f"{type(memory_space).__name__}")
+        super().__init__(_handle_or_error(opname, "target", target),
+                         memory_space=memory_space, memcpy_op=memcpy_op,
+                         alloc_op=alloc_op,
+                         bufferize_destination_only=bufferize_destination_only,
+                         loc=loc, ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class FuseIntoContainingOp(_gen.FuseIntoContainingOp):
+    """transform.structured.fuse_into_containing_op:
+    FuseIntoContainingOp(producer_op, containing_op) with both result
+    handles !transform.any_op, or FuseIntoContainingOp(fused_op_type,
+    new_containing_op_type, producer_op, containing_op)."""
+    __slots__ = ()
+
+    def __init__(self, fused_op_type_or_producer_op,
+                 new_containing_op_type_or_containing_op,
+                 producer_op_or_none=None, containing_op_or_none=None, *,
+                 loc=None, ip=None):
+        opname = "transform.structured.fuse_into_containing_op"
+        if isinstance(fused_op_type_or_producer_op, _ir.Type):
+            if not isinstance(new_containing_op_type_or_containing_op,
+                              _ir.Type):
+                raise TypeError(
+                    f"{opname}: when 'fused_op_type_or_producer_op' is a "
+                    "Type, 'new_containing_op_type_or_containing_op' must be "
+                    "a Type too")
+            fused_type = fused_op_type_or_producer_op
+            containing_type = new_containing_op_type_or_containing_op
+            producer, containing = producer_op_or_none, containing_op_or_none
+        else:
+            if producer_op_or_none is not None or \
+                    containing_op_or_none is not None:
+                raise TypeError(f"{opname}: without result Types, give just "
+                                "(producer_op, containing_op)")
+            fused_type, containing_type = _any_op(), _any_op()
+            producer = fused_op_type_or_producer_op
+            containing = new_containing_op_type_or_containing_op
+        super().__init__(fused_type, containing_type,
+                         _handle_or_error(opname, "producer_op", producer),
+                         _handle_or_error(opname, "containing_op",
+                                          containing),
+                         loc=loc, ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class MapCopyToThreadsOp(_gen.MapCopyToThreadsOp):
+    """transform.structured.gpu.map_copy_to_threads: MapCopyToThreadsOp(
+    target, *, total_num_threads, desired_bit_alignment), optionally with
+    the forall and tiled op handle types first (else !transform.any_op)."""
+    __slots__ = ()
+
+    def __init__(self, forall_op_type_or_target, tiled_op_type_or_none=None,
+                 target_or_none=None, *, total_num_threads,
+                 desired_bit_alignment, loc=None, ip=None):
+        opname = "transform.structured.gpu.map_copy_to_threads"
+        if isinstance(forall_op_type_or_target, _ir.Type):
+            if not isinstance(tiled_op_type_or_none, _ir.Type):
+                raise TypeError(f"{opname}: when 'forall_op_type_or_target' "
+                                "is a Type, 'tiled_op_type_or_none' must be "
+                                "a Type too")
+            forall_type = forall_op_type_or_target
+            tiled_type = tiled_op_type_or_none
+            target = target_or_none
+        else:
+            if tiled_op_type_or_none is not None or \
+                    target_or_none is not None:
+                raise TypeError(f"{opname}: without result Types, give just "
+                                "the target")
+            forall_type, tiled_type = _any_op(), _any_op()
+            target = forall_op_type_or_target
+        super().__init__(forall_type, tiled_type,
+                         _handle_or_error(opname, "target", target),
+                         total_num_threads, desired_bit_alignment, loc=loc,
+                         ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class MultiTileSizesOp(_gen.MultiTileSizesOp):
+    """transform.structured.multitile_sizes: its three results (low size,
+    high size, split point) all of `result_type`."""
+    __slots__ = ()
+
+    def __init__(self, result_type, target, *, dimension, target_size,
+                 divisor=None, loc=None, ip=None):
+        opname = "transform.structured.multitile_sizes"
+        if not isinstance(result_type, _ir.Type):
+            raise TypeError(f"{opname}: result_type must be a Type, not "
+                            f"{type(result_type).__name__}")
+        super().__init__(result_type, result_type, result_type,
+                         _handle_or_error(opname, "target", target),
+                         dimension, target_size, divisor=divisor, loc=loc,
+                         ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class PadOp(_gen.PadOp):
+    """transform.structured.pad of `target`, its three result handles
+    !transform.any_op. `pad_to_multiple_of` takes mixed ints and param
+    handles; `transpose_paddings` a list of lists of ints."""
+    __slots__ = ()
+
+    def __init__(self, target, *, pad_to_multiple_of=None,
+                 padding_values=None, padding_dimensions=None,
+                 nofold_flags=None, transpose_paddings=None,
+                 copy_back_op=None, loc=None, ip=None):
+        opname = "transform.structured.pad"
+        if pad_to_multiple_of is None:
+            dynamic, static = [], None
+        else:
+            dynamic, static, _ = _dispatch_dynamic_index_list(
+                pad_to_multiple_of)
+        transpose_paddings = _i64_array_array(opname, "transpose_paddings",
+                                              transpose_paddings)
+        super().__init__(_any_op(), _any_op(), _any_op(),
+                         _handle_or_error(opname, "target", target), dynamic,
+                         padding_values=padding_values,
+                         padding_dimensions=padding_dimensions,
+                         static_pad_to_multiple_of=static,
+                         nofold_flags=nofold_flags,
+                         transpose_paddings=transpose_paddings,
+                         copy_back_op=copy_back_op, loc=loc, ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class SplitOp(_gen.SplitOp):
+    """transform.structured.split of `target` along `dimension` at
+    `chunk_sizes`: an int (static) or a handle (dynamic); the result
+    handle has the target's type."""
+    __slots__ = ()
+
+    def __init__(self, target, dimension, chunk_sizes, *, loc=None, ip=None):
+        opname = "transform.structured.split"
+        target = _handle_or_error(opname, "target", target)
+        if isinstance(chunk_sizes, _ir.IntegerAttr):
+            chunk_sizes = chunk_sizes.value
+        if isinstance(chunk_sizes, bool):
+            raise TypeError(f"{opname}: chunk_sizes must be an int or a "
+                            "handle, not bool")
+        if isinstance(chunk_sizes, int):
+            static, dynamic = chunk_sizes, None
+        else:
+            static = _ir.ShapedType.get_dynamic_size()
+            dynamic = _handle_or_error(opname, "chunk_sizes", chunk_sizes)
+        super().__init__(target.type, target, dimension, static,
+                         dynamic_chunk_sizes=dynamic, loc=loc, ip=ip)
+
+
+@_cext.register_operation(_Dialect, replace=True)
+class VectorizeChildrenAndApplyPatternsOp(
+        _gen.VectorizeChildrenAndApplyPatternsOp):
+    """transform.structured.vectorize_children_and_apply_patterns of
+    `target`, giving an !transform.any_op handle; the flags default off."""
+    __slots__ = ()
+
+    def __init__(self, target, *,
+                 disable_multi_reduction_to_contract_patterns=False,
+                 disable_transfer_permutation_map_lowering_patterns=False,
+                 vectorize_nd_extract=False, vectorize_padding=False,
+                 flatten_1d_depthwise_conv=False,
+                 fold_type_extensions_into_contract=False, loc=None,
+                 ip=None):
+        opname = "transform.structured.vectorize_children_and_apply_patterns"
+        super().__init__(
+            _any_op(), _handle_or_error(opname, "target", target),
+            disable_multi_reduction_to_contract_patterns=(
+                disable_multi_reduction_to_contract_patterns),
+            disable_transfer_permutation_map_lowering_patterns=(
+                disable_transfer_permutation_map_lowering_patterns),
+            vectorize_nd_extract=vectorize_nd_extract,
+            vectorize_padding=vectorize_padding,
+            flatten_1d_depthwise_conv=flatten_1d_depthwise_conv,
+            fold_type_extensions_into_contract=(
+                fold_type_extensions_into_contract),
+            loc=loc, ip=ip)

@@ -45,8 +45,9 @@ def test_bool_attr(ctx):
     assert str(t) == "true" and t.value is True and bool(t)
     assert not BoolAttr.get(False)
     parsed = Attribute.parse("false")
-    assert type(parsed) is IntegerAttr          # as upstream
+    assert type(parsed) is BoolAttr             # as upstream
     assert BoolAttr.isinstance(parsed) and BoolAttr(parsed).value is False
+    assert type(IntegerAttr(parsed)) is IntegerAttr
     with pytest.raises(ValueError):
         BoolAttr(Attribute.parse("2 : i32"))
 

@@ -34,6 +34,12 @@ class StructType(_ir.Type):
         type.
         """
     @classmethod
+    def get_literal_unchecked(cls, elements: Sequence[_ir.Type], *, packed: bool = False, context: _ir.Context | None = None) -> StructType:
+        """A literal struct in `context` (default: the current one), with
+        no location to report at. The element types are still checked:
+        ValueError when one is not an LLVM type.
+        """
+    @classmethod
     def get_identified(cls, name: str, *, context: _ir.Context | None = None) -> StructType:
         """The identified struct of this name (created without a body if
         new).

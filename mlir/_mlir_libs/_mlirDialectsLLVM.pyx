@@ -105,6 +105,19 @@ cdef class StructType(Type):
         return _mk_type(cls, ctx, t)
 
     @classmethod
+    def get_literal_unchecked(cls, elements, *, packed=False, context=None):
+        """A literal struct in `context` (default: the current one), with
+        no location to report at. The element types are still checked:
+        ValueError when one is not an LLVM type."""
+        cdef Context ctx = resolve_context(context)
+        cdef vector[MlirType] elems
+        _fill_types(elems, elements, "element")
+        _check_types_context(elements, ctx, "an element")
+        cdef MlirType t = _checked_literal(
+            ctx, mlirLocationUnknownGet(ctx.c_context), elems, bool(packed))
+        return _mk_type(cls, ctx, t)
+
+    @classmethod
     def get_identified(cls, name, *, context=None):
         """The identified struct of this name (created without a body if
         new)."""

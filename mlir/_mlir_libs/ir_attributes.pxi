@@ -162,8 +162,8 @@ cdef class IntegerAttr(Attribute):
 
 
 cdef class BoolAttr(Attribute):
-    """`true` / `false` (an i1 IntegerAttr; comes back as IntegerAttr from
-    the API, as upstream, and casts to BoolAttr)."""
+    """`true` / `false`: an IntegerAttr of type i1. Attributes of that kind
+    coming out of the API are BoolAttrs; IntegerAttr(b) casts one back."""
 
     @staticmethod
     def get(value, context=None):
@@ -628,11 +628,22 @@ cdef int _register_builtin_attribute(type cls) except -1:
     return 0
 
 
-for _cls in (IntegerAttr, FloatAttr, StringAttr, UnitAttr, TypeAttr,
+for _cls in (FloatAttr, StringAttr, UnitAttr, TypeAttr,
              ArrayAttr, DictAttr, SymbolRefAttr, OpaqueAttr,
              StridedLayoutAttr, AffineMapAttr, IntegerSetAttr):
     _register_builtin_attribute(_cls)
 del _cls
+
+
+cdef PyObject* _choose_integer_class(MlirAttribute a) noexcept:
+    # An i1 IntegerAttr comes back as a BoolAttr, as upstream's caster does.
+    if mlirAttributeIsABool(a):
+        return <PyObject*>BoolAttr
+    return <PyObject*>IntegerAttr
+
+
+_register_chooser(IntegerAttr.static_typeid, IntegerAttr,
+                  _choose_integer_class)
 
 _ATTRIBUTE_NAMES = [
     "IntegerAttr", "BoolAttr", "FloatAttr", "StringAttr", "UnitAttr",

@@ -833,14 +833,6 @@ cdef PyObject* _choose_dense_array_class(MlirAttribute a) noexcept:
     return NULL
 
 
-cdef int _register_chooser(TypeID typeid, object base,
-                           _ChooseClass choose) except -1:
-    _set_caster(_attribute_caster_map, _attribute_casters, typeid, base, None)
-    with cython.critical_section(_registry_lock):
-        _attribute_caster_map[<uintptr_t>typeid.c_typeid.ptr].choose = choose
-    return 0
-
-
 _register_chooser(DenseElementsAttr.static_typeid, DenseElementsAttr,
                   _choose_dense_class)
 _register_chooser(wrap_typeid(mlirDenseArrayAttrGetTypeID()), _DenseArrayAttr,

@@ -68,6 +68,16 @@ cdef int _set_caster(unordered_map[uintptr_t, _Caster]& m, dict d,
     return 0
 
 
+cdef int _register_chooser(TypeID typeid, object base,
+                           _ChooseClass choose) except -1:
+    """Registers a builtin attribute TypeID shared by several classes:
+    `choose` picks the class of each handle (NULL: `base`'s caster)."""
+    _set_caster(_attribute_caster_map, _attribute_casters, typeid, base, None)
+    with cython.critical_section(_registry_lock):
+        _attribute_caster_map[<uintptr_t>typeid.c_typeid.ptr].choose = choose
+    return 0
+
+
 cdef bint _find_caster(unordered_map[uintptr_t, _Caster]& m, uintptr_t tid,
                        _Caster* out) noexcept:
     """Copies the caster of a TypeID pointer into *out; False if none."""

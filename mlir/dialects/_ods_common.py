@@ -219,6 +219,43 @@ def _split_mixed(opname, what, xs, dynamic_marker, *, nonnegative=False,
     return static, dynamic
 
 
+def _op_region_builder(op, op_region, terminator=None):
+    """Upstream's mlir.extras.meta.op_region_builder: a decorator whose
+    function fills `op_region` of `op`. When the region has no block yet,
+    its first block is created with one argument per parameter of the
+    function, typed by the parameter's annotation (which must be a Type).
+    The function runs with that block as insertion point and gets its
+    arguments; what it returns (None, a value, or a tuple / list of values)
+    goes to `terminator` as a list, built at the end of the region's last
+    block. The decorator evaluates to the op's result(s), or the op."""
+    import inspect
+
+    def wrapper(body_builder):
+        if len(op_region.blocks) == 0:
+            params = inspect.signature(body_builder).parameters.values()
+            types = [p.annotation for p in params]
+            for p, t in zip(params, types):
+                if not isinstance(t, _ir.Type):
+                    raise ValueError(
+                        f"{op.name}: body parameter '{p.name}' needs an "
+                        "MLIR Type as annotation (the block argument's type)")
+            op_region.blocks.append(*types)
+        with _ir.InsertionPoint(op_region.blocks[0]):
+            results = body_builder(*op_region.blocks[0].arguments)
+        if terminator is not None:
+            last = op_region.blocks[len(op_region.blocks) - 1]
+            with _ir.InsertionPoint(last):
+                if results is None:
+                    values = []
+                elif isinstance(results, (tuple, list)):
+                    values = list(results)
+                else:
+                    values = [results]
+                terminator(values)
+        return get_op_result_or_op_results(op)
+    return wrapper
+
+
 def _region_op(op_constructor, terminator=None):
     """Upstream's mlir.extras.meta.region_op: `name(*args, **kwargs)` builds
     the op and returns a decorator; the decorated function is its body,
@@ -227,38 +264,10 @@ def _region_op(op_constructor, terminator=None):
     region has no block yet); what it returns goes to `terminator` (as a
     list) when one is given. The decorator returns the op's result(s), or
     the op. Used bare (`@name`), the op is built without arguments."""
-    import inspect
-
-    def region_builder(op):
-        region = op.regions[0]
-
-        def wrapper(body_builder):
-            if len(region.blocks) == 0:
-                params = inspect.signature(body_builder).parameters.values()
-                types = [p.annotation for p in params]
-                for p, t in zip(params, types):
-                    if not isinstance(t, _ir.Type):
-                        raise ValueError(
-                            f"{op.name}: body parameter '{p.name}' needs an "
-                            "MLIR Type as annotation (the block argument's "
-                            "type)")
-                region.blocks.append(*types)
-            with _ir.InsertionPoint(region.blocks[0]):
-                results = body_builder(*region.blocks[0].arguments)
-            if terminator is not None:
-                with _ir.InsertionPoint(region.blocks[len(region.blocks) - 1]):
-                    if results is None:
-                        values = []
-                    elif isinstance(results, (tuple, list)):
-                        values = list(results)
-                    else:
-                        values = [results]
-                    terminator(values)
-            return get_op_result_or_op_results(op)
-        return wrapper
 
     def op_decorator(*args, **kwargs):
-        return region_builder(op_constructor(*args, **kwargs))
+        op = op_constructor(*args, **kwargs)
+        return _op_region_builder(op, op.regions[0], terminator)
 
     def maybe_no_args(*args, **kwargs):
         if len(args) == 1 and not kwargs and callable(args[0]) \

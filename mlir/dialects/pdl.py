@@ -4,6 +4,8 @@ OperationOp(name, args, attributes, types), RewriteOp, ResultOp, ...) and
 the pdl types (OperationType, ValueType, TypeType, AttributeType,
 RangeType)."""
 
+from typing import NewType as _NewType
+
 from ._pdl_ops_gen import *  # noqa: F401,F403
 from ._pdl_ops_gen import (
     _Dialect, AttributeOp as _AttributeOp, OperandOp as _OperandOp,
@@ -19,8 +21,13 @@ from .. import ir as _ir
 
 # -- types ------------------------------------------------------------------
 
-def op_t():
-    return OperationType.get()
+# A static-typing alias of OperationType (at runtime, the identity).
+OperationTypeT = _NewType("OperationType", OperationType)
+
+
+def op_t() -> OperationTypeT:
+    """!pdl.operation in the current context."""
+    return OperationTypeT(OperationType.get())
 
 
 # -- ops ----------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The tensor dialect: generated ops and enums, plus upstream's
-EmptyOp(sizes, element_type) with mixed static / dynamic sizes, the
-`empty` function and the `generate` body decorator."""
+EmptyOp(sizes, element_type, encoding=) with mixed static / dynamic
+sizes, the `empty` function and the `generate` body decorator."""
 
 from ._tensor_ops_gen import *  # noqa: F401,F403
 from ._tensor_ops_gen import (_Dialect, EmptyOp as _EmptyOp, GenerateOp,
@@ -14,10 +14,12 @@ from .. import ir as _ir
 @_cext.register_operation(_Dialect, replace=True)
 class EmptyOp(_EmptyOp):
     """tensor.empty from mixed sizes: ints are static dimensions, index
-    Values dynamic ones (in order)."""
+    Values dynamic ones (in order); `encoding` (an Attribute) is the
+    encoding of the result tensor type."""
     __slots__ = ()
 
-    def __init__(self, sizes, element_type, *, loc=None, ip=None):
+    def __init__(self, sizes, element_type, *, encoding=None, loc=None,
+                 ip=None):
         if not isinstance(element_type, _ir.Type):
             raise TypeError("tensor.empty: element_type must be a Type, not "
                             f"{type(element_type).__name__}")
@@ -26,14 +28,18 @@ class EmptyOp(_EmptyOp):
             opname, "sizes", _mixed_list(opname, "sizes", sizes),
             _ir.ShapedType.get_dynamic_size(), nonnegative=True,
             index_values=True)
-        result_type = _ir.RankedTensorType.get(static, element_type)
+        if encoding is not None and not isinstance(encoding, _ir.Attribute):
+            raise TypeError("tensor.empty: encoding must be an Attribute, "
+                            f"not {type(encoding).__name__}")
+        result_type = _ir.RankedTensorType.get(static, element_type,
+                                               encoding)
         super().__init__(result_type, dynamic, loc=loc, ip=ip)
 
 
-def empty(sizes, element_type, *, loc=None, ip=None):
+def empty(sizes, element_type, *, encoding=None, loc=None, ip=None):
     """Builds tensor.empty (see EmptyOp) and returns its result."""
     return get_op_result_or_op_results(
-        EmptyOp(sizes, element_type, loc=loc, ip=ip))
+        EmptyOp(sizes, element_type, encoding=encoding, loc=loc, ip=ip))
 
 
 generate = _region_op(

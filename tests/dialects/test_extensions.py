@@ -483,8 +483,9 @@ def test_gpu_kernel_and_launches():
         with InsertionPoint(kernels.bodyRegion.blocks.append()):
             def kernel_body(op):
                 tid = gpu.thread_id(gpu.Dimension.x)
-                x = memref.load(op.arguments[0], [tid])
-                memref.store(arith.addf(x, x), op.arguments[0], [tid])
+                arg = op.entry_block.arguments[0]
+                x = memref.load(arg, [tid])
+                memref.store(arith.addf(x, x), arg, [tid])
                 gpu.printf("tid %d\n", tid)
                 gpu.ReturnOp([])
 
@@ -571,7 +572,7 @@ def test_gpu_bad_input(ctx):
     with InsertionPoint(m.body):
         with pytest.raises(TypeError, match=r"gpu\.func: function_type"):
             gpu.GPUFuncOp(F32Type.get())
-        with pytest.raises(TypeError, match=r"gpu\.func: sym_name"):
+        with pytest.raises(ValueError, match=r"gpu\.func: sym_name"):
             gpu.GPUFuncOp(FunctionType.get([], []), 3)
         with pytest.raises(ValueError, match=r"gpu\.func: known_block_size "
                                              r"must have 3 sizes"):

@@ -1,17 +1,19 @@
 """The gpu dialect: generated ops and enums, plus upstream's extensions:
-GPUFuncOp (function type, name, kernel flag, body builder, known sizes),
-LaunchFuncOp / launch_func and LaunchOp / launch (a body decorator) from
-(x, y, z) size tuples, wait, printf, and the AsyncTokenType class."""
+GPUFuncOp (function type, name, attributes, kernel flag, known sizes,
+body builder), LaunchFuncOp / launch_func and LaunchOp / launch (a body
+decorator) from (x, y, z) size tuples, wait, printf, and the
+AsyncTokenType class. Its passes are registered by importing
+mlir.dialects.gpu.passes."""
 
-from ._gpu_ops_gen import *  # noqa: F401,F403
-from ._gpu_ops_gen import (
+from .._gpu_ops_gen import *  # noqa: F401,F403
+from .._gpu_ops_gen import (
     _Dialect, GPUFuncOp as _GPUFuncOp, LaunchFuncOp as _LaunchFuncOp,
     LaunchOp as _LaunchOp, TerminatorOp, WaitOp, printf as _printf)
-from ._gpu_enum_gen import *  # noqa: F401,F403
-from .._mlir_libs._mlirDialectsGPU import *  # noqa: F401,F403
-from ._ods_common import (_cext, _region_op,
-                          get_op_result_or_op_results, get_op_result_or_value)
-from .. import ir as _ir
+from .._gpu_enum_gen import *  # noqa: F401,F403
+from ..._mlir_libs._mlirDialectsGPU import *  # noqa: F401,F403
+from .._ods_common import (_cext, _region_op,
+                           get_op_result_or_op_results, get_op_result_or_value)
+from ... import ir as _ir
 
 KERNEL_ATTRIBUTE_NAME = "gpu.kernel"
 KNOWN_BLOCK_SIZE_ATTRIBUTE_NAME = "known_block_size"
@@ -27,7 +29,7 @@ def gpu_async_token():
 
 
 def _dense_i32_array(opname, what, v):
-    if v is None or isinstance(v, _ir.Attribute):
+    if v is None or isinstance(v, _ir.DenseI32ArrayAttr):
         return v
     if isinstance(v, (list, tuple)) and all(
             isinstance(x, int) and not isinstance(x, bool) for x in v):
@@ -35,20 +37,29 @@ def _dense_i32_array(opname, what, v):
             raise ValueError(f"{opname}: {what} must have 3 sizes (x, y, z), "
                              f"got {len(v)}")
         return _ir.DenseI32ArrayAttr.get(list(v))
-    raise TypeError(f"{opname}: {what} must be a list of 3 ints or a "
-                    f"DenseI32ArrayAttr, not {type(v).__name__}")
+    raise ValueError(f"{opname}: {what} must be a list of 3 ints or a "
+                     f"DenseI32ArrayAttr, not {type(v).__name__}")
 
 
 @_cext.register_operation(_Dialect, replace=True)
 class GPUFuncOp(_GPUFuncOp):
-    """gpu.func from a function type, with an optional name, kernel flag,
-    body builder (called with the op, the entry block being the insertion
-    point) and known block / grid sizes."""
+    """gpu.func from a function type (FunctionType or TypeAttr of one) and
+    a name (str or StringAttr), with optional argument / result /
+    workgroup / private attributions' attributes, kernel flag and known
+    block / grid sizes. `body_builder`, when given, is called with the op,
+    the new entry block being the insertion point."""
     __slots__ = ()
 
-    def __init__(self, function_type, sym_name=None, kernel=None,
-                 body_builder=None, known_block_size=None,
-                 known_grid_size=None, *args, loc=None, ip=None, **kwargs):
+    KERNEL_ATTR_NAME = KERNEL_ATTRIBUTE_NAME
+    KNOWN_BLOCK_SIZE_ATTR_NAME = KNOWN_BLOCK_SIZE_ATTRIBUTE_NAME
+    KNOWN_GRID_SIZE_ATTR_NAME = KNOWN_GRID_SIZE_ATTRIBUTE_NAME
+    FUNCTION_TYPE_ATTR_NAME = FUNCTION_TYPE_ATTRIBUTE_NAME
+    SYM_NAME_ATTR_NAME = SYM_NAME_ATTRIBUTE_NAME
+
+    def __init__(self, function_type, sym_name=None, arg_attrs=None,
+                 res_attrs=None, kernel=None, workgroup_attrib_attrs=None,
+                 private_attrib_attrs=None, known_block_size=None,
+                 known_grid_size=None, loc=None, ip=None, body_builder=None):
         opname = "gpu.func"
         if isinstance(function_type, _ir.FunctionType):
             function_type = _ir.TypeAttr.get(function_type)
@@ -57,26 +68,29 @@ class GPUFuncOp(_GPUFuncOp):
             raise TypeError(f"{opname}: function_type must be a FunctionType "
                             "or a TypeAttr of one, not "
                             f"{type(function_type).__name__}")
-        if sym_name is not None and not isinstance(sym_name,
-                                                   (str, _ir.StringAttr)):
-            raise TypeError(f"{opname}: sym_name must be a str, not "
-                            f"{type(sym_name).__name__}")
+        if not isinstance(sym_name, (str, _ir.StringAttr)):
+            raise ValueError(f"{opname}: sym_name must be a str or a "
+                             f"StringAttr, not {type(sym_name).__name__}")
         known_block_size = _dense_i32_array(opname, "known_block_size",
                                             known_block_size)
         known_grid_size = _dense_i32_array(opname, "known_grid_size",
                                            known_grid_size)
-        super().__init__(function_type, *args,
-                         known_block_size=known_block_size,
-                         known_grid_size=known_grid_size, loc=loc, ip=ip,
-                         **kwargs)
-        if sym_name is not None:
-            name = sym_name.value if isinstance(sym_name, _ir.StringAttr) \
-                else sym_name
-            self.attributes[SYM_NAME_ATTRIBUTE_NAME] = _ir.StringAttr.get(
-                name, context=self.context)
+        super().__init__(function_type, arg_attrs=arg_attrs,
+                         res_attrs=res_attrs,
+                         workgroup_attrib_attrs=workgroup_attrib_attrs,
+                         private_attrib_attrs=private_attrib_attrs,
+                         loc=loc, ip=ip)
+        if isinstance(sym_name, str):
+            sym_name = _ir.StringAttr.get(sym_name, context=self.context)
+        self.attributes[self.SYM_NAME_ATTR_NAME] = sym_name
         if kernel:
-            self.attributes[KERNEL_ATTRIBUTE_NAME] = _ir.UnitAttr.get(
+            self.attributes[self.KERNEL_ATTR_NAME] = _ir.UnitAttr.get(
                 context=self.context)
+        if known_block_size is not None:
+            self.attributes[self.KNOWN_BLOCK_SIZE_ATTR_NAME] = \
+                known_block_size
+        if known_grid_size is not None:
+            self.attributes[self.KNOWN_GRID_SIZE_ATTR_NAME] = known_grid_size
         if body_builder is not None:
             with _ir.InsertionPoint(self.add_entry_block()):
                 body_builder(self)
@@ -87,16 +101,18 @@ class GPUFuncOp(_GPUFuncOp):
 
     @property
     def name(self):
-        return _ir.StringAttr(self.attributes[SYM_NAME_ATTRIBUTE_NAME])
+        return _ir.StringAttr(self.attributes[self.SYM_NAME_ATTR_NAME])
 
     @property
     def is_kernel(self):
-        return KERNEL_ATTRIBUTE_NAME in self.attributes
+        return self.KERNEL_ATTR_NAME in self.attributes
 
     def add_entry_block(self):
-        """Creates the entry block (arguments: the function's inputs)."""
+        """Creates the entry block (arguments: the function's inputs, at
+        the op's location) and returns it."""
         if len(self.body.blocks) > 0:
-            raise RuntimeError("gpu.func: the entry block already exists")
+            raise RuntimeError(f"gpu.func @{self.name.value}: the entry "
+                               "block already exists")
         inputs = self.type.inputs
         return self.body.blocks.append(
             *inputs, arg_locs=[self.location for _ in inputs])
@@ -104,13 +120,15 @@ class GPUFuncOp(_GPUFuncOp):
     @property
     def entry_block(self):
         if len(self.body.blocks) == 0:
-            raise RuntimeError("gpu.func: no entry block (add_entry_block() "
-                               "creates it)")
+            raise RuntimeError(f"gpu.func @{self.name.value}: no entry block "
+                               "(add_entry_block() creates it)")
         return self.body.blocks[0]
 
     @property
     def arguments(self):
-        return self.entry_block.arguments
+        """The input types of the function type (as upstream; the entry
+        block's arguments are `entry_block.arguments`)."""
+        return self.type.inputs
 
 
 def _index_operand(opname, what, v):
@@ -118,7 +136,7 @@ def _index_operand(opname, what, v):
         raise TypeError(f"{opname}: {what} must be an int or an index "
                         "Value, not bool")
     if isinstance(v, int):
-        from .arith import ConstantOp
+        from ..arith import ConstantOp
         return ConstantOp(_ir.IndexType.get(), v).result
     try:
         return get_op_result_or_value(v)

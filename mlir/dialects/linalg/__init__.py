@@ -1,12 +1,18 @@
 """The linalg dialect: generated ops and enums, plus builder functions for
 the named structured ops (`linalg.matmul(a, b, outs=[c])`, `linalg.fill`,
 ...) that create the op and fill its region with the op's builtin body,
-as upstream's OpDSL-backed functions do."""
+as upstream's OpDSL-backed functions do; and the structural queries of
+_mlirDialectsLinalg (isa_contraction_op, infer_contraction_dimensions,
+isa_convolution_op, infer_convolution_dimensions, get_indexing_maps,
+fill_builtin_region)."""
 
 from array import array as _array
 from enum import IntEnum as _IntEnum
 from typing import TYPE_CHECKING
 
+from ..._mlir_libs._mlirDialectsLinalg import *  # noqa: F401,F403
+from ..._mlir_libs._mlirDialectsLinalg import (
+    fill_builtin_region as _fill_builtin_region)
 from .._linalg_ops_gen import *  # noqa: F401,F403
 from .._linalg_ops_gen import _Dialect  # noqa: F401
 from .._linalg_ops_gen import (GenericOp as _GenericOp,
@@ -19,7 +25,6 @@ from .._ods_common import (get_op_result_or_value as _get_op_result_or_value,
                            register_attribute_builder as
                            _register_attribute_builder,
                            _region_op, _dispatch_mixed_values)
-from ..._mlir_libs import _ods_runtime as _rt
 from ... import ir as _ir
 
 # Named ops whose region MLIR builds itself (LinalgNamedStructuredOps
@@ -75,7 +80,7 @@ def _named_builder(op_class, name):
                 attrs[key] = _i64_elements(value)
         op = op_class(result_types, list(ins), list(outs), loc=loc, ip=ip,
                       **attrs)
-        _rt._linalg_fill_builtin_region(op)
+        _fill_builtin_region(op)
         results = op.results
         if len(results) == 0:
             return op
@@ -121,11 +126,6 @@ def _iteratortypeenum(x, context):
 def _IteratorTypeArrayAttr(x, context):
     return _ir.ArrayAttr.get([_iteratortypeenum(v, context) for v in x],
                              context=context)
-
-
-def fill_builtin_region(op):
-    """Fills the region of a named linalg op with its computation."""
-    _rt._linalg_fill_builtin_region(op.operation)
 
 
 def _single_init(outs):

@@ -105,17 +105,34 @@ static bool isPythonKeyword(StringRef s) {
 
 // Words Cython gives a meaning in argument lists or expressions, where a
 // Python name would not compile.
-static bool isCythonReserved(StringRef s) {
-  static const llvm::StringSet<> kw = {
-      "cdef",  "cpdef",  "ctypedef", "cimport", "struct", "union",
-      "enum",  "extern", "include",  "inline",  "public", "api",
-      "readonly", "nogil", "gil",    "sizeof",  "NULL",   "const",
-      "volatile", "new", "operator", "int",     "long",   "short",
-      "char",  "float",  "double",   "void",    "bint",   "unsigned",
-      "signed", "object", "list",    "dict",    "tuple",  "str",
-      "bytes", "unicode", "set",     "bool",    "complex", "size_t",
-      "Py_ssize_t", "exec", "by", "IF", "ELIF", "ELSE", "DEF"};
-  return kw.contains(s);
+// Where a name appears in the generated .pyx: as a parameter, as a class
+// attribute (the accessors) or as a module-level function.
+enum class NameUse { Param, Attr, Function };
+
+// Names the Cython compiler rejects in a given place although Python
+// accepts them: its statement words everywhere, and its C type names as
+// parameters (`def f(int, b)` reads `int` as a type). Names of builtins
+// such as `object`, `set` or `complex` compile and are kept.
+static bool isCythonReserved(StringRef s, NameUse use) {
+  static const llvm::StringSet<> statement = {
+      "DEF", "ELIF", "ELSE", "IF", "cdef", "cimport", "cpdef", "ctypedef",
+      "include"};
+  static const llvm::StringSet<> notAttr = {"NULL", "sizeof"};
+  static const llvm::StringSet<> notParam = {
+      "NULL", "Py_ssize_t", "bint", "char", "const", "double", "float",
+      "int", "long", "short", "signed", "size_t", "sizeof", "unsigned",
+      "void", "volatile"};
+  if (statement.contains(s))
+    return true;
+  switch (use) {
+  case NameUse::Param:
+    return notParam.contains(s);
+  case NameUse::Attr:
+    return notAttr.contains(s);
+  case NameUse::Function:
+    return false;
+  }
+  return false;
 }
 
 static bool isODSReserved(StringRef s) {
@@ -129,7 +146,8 @@ static bool isODSReserved(StringRef s) {
 
 // A Python identifier for an ODS name: non-alphanumerics become '_', a
 // leading digit gets a '_' prefix, reserved words a '_' suffix.
-static std::string pyName(StringRef name) {
+static std::string pyName(StringRef name, NameUse use = NameUse::Param,
+                          bool forCython = true) {
   std::string s = name.str();
   for (char &c : s)
     if (!llvm::isAlnum(c) && c != '_')
@@ -138,9 +156,17 @@ static std::string pyName(StringRef name) {
     return "_";
   if (llvm::isDigit(s[0]))
     s = "_" + s;
-  if (isPythonKeyword(s) || isODSReserved(s) || isCythonReserved(s))
+  if (isPythonKeyword(s) || isODSReserved(s) ||
+      (forCython && isCythonReserved(s, use)))
     s += "_";
   return s;
+}
+
+// The name Python code sees for an accessor or function; differs from the
+// one written in the .pyx only where Cython rejects it, in which case the
+// object is stored under the public name after its definition.
+static std::string publicName(StringRef name, NameUse use) {
+  return pyName(name, use, /*forCython=*/false);
 }
 
 // A Python string literal (double quoted) for arbitrary text.
@@ -182,6 +208,9 @@ struct BuilderArg {
   ArgKind kind;
   std::string py;     // Python parameter name
   bool keyword = false;
+  // A positional parameter that may be left out (`=None`): a property with a
+  // default value, taken positionally as upstream's builders take it.
+  bool defaulted = false;
   // Operands / results: 1 single, 0 optional, -1 variadic.
   int arity = 1;
   int index = 0;      // operand / result / successor index
@@ -190,6 +219,7 @@ struct BuilderArg {
   std::string attrDef; // attribute-builder key ("" for none)
   bool unit = false;
   bool required = false;
+  bool property = false;  // an ODS Property: set after creation
 };
 
 enum class Inference { None, SameAsOperand, FromAttribute, Interface };
@@ -201,6 +231,7 @@ struct OpModel {
   std::vector<BuilderArg> args;   // builder parameters, declaration order
   Inference inference = Inference::None;
   std::string typeAttr;           // FromAttribute: the source attribute
+  std::string fn;                 // the snake_case builder function's name
   bool sizedOperands = false, sizedResults = false;
 };
 
@@ -286,9 +317,19 @@ static OpModel buildModel(const Operator &op) {
     } else {
       auto *prop = llvm::cast<NamedProperty *>(arg);
       a.kind = ArgKind::Attribute;
-      a.required = !prop->prop.hasDefaultValue() &&
-                   !prop->prop.getStorageType().contains("std::optional");
-      a.keyword = !a.required;
+      a.property = true;
+      bool optional = prop->prop.getStorageType().contains("std::optional");
+      a.required = !prop->prop.hasDefaultValue() && !optional;
+      a.defaulted = !a.required && !optional;
+      a.keyword = optional;
+      // An enum property with an attribute form takes the attribute (so the
+      // Python enum value, through that attribute's builder).
+      const Record &def = prop->prop.getDef();
+      // A unit property takes a bool, like a UnitAttr.
+      a.unit = def.isSubClassOf("_cls_UnitProp");
+      if (def.getValue("attrForm"))
+        if (const Record *form = def.getValueAsOptionalDef("attrForm"))
+          a.attrDef = form->getName().str();
     }
     m.args.push_back(a);
   }
@@ -312,6 +353,15 @@ static OpModel buildModel(const Operator &op) {
     a.py = uniqueName(pyName(n), used);
     m.args.push_back(a);
   }
+  // Only trailing positional parameters can have a default; an earlier
+  // defaulted property stays required, as upstream has it.
+  bool tail = true;
+  for (auto it = m.args.rbegin(); it != m.args.rend(); ++it) {
+    if (it->keyword)
+      continue;
+    it->defaulted = it->defaulted && tail;
+    tail = it->defaulted;
+  }
   return m;
 }
 
@@ -325,7 +375,7 @@ static OpModel buildModel(const Operator &op) {
 // An argument's name in the snake_case builder function.
 static std::string snakeName(const BuilderArg &a) {
   std::string s = llvm::convertToSnakeFromCamelCase(a.py);
-  if (s.empty() || isPythonKeyword(s) || isCythonReserved(s))
+  if (s.empty() || isPythonKeyword(s) || isCythonReserved(s, NameUse::Param))
     s = a.py;
   return s;
 }
@@ -343,7 +393,7 @@ static std::string signature(const OpModel &m, bool typed, bool snake) {
       return a.arity == -1 ? "_Sequence[_ir.Value]"
                            : (a.arity == 0 ? "_ir.Value | None" : "_ir.Value");
     case ArgKind::Attribute:
-      return a.unit ? "bool | None" : (a.keyword ? "_Any | None" : "_Any");
+      return a.unit ? "bool | None" : (a.keyword || a.defaulted ? "_Any | None" : "_Any");
     case ArgKind::Successor:
       return a.arity == -1 ? "_Sequence[_ir.Block]" : "_ir.Block";
     case ArgKind::NumRegions:
@@ -354,12 +404,17 @@ static std::string signature(const OpModel &m, bool typed, bool snake) {
   std::vector<std::string> parts;
   for (const BuilderArg &a : m.args)
     if (!a.keyword)
-      parts.push_back(typed ? nameOf(a) + ": " + typeOf(a) : nameOf(a));
+      parts.push_back(typed ? nameOf(a) + ": " + typeOf(a) +
+                                  (a.defaulted ? " = None" : "")
+                            : nameOf(a) + (a.defaulted ? "=None" : ""));
   parts.push_back("*");
   for (const BuilderArg &a : m.args)
     if (a.keyword)
       parts.push_back(typed ? nameOf(a) + ": " + typeOf(a) + " = None"
                             : nameOf(a) + "=None");
+  if (m.inference != Inference::None)
+    parts.push_back(typed ? "results: _Sequence[_ir.Type] | None = None"
+                          : "results=None");
   parts.push_back(typed ? "loc: _ir.Location | None = None" : "loc=None");
   parts.push_back(typed ? "ip: _ir.InsertionPoint | None = None" : "ip=None");
   return llvm::join(parts, ", ");
@@ -396,6 +451,8 @@ static std::vector<std::string> paramNames(const OpModel &m, bool snake) {
     for (const BuilderArg &a : m.args)
       if (a.keyword == bool(keyword))
         names.push_back(snake ? snakeName(a) : a.py);
+  if (m.inference != Inference::None)
+    names.push_back("results");
   names.push_back("loc");
   names.push_back("ip");
   return names;
@@ -443,10 +500,13 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
       }
     } else if (a.kind == ArgKind::Attribute) {
       if (a.unit)
-        os << "    _ods_unit(_ods_st, " << pyStr(a.odsName) << ", "
-           << a.py << ")\n";
+        os << (a.property ? "    _ods_unit_prop(_ods_st, "
+                          : "    _ods_unit(_ods_st, ")
+           << pyStr(a.odsName) << ", " << a.py << ")\n";
       else
-        os << "    _ods_attr(_ods_st, " << pyStr(a.odsName) << ", "
+        os << (a.property ? "    _ods_prop(_ods_st, "
+                          : "    _ods_attr(_ods_st, ")
+           << pyStr(a.odsName) << ", "
            << a.py << ", " << pyStr(a.attrDef) << ", "
            << (a.required ? "True" : "False") << ")\n";
     }
@@ -455,16 +515,21 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
     os << "    _ods_segments(_ods_st, \"operandSegmentSizes\", _ods_oseg, "
        << op.getNumOperands() << ")\n";
 
+  // Inferred result types unless the caller gives them (`results=`).
+  if (m.inference != Inference::None)
+    os << "    if results is not None:\n"
+          "        _ods_st.add_results(results, \"results\")\n";
   switch (m.inference) {
   case Inference::SameAsOperand:
-    os << "    _ods_same_type(_ods_st, " << op.getNumResults() << ")\n";
+    os << "    else:\n        _ods_same_type(_ods_st, " << op.getNumResults()
+       << ")\n";
     break;
   case Inference::FromAttribute:
-    os << "    _ods_attr_type(_ods_st, " << pyStr(m.typeAttr) << ", "
-       << op.getNumResults() << ")\n";
+    os << "    else:\n        _ods_attr_type(_ods_st, " << pyStr(m.typeAttr)
+       << ", " << op.getNumResults() << ")\n";
     break;
   case Inference::Interface:
-    os << "    _ods_st.enable_result_type_inference()\n";
+    os << "    else:\n        _ods_st.enable_result_type_inference()\n";
     break;
   case Inference::None:
     for (const BuilderArg &a : m.args) {
@@ -510,8 +575,19 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
   os << "    return _ods_st.finish(self, ip)\n";
 }
 
+// Public accessor names the class body cannot spell: (public, written).
+using Aliases = std::vector<std::pair<std::string, std::string>>;
+
+static std::string accessorName(StringRef name, Aliases &aliases) {
+  std::string written = pyName(name, NameUse::Attr);
+  std::string pub = publicName(name, NameUse::Attr);
+  if (written != pub)
+    aliases.emplace_back(pub, written);
+  return written;
+}
+
 static void emitValueAccessors(const Operator &op, bool results,
-                               raw_ostream &os) {
+                               raw_ostream &os, Aliases &aliases) {
   int n = results ? op.getNumResults() : op.getNumOperands();
   int mode = layoutMode(op, results);
   if (mode < 0)
@@ -524,54 +600,78 @@ static void emitValueAccessors(const Operator &op, bool results,
     const NamedTypeConstraint &c = results ? op.getResult(i) : op.getOperand(i);
     if (c.name.empty())
       continue;
-    os << "    " << pyName(c.name) << " = "
+    os << "    " << accessorName(c.name, aliases) << " = "
        << (results ? "_ods_result(" : "_ods_operand(") << i << ", " << mode
        << ", " << spec << ")\n";
   }
 }
 
-static void emitAccessors(const OpModel &m, raw_ostream &os) {
+static void emitAccessors(const OpModel &m, raw_ostream &os,
+                          Aliases &aliases) {
   const Operator &op = *m.op;
-  emitValueAccessors(op, false, os);
+  emitValueAccessors(op, false, os, aliases);
   for (int i = 0, e = op.getNumArgs(); i < e; ++i) {
     Argument arg = op.getArg(i);
     StringRef name = op.getArgName(i);
     if (name.empty() || llvm::isa<NamedTypeConstraint *>(arg))
       continue;
-    int kind;
-    if (auto *attr = llvm::dyn_cast<NamedAttribute *>(arg)) {
-      if (attr->attr.isDerivedAttr())
-        continue;
-      if (attr->attr.getStorageType().trim() == "::mlir::UnitAttr")
-        kind = 2;
-      else
-        kind = attr->attr.isOptional() ? 1 : 0;
-    } else {
-      kind = 1;
+    if (auto *prop = llvm::dyn_cast<NamedProperty *>(arg)) {
+      bool unit = prop->prop.getDef().isSubClassOf("_cls_UnitProp");
+      os << "    " << accessorName(name, aliases) << " = _ods_property("
+         << pyStr(name) << ", " << (unit ? "True" : "False") << ")\n";
+      continue;
     }
-    os << "    " << pyName(name) << " = _ods_attribute(" << pyStr(name) << ", "
-       << kind << ")\n";
+    auto *attr = llvm::cast<NamedAttribute *>(arg);
+    if (attr->attr.isDerivedAttr())
+      continue;
+    int kind;
+    if (attr->attr.getStorageType().trim() == "::mlir::UnitAttr")
+      kind = 2;
+    else
+      kind = attr->attr.isOptional() ? 1 : 0;
+    os << "    " << accessorName(name, aliases) << " = _ods_attribute("
+       << pyStr(name) << ", " << kind << ")\n";
   }
-  emitValueAccessors(op, true, os);
+  emitValueAccessors(op, true, os, aliases);
   for (int i = 0, e = op.getNumRegions(); i < e; ++i) {
     const NamedRegion &r = op.getRegion(i);
     if (r.name.empty())
       continue;
-    os << "    " << pyName(r.name) << " = _ods_region(" << i << ", "
+    os << "    " << accessorName(r.name, aliases) << " = _ods_region(" << i
+       << ", "
        << (r.isVariadic() ? "True" : "False") << ")\n";
   }
   for (int i = 0, e = op.getNumSuccessors(); i < e; ++i) {
     const NamedSuccessor &s = op.getSuccessor(i);
     if (s.name.empty())
       continue;
-    os << "    " << pyName(s.name) << " = _ods_successor(" << i << ", "
+    os << "    " << accessorName(s.name, aliases) << " = _ods_successor("
+       << i << ", "
        << (s.isVariadic() ? "True" : "False") << ")\n";
   }
 }
 
-static std::string valueBuilderName(const OpModel &m) {
-  StringRef full = m.name;
-  return pyName(full.substr(full.find('.') + 1));
+// The snake_case builder function's public name: the op name after the
+// dialect prefix, with a '_' suffix where it would hide a class of the module
+// (rocdl names some classes in lower case).
+static void nameFunctions(std::vector<OpModel> &models) {
+  std::set<std::string> classes;
+  for (const OpModel &m : models)
+    classes.insert(m.cls);
+  for (OpModel &m : models) {
+    StringRef full = m.name;
+    std::string fn = publicName(full.substr(full.find('.') + 1),
+                                NameUse::Function);
+    while (classes.count(fn))
+      fn += "_";
+    m.fn = fn;
+  }
+}
+
+// The function's name as written in the .pyx (public name unless Cython
+// rejects it there).
+static std::string writtenFunctionName(const OpModel &m) {
+  return isCythonReserved(m.fn, NameUse::Function) ? m.fn + "_" : m.fn;
 }
 
 static void emitOp(const OpModel &m, raw_ostream &os) {
@@ -605,9 +705,16 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
   os << "        " << buildFunctionName(m) << "(self, "
      << llvm::join(paramNames(m, false), ", ") << ")\n";
   os << "\n";
-  emitAccessors(m, os);
+  Aliases aliases;
+  emitAccessors(m, os, aliases);
+  if (!aliases.empty())
+    os << "\n";
+  for (const auto &[pub, written] : aliases)
+    os << "setattr(" << m.cls << ", " << pyStr(pub) << ", " << m.cls
+       << ".__dict__[" << pyStr(written) << "])\ndelattr(" << m.cls << ", "
+       << pyStr(written) << ")\n";
 
-  std::string name = valueBuilderName(m);
+  std::string name = writtenFunctionName(m);
   os << "\n\ndef " << name << "(" << signature(m, false, true) << "):\n";
   unsigned numResults = op.getNumResults();
   const char *returns =
@@ -620,6 +727,10 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
      << "\n";
   os << "    return _ods_results_of(" << buildFunctionName(m) << "(None, "
      << llvm::join(paramNames(m, true), ", ") << "))\n";
+  if (name != m.fn)
+    os << "\n\n" << name << ".__name__ = " << name << ".__qualname__ = "
+       << pyStr(m.fn) << "\nglobals()[" << pyStr(m.fn) << "] = " << name
+       << "\ndel " << name << "\n";
 }
 
 //===----------------------------------------------------------------------===//
@@ -646,7 +757,7 @@ static void emitStubOp(const OpModel &m, raw_ostream &os) {
                                                 : "_ir.OpOperandList")
                       : c.isOptional() ? "_ir.Value | None"
                                        : "_ir.Value";
-      os << "    @property\n    def " << pyName(c.name) << "(self) -> " << t
+      os << "    @property\n    def " << publicName(c.name, NameUse::Attr) << "(self) -> " << t
          << ": ...\n";
     }
   };
@@ -665,9 +776,12 @@ static void emitStubOp(const OpModel &m, raw_ostream &os) {
       else if (attr->attr.isOptional())
         t = "_ir.Attribute | None";
     } else {
-      t = "_ir.Attribute | None";
+      auto *prop = llvm::cast<NamedProperty *>(arg);
+      t = prop->prop.getDef().isSubClassOf("_cls_UnitProp")
+              ? "bool"
+              : "_ir.Attribute | None";
     }
-    std::string n = pyName(name);
+    std::string n = publicName(name, NameUse::Attr);
     os << "    @property\n    def " << n << "(self) -> " << t << ": ...\n";
     os << "    @" << n << ".setter\n    def " << n << "(self, value: " << t
        << ") -> None: ...\n";
@@ -676,14 +790,14 @@ static void emitStubOp(const OpModel &m, raw_ostream &os) {
   for (int i = 0, e = op.getNumRegions(); i < e; ++i) {
     const NamedRegion &r = op.getRegion(i);
     if (!r.name.empty())
-      os << "    @property\n    def " << pyName(r.name) << "(self) -> "
+      os << "    @property\n    def " << publicName(r.name, NameUse::Attr) << "(self) -> "
          << (r.isVariadic() ? "_ir.RegionSequence" : "_ir.Region")
          << ": ...\n";
   }
   for (int i = 0, e = op.getNumSuccessors(); i < e; ++i) {
     const NamedSuccessor &s = op.getSuccessor(i);
     if (!s.name.empty())
-      os << "    @property\n    def " << pyName(s.name) << "(self) -> "
+      os << "    @property\n    def " << publicName(s.name, NameUse::Attr) << "(self) -> "
          << (s.isVariadic() ? "_Sequence[_ir.Block]" : "_ir.Block")
          << ": ...\n";
   }
@@ -693,7 +807,7 @@ static void emitStubOp(const OpModel &m, raw_ostream &os) {
                                    op.getNumVariableLengthResults() == 0
                                ? "_ir.Value"
                                : "_ir.Value | _Sequence[_ir.Value] | " + m.cls);
-  os << "\ndef " << valueBuilderName(m) << "(" << signature(m, true, true)
+  os << "\ndef " << m.fn << "(" << signature(m, true, true)
      << ") -> " << ret << ": ...\n";
 }
 
@@ -856,6 +970,7 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
     ops.push_back(std::make_unique<Operator>(rec));
   for (auto &op : ops)
     models.push_back(buildModel(*op));
+  nameFunctions(models);
 
   os << header;
   os << "# cython: language_level=3, binding=True, embedsignature=False, "
@@ -867,7 +982,8 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "from mlir._mlir_libs._ir cimport OperationState, "
         "new_operation_state\n"
         "from mlir._mlir_libs._ods_runtime cimport (\n"
-        "    _ods_attr, _ods_unit, _ods_single, _ods_optional, _ods_variadic,\n"
+        "    _ods_attr, _ods_unit, _ods_prop, _ods_unit_prop, _ods_single,\n"
+        "    _ods_optional, _ods_variadic,\n"
         "    _ods_segments, _ods_same_type, _ods_attr_type, "
         "_ods_result_group,\n    _ods_results_of,\n)\n"
         "from mlir._mlir_libs._ir import (\n"
@@ -875,8 +991,8 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "    register_operation as _ods_register_operation,\n"
         "    register_dialect as _ods_register_dialect,\n)\n"
         "from mlir._mlir_libs._ods_runtime import (\n"
-        "    _ods_operand, _ods_result, _ods_attribute, _ods_region,\n"
-        "    _ods_successor,\n)\n";
+        "    _ods_operand, _ods_result, _ods_attribute, _ods_property,\n"
+        "    _ods_region, _ods_successor,\n)\n";
   if (clExtension.empty())
     os << "\n\n@_ods_register_dialect\nclass _Dialect(_ods_Dialect):\n"
           "    DIALECT_NAMESPACE = "

@@ -213,12 +213,14 @@ cdef class OperationState:
     cdef bint has_results
     cdef bint infer_results
     cdef Py_ssize_t n_regions
+    cdef list properties         # (name, Attribute) of ODS properties
 
     cdef int add_operand(self, object value, str what=*) except -1
     cdef int add_operands(self, object values, str what) except -1
     cdef int add_result(self, object type, str what=*) except -1
     cdef int add_results(self, object types, str what) except -1
     cdef int add_attribute(self, str name, object attr) except -1
+    cdef int add_property(self, str name, object attr) except -1
     cdef int add_successor(self, object block) except -1
     cdef int add_successors(self, object blocks, str what) except -1
     cdef int add_regions(self, Py_ssize_t n) except -1
@@ -226,3 +228,5 @@ cdef class OperationState:
     cdef object finish(self, object target, object ip)
 
 cdef OperationState new_operation_state(str name, object loc)
+cdef int set_op_properties(Context ctx, MlirOperation op, str name,
+                           list properties, bint created) except -1

@@ -1384,8 +1384,8 @@ class IntegerAttr(Attribute):
 
 
 class BoolAttr(Attribute):
-    """`true` / `false` (an i1 IntegerAttr; comes back as IntegerAttr from
-    the API, as upstream, and casts to BoolAttr).
+    """`true` / `false`: an IntegerAttr of type i1. Attributes of that kind
+    coming out of the API are BoolAttrs; IntegerAttr(b) casts one back.
     """
     def __bool__(self, /) -> bool: ...
     @staticmethod

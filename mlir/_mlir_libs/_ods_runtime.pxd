@@ -11,6 +11,9 @@ cdef int _ods_attr(OperationState st, str name, object value, str kind,
                    bint required) except -1
 # A UnitAttr argument: present when `value` is true.
 cdef int _ods_unit(OperationState st, str name, object value) except -1
+cdef int _ods_prop(OperationState st, str name, object value, str kind,
+                   bint required) except -1
+cdef int _ods_unit_prop(OperationState st, str name, object value) except -1
 # Operand groups; each returns the number of operands added.
 cdef int32_t _ods_single(OperationState st, object value, str what) except -1
 cdef int32_t _ods_optional(OperationState st, object value, str what) except -1

@@ -34,6 +34,16 @@ class _ods_value_group:
     def __init__(self, group: int, mode: int, spec: tuple[int, ...]) -> None: ...
 
 
+class _ods_property:
+    """Accessor of an ODS property (read and written in its attribute form;
+    a unit property as a bool).
+    """
+    def __get__(self, instance, owner=None, /): ...
+    def __set__(self, instance, value, /) -> None: ...
+    def __delete__(self, instance, /) -> None: ...
+    def __init__(self, name: str, unit: bool) -> None: ...
+
+
 class _ods_attribute:
     """Accessor of an ODS attribute: kind 0 required, 1 optional (None when
     absent, settable to None, deletable), 2 unit (a bool).

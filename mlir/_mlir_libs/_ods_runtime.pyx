@@ -33,11 +33,15 @@ from mlir._mlir_libs.capi.builtin_attributes cimport (
     mlirAttributeIsADenseI32Array, mlirAttributeIsAType,
     mlirDenseArrayGetNumElements, mlirDenseI32ArrayGet,
     mlirDenseI32ArrayGetElement, mlirTypeAttrGetValue, mlirUnitAttrGet,
+    mlirAttributeIsAUnit, mlirAttributeIsABool, mlirBoolAttrGetValue,
 )
 from mlir._mlir_libs._ir cimport (
     Attribute, Context, Operation, OperationState, Type, Value,
     attribute_handle, new_operation_state, wrap_attribute, wrap_value, op_handle, op_primary,
+    set_op_properties,
 )
+from mlir._mlir_libs.capi.mlir_cython.operation cimport (
+    mlirCyOperationGetProperty)
 
 from mlir._mlir_libs import _ir
 
@@ -103,6 +107,29 @@ cdef int _ods_attr(OperationState st, str name, object value, str kind,
         value = _convert(st, name, value, kind)
     # Attributes live as long as their context: nothing to keep alive.
     return _add_named(st, name, (<Attribute>value).c_attr)
+
+
+cdef int _ods_prop(OperationState st, str name, object value, str kind,
+                   bint required) except -1:
+    """An ODS property: converted like an attribute, set after creation."""
+    if value is None:
+        if required:
+            raise TypeError(f"{st.name}: missing required "
+                            f"property '{name}'")
+        return 0
+    if not isinstance(value, Attribute):
+        value = _convert(st, name, value, kind)
+    return st.add_property(name, value)
+
+
+cdef int _ods_unit_prop(OperationState st, str name, object value) except -1:
+    """A unit property: a bool (or its attribute form)."""
+    if value is None:
+        return 0
+    if not isinstance(value, Attribute):
+        value = (_ir.UnitAttr.get(st.loc.context) if value
+                 else _ir.BoolAttr.get(False, st.loc.context))
+    return st.add_property(name, value)
 
 
 cdef int _ods_unit(OperationState st, str name, object value) except -1:
@@ -300,6 +327,52 @@ def _ods_result(int group, int mode, tuple spec):
     cdef _ods_value_group d = _ods_value_group(group, mode, spec)
     d.results = True
     return d
+
+
+@cython.final
+cdef class _ods_property:
+    """Accessor of an ODS property (read and written in its attribute form;
+    a unit property as a bool)."""
+    cdef bytes name
+    cdef str pyname
+    cdef bint unit
+
+    def __init__(self, str name, bint unit):
+        self.pyname = name
+        self.name = name.encode("utf-8")
+        self.unit = unit
+
+    def __get__(self, obj, objtype):
+        if obj is None:
+            return self
+        cdef Operation op = _primary(<Operation?>obj)
+        cdef MlirAttribute a = mlirCyOperationGetProperty(
+            op_handle(op), mlirStringRefCreate(self.name, len(self.name)))
+        if mlirAttributeIsNull(a):
+            return False if self.unit else None
+        if self.unit:
+            return mlirAttributeIsAUnit(a) or (
+                mlirAttributeIsABool(a) and mlirBoolAttrGetValue(a))
+        return wrap_attribute(op.context, a)
+
+    def __set__(self, obj, value):
+        cdef Operation op = _primary(<Operation?>obj)
+        cdef MlirOperation c = op_handle(op)
+        if value is None:
+            raise ValueError(f"'None' not allowed as value for property "
+                             f"'{self.pyname}'")
+        if self.unit and not isinstance(value, Attribute):
+            value = (_ir.UnitAttr.get(op.context) if value
+                     else _ir.BoolAttr.get(False, op.context))
+        attribute_handle(value, f"property '{self.pyname}'")
+        if (<Attribute>value).context is not op.context:
+            raise ValueError(f"property '{self.pyname}': the attribute "
+                             "belongs to another context")
+        set_op_properties(op.context, c, op.name,
+                          [(self.pyname, value)], False)
+
+    def __delete__(self, obj):
+        raise AttributeError(f"property '{self.pyname}' cannot be deleted")
 
 
 @cython.final

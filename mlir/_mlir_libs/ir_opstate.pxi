@@ -82,6 +82,22 @@ cdef class OperationState:
         mlirOperationStateAddAttributes(&self.c_state, 1, &na)
         return 0
 
+    cdef int add_property(self, str name, object attr) except -1:
+        """An ODS property (`Property`, not an attribute): the C API's
+        attributes would leave it at its default and add a discardable
+        attribute of that name, so it is set on the created operation."""
+        if attr is None:
+            return 0
+        if not isinstance(attr, Attribute):
+            raise TypeError(f"{self.name}: property '{name}' must be "
+                            f"an Attribute, not {type(attr).__name__}")
+        if (<Attribute>attr).context is not self.loc.context:
+            _foreign(self.name, "attribute", name)
+        if self.properties is None:
+            self.properties = []
+        self.properties.append((name, attr))
+        return 0
+
     cdef int add_successor(self, object block) except -1:
         cdef MlirBlock b = block_handle(block, "successor")
         if (<Block>block).parent.context is not self.loc.context:
@@ -150,6 +166,8 @@ cdef class OperationState:
                 if self.infer_results and not self.has_results else ""
             raise MLIRError(f"Operation creation failed for "
                             f"'{self.name}'{why}", errors)
+        if self.properties:
+            set_op_properties(ctx, op, self.name, self.properties, True)
         cdef Operation obj
         if target is None:
             obj = _new_op_object(_name_info(ctx, op).cls, ctx, op, None)
@@ -165,6 +183,33 @@ cdef class OperationState:
         if self.operand_values:
             keep_operands_alive(obj, self.operand_values)
         return obj
+
+
+cdef int set_op_properties(Context ctx, MlirOperation op, str name,
+                           list properties, bint created) except -1:
+    """Sets ODS properties, (name, Attribute) pairs, of an operation. A
+    malformed value raises MLIRError with MLIR's diagnostic; the operation
+    keeps its values, or, if it was `created` just now (not yet inserted),
+    is destroyed."""
+    cdef vector[MlirNamedAttribute] entries
+    for pname, attr in properties:
+        entries.push_back(mlirNamedAttributeGet(
+            ctx.identifier(pname), (<Attribute>attr).c_attr))
+    cdef MlirAttribute d = mlirDictionaryAttrGet(
+        ctx.c_context, entries.size(), entries.data())
+    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    cdef MlirLogicalResult ok
+    try:
+        ok = mlirCyOperationSetProperties(op, d)
+    finally:
+        errors = cap.detach()
+    if mlirLogicalResultIsFailure(ok):
+        if created:
+            mlirOperationDestroy(op)
+            raise MLIRError(f"Operation creation failed for '{name}' "
+                            "(invalid property value)", errors)
+        raise MLIRError(f"Invalid property value for '{name}'", errors)
+    return 0
 
 
 cdef int keep_operands_alive(Operation user, list operands) except -1:

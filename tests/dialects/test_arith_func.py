@@ -231,7 +231,8 @@ def test_snake_case_builders_are_plain_functions():
     op class."""
     import inspect
     sig = inspect.signature(arith.addi)
-    assert list(sig.parameters) == ["lhs", "rhs", "overflow_flags", "loc", "ip"]
+    assert list(sig.parameters) == ["lhs", "rhs", "overflow_flags", "results",
+                                     "loc", "ip"]
     assert sig.parameters["overflow_flags"].kind is inspect.Parameter.KEYWORD_ONLY
     assert arith.addi.__name__ == "addi"
     assert arith.addi.__doc__ == "Builds arith.addi (AddIOp); returns its result."

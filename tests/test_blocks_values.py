@@ -115,6 +115,11 @@ def test_values_and_uses():
         sorted((u.owner.name, u.operand_number) for u in r.uses) == \
         [("arith.muli", 0), ("arith.muli", 1)]
     assert r.get_name() == "%0" and arg.get_name() == "%arg0"
+    # str() names the kind of value, as upstream prints it.
+    assert str(r) == "OpResult(%0 = arith.addi %arg0, %arg0 : i32)"
+    assert str(arg) == ("BlockArgument(<block argument> of type 'i32' at "
+                        "index: 0)")
+    assert str(Value(r)) == str(r) and repr(r) == str(r)
     state = AsmState(m.body.operations[0])
     assert mul.result.get_name(state=state) == "%1"
     assert str(r.type) == "i32" and r.context is m.context

@@ -104,6 +104,13 @@ def _arith_constant_init(self, result, value, *, loc: _ir.Location | None = None
     generated builder takes the type from the attribute.
     """
 
+def _arith_constant_op_init(self, result=..., value=..., *extra, loc: _ir.Location | None = None, ip: _ir.InsertionPoint | None = None):
+    """ConstantOp(result_type, value) with `value` an int, a float, an
+    array.array (a dense elements attribute of the shaped type `result`) or
+    an Attribute (then its own type is the result type);
+    ConstantOp(attribute, None) builds from the attribute alone.
+    """
+
 def _arith_constant_value(result, value, loc: _ir.Location | None, ip: _ir.InsertionPoint | None):
     """arith.constant(...)'s fast path: the result Value, or None when the
     result type has to be inferred from the attribute.

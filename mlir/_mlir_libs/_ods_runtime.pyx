@@ -642,6 +642,34 @@ def _arith_constant_init(self, result, value, *, loc=None, ip=None):
         generated.__init__(self, value, loc=loc, ip=ip)
 
 
+cdef object _NO_ARG = object()
+
+
+def _arith_constant_op_init(self, result=_NO_ARG, value=_NO_ARG, *extra,
+                            loc=None, ip=None):
+    """ConstantOp(result_type, value) with `value` an int, a float, an
+    array.array (a dense elements attribute of the shaped type `result`) or
+    an Attribute (then its own type is the result type);
+    ConstantOp(attribute, None) builds from the attribute alone."""
+    if value is _NO_ARG or extra:
+        # Python's own wording, naming the method (Cython's would not).
+        if extra:
+            raise TypeError(f"ConstantOp.__init__() takes 3 positional "
+                            f"arguments but {3 + len(extra)} were given")
+        missing = ["'value'"] if result is not _NO_ARG else \
+            ["'result'", "'value'"]
+        raise TypeError(
+            f"ConstantOp.__init__() missing {len(missing)} required "
+            f"positional argument{'s' if len(missing) > 1 else ''}: "
+            f"{' and '.join(missing)}")
+    cls = type(value)
+    if cls is int or cls is float:
+        # The common case, with no Python frame between the call and C.
+        _arith_constant_build(self, result, value, loc, ip)
+    else:
+        type(self)._init_other(self, result, value, loc, ip)
+
+
 def _arith_constant_value(result, value, loc, ip):
     """arith.constant(...)'s fast path: the result Value, or None when the
     result type has to be inferred from the attribute."""

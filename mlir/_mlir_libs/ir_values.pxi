@@ -171,14 +171,16 @@ cdef class Value:
         return hash(<uintptr_t>self.c_value.ptr)
 
     def __str__(self):
+        # As upstream: the kind of value, then the defining operation (or
+        # the block argument's description) in parentheses.
         cdef MlirValue v = self.handle()
-        cdef string buf
-        mlirValuePrint(v, append_to_string, &buf)
-        return decode_string(buf)
+        kind = ("OpResult" if mlirValueIsAOpResult(v) else
+                "BlockArgument" if mlirValueIsABlockArgument(v) else "Value")
+        return f"{kind}({_value_text(v)})"
 
     def __repr__(self):
         try:
-            return f"{type(self).__name__}({self})"
+            return f"{type(self).__name__}({_value_text(self.handle())})"
         except RuntimeError:
             return f"<{type(self).__name__}: invalidated>"
 
@@ -257,6 +259,12 @@ cdef class OpOperand:
 
     def __repr__(self):
         return f"OpOperand({self.number} of {self.op.name})"
+
+
+cdef str _value_text(MlirValue v):
+    cdef string buf
+    mlirValuePrint(v, append_to_string, &buf)
+    return decode_string(buf)
 
 
 cdef OpOperand _wrap_operand(Context ctx, MlirOpOperand use):

@@ -26,16 +26,12 @@ class ConstantOp(_ConstantOp):
     Attribute)."""
     __slots__ = ()
 
-    def __init__(self, result, value, *, loc=None, ip=None):
-        """ConstantOp(result_type, value) with `value` an int, a float, an
-        array.array (a dense elements attribute of the shaped type
-        `result`) or an Attribute (then its own type is the result type);
-        ConstantOp(attribute, None) builds from the attribute alone."""
-        cls = value.__class__
-        if cls is int or cls is float:
-            # Built in C from the result type (no inference).
-            _rt._arith_constant_init(self, result, value, loc=loc, ip=ip)
-        elif value is None:
+    # int and float values are built in C; the other kinds in _init_other.
+    __init__ = _rt._arith_constant_op_init
+
+    @staticmethod
+    def _init_other(self, result, value, loc, ip):
+        if value is None:
             if not isinstance(result, _ir.Attribute):
                 raise TypeError("arith.constant: value must be an int, a "
                                 "float, an array or an Attribute; None only "

@@ -401,13 +401,17 @@ static std::string signature(const OpModel &m, bool typed, bool snake) {
     }
     return "_Any";
   };
+  // The .pyx signature defaults every positional parameter to None and
+  // collects extra positionals, so that a missing or extra argument is
+  // reported naming the op and the argument (Cython's own messages name
+  // neither); the .pyi stub keeps the real signature.
   std::vector<std::string> parts;
   for (const BuilderArg &a : m.args)
     if (!a.keyword)
       parts.push_back(typed ? nameOf(a) + ": " + typeOf(a) +
                                   (a.defaulted ? " = None" : "")
-                            : nameOf(a) + (a.defaulted ? "=None" : ""));
-  parts.push_back("*");
+                            : nameOf(a) + "=None");
+  parts.push_back(typed ? "*" : "*_ods_extra");
   for (const BuilderArg &a : m.args)
     if (a.keyword)
       parts.push_back(typed ? nameOf(a) + ": " + typeOf(a) + " = None"
@@ -456,6 +460,13 @@ static std::vector<std::string> paramNames(const OpModel &m, bool snake) {
   names.push_back("loc");
   names.push_back("ip");
   return names;
+}
+
+static unsigned numPositional(const OpModel &m) {
+  unsigned n = 0;
+  for (const BuilderArg &a : m.args)
+    n += !a.keyword;
+  return n;
 }
 
 static std::string buildFunctionName(const OpModel &m) {
@@ -702,6 +713,9 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
   }
   os << "\n";
   os << "    def __init__(self, " << signature(m, false, false) << "):\n";
+  os << "        if _ods_extra:\n            _ods_too_many("
+     << pyStr(m.cls + ".__init__") << ", " << numPositional(m) + 1
+     << ", _ods_extra)\n";
   os << "        " << buildFunctionName(m) << "(self, "
      << llvm::join(paramNames(m, false), ", ") << ")\n";
   os << "\n";
@@ -725,6 +739,8 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
   os << "    " << pyStr("Builds " + m.name + " (" + m.cls + "); returns " +
                       returns + ".")
      << "\n";
+  os << "    if _ods_extra:\n        _ods_too_many(" << pyStr(m.fn) << ", "
+     << numPositional(m) << ", _ods_extra)\n";
   os << "    return _ods_results_of(" << buildFunctionName(m) << "(None, "
      << llvm::join(paramNames(m, true), ", ") << "))\n";
   if (name != m.fn)
@@ -985,7 +1001,7 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "    _ods_attr, _ods_unit, _ods_prop, _ods_unit_prop, _ods_single,\n"
         "    _ods_optional, _ods_variadic,\n"
         "    _ods_segments, _ods_same_type, _ods_attr_type, "
-        "_ods_result_group,\n    _ods_results_of,\n)\n"
+        "_ods_result_group,\n    _ods_results_of, _ods_too_many,\n)\n"
         "from mlir._mlir_libs._ir import (\n"
         "    OpView as _ods_OpView, Dialect as _ods_Dialect,\n"
         "    register_operation as _ods_register_operation,\n"

@@ -32,3 +32,6 @@ cdef int _ods_attr_type(OperationState st, str name, Py_ssize_t n) except -1
 # What a snake_case builder function returns for a new op: its result Value,
 # its results when it has several, or the op when it has none.
 cdef object _ods_results_of(object op)
+# TypeError for positional arguments beyond the `n` a builder takes, worded
+# as Python words it, naming the builder (`fn`).
+cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra) except -1

@@ -481,6 +481,12 @@ cdef object _result_or_results(Operation op):
     return op.results
 
 
+cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra) except -1:
+    raise TypeError(f"{fn}() takes {n} positional argument"
+                    f"{'' if n == 1 else 's'} but {n + len(extra)} "
+                    f"{'was' if n + len(extra) == 1 else 'were'} given")
+
+
 cdef object _ods_results_of(object op):
     return _result_or_results(<Operation?>op)
 

@@ -24,6 +24,9 @@ cdef class OperationState:
         return 0
 
     cdef int add_operands(self, object values, str what) except -1:
+        if values is None:
+            raise TypeError(f"{self.name}: missing operands '{what}' (a "
+                            "list of Values)")
         if isinstance(values, (Value, Operation)) or not _is_sequence(values):
             raise TypeError(f"{self.name}: {what} must be a list of "
                             f"Values, not {type(values).__name__}")
@@ -41,6 +44,8 @@ cdef class OperationState:
     cdef int add_result(self, object type, str what=None) except -1:
         if not isinstance(type, Type):
             arg = "result type" if what is None else f"result type '{what}'"
+            if type is None:
+                raise TypeError(f"{self.name}: missing {arg}")
             raise TypeError(f"{self.name}: {arg} must be a Type, "
                             f"not {_builtin_type(type).__name__}")
         if (<Type>type).context is not self.loc.context:
@@ -51,6 +56,9 @@ cdef class OperationState:
         return 0
 
     cdef int add_results(self, object types, str what) except -1:
+        if types is None:
+            raise TypeError(f"{self.name}: missing result types '{what}' "
+                            "(a list of Types)")
         if isinstance(types, Type) or not _is_sequence(types):
             raise TypeError(f"{self.name}: {what} must be a list of "
                             f"Types, not {type(types).__name__}")
@@ -99,6 +107,8 @@ cdef class OperationState:
         return 0
 
     cdef int add_successor(self, object block) except -1:
+        if block is None:
+            raise TypeError(f"{self.name}: missing successor")
         cdef MlirBlock b = block_handle(block, "successor")
         if (<Block>block).parent.context is not self.loc.context:
             _foreign(self.name, "successor", None)
@@ -109,6 +119,9 @@ cdef class OperationState:
         return 0
 
     cdef int add_successors(self, object blocks, str what) except -1:
+        if blocks is None:
+            raise TypeError(f"{self.name}: missing successors '{what}' (a "
+                            "list of Blocks)")
         if isinstance(blocks, Block) or not _is_sequence(blocks):
             raise TypeError(f"{self.name}: {what} must be a list of "
                             f"Blocks, not {type(blocks).__name__}")
@@ -255,6 +268,8 @@ cdef MlirValue operand_handle(object v, str opname, str what=None) except *:
     if isinstance(v, Value):
         return (<Value>v).handle()
     arg = "operand" if what is None else f"operand '{what}'"
+    if v is None:
+        raise TypeError(f"{opname}: missing {arg}")
     if isinstance(v, Operation):
         op = op_handle((<Operation>v))
         if mlirOperationGetNumResults(op) == 1:

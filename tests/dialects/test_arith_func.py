@@ -155,8 +155,20 @@ def test_bad_input_is_a_python_error():
         c = arith.constant(i32, 1)
         with pytest.raises(TypeError, match=r"arith\.addi: operand 'rhs' must be a Value, not int"):
             arith.AddIOp(c, 5)
-        with pytest.raises(TypeError, match=r"positional argument"):
+        # Missing and extra positional arguments name the op (or builder)
+        # and the argument.
+        with pytest.raises(TypeError, match=r"arith\.addi: missing operand 'rhs'"):
             arith.AddIOp(c)
+        with pytest.raises(TypeError, match=r"arith\.addi: missing operand 'lhs'"):
+            arith.addi(rhs=c)
+        with pytest.raises(TypeError, match=r"^AddIOp\.__init__\(\) takes 3 positional arguments but 4 were given$"):
+            arith.AddIOp(c, c, c)
+        with pytest.raises(TypeError, match=r"^addi\(\) takes 2 positional arguments but 3 were given$"):
+            arith.addi(c, c, c)
+        with pytest.raises(TypeError, match=r"arith\.extsi: missing result type 'out'"):
+            arith.ExtSIOp(None, c)
+        with pytest.raises(TypeError, match=r"func\.return: missing operands"):
+            func.ReturnOp()
         with pytest.raises(TypeError, match=r"arith\.constant: missing required attribute 'value'"):
             _arith_ops_gen.ConstantOp(None)
         with pytest.raises(TypeError, match=r"arith\.cmpi: argument 'predicate'"):
@@ -231,8 +243,9 @@ def test_snake_case_builders_are_plain_functions():
     op class."""
     import inspect
     sig = inspect.signature(arith.addi)
-    assert list(sig.parameters) == ["lhs", "rhs", "overflow_flags", "results",
-                                     "loc", "ip"]
+    # (`_ods_extra` collects extra positionals, reported naming the builder)
+    assert list(sig.parameters) == ["lhs", "rhs", "_ods_extra",
+                                     "overflow_flags", "results", "loc", "ip"]
     assert sig.parameters["overflow_flags"].kind is inspect.Parameter.KEYWORD_ONLY
     assert arith.addi.__name__ == "addi"
     assert arith.addi.__doc__ == "Builds arith.addi (AddIOp); returns its result."

@@ -527,9 +527,14 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
        << op.getNumOperands() << ")\n";
 
   // Inferred result types unless the caller gives them (`results=`).
-  if (m.inference != Inference::None)
-    os << "    if results is not None:\n"
-          "        _ods_st.add_results(results, \"results\")\n";
+  if (m.inference != Inference::None) {
+    os << "    if results is not None:\n";
+    if (op.getNumVariableLengthResults() == 0)
+      os << "        _ods_fixed_results(_ods_st, results, "
+         << op.getNumResults() << ")\n";
+    else
+      os << "        _ods_st.add_results(results, \"results\")\n";
+  }
   switch (m.inference) {
   case Inference::SameAsOperand:
     os << "    else:\n        _ods_same_type(_ods_st, " << op.getNumResults()
@@ -1001,7 +1006,7 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "    _ods_attr, _ods_unit, _ods_prop, _ods_unit_prop, _ods_single,\n"
         "    _ods_optional, _ods_variadic,\n"
         "    _ods_segments, _ods_same_type, _ods_attr_type, "
-        "_ods_result_group,\n    _ods_results_of, _ods_too_many,\n)\n"
+        "_ods_result_group,\n    _ods_results_of, _ods_too_many, _ods_fixed_results,\n)\n"
         "from mlir._mlir_libs._ir import (\n"
         "    OpView as _ods_OpView, Dialect as _ods_Dialect,\n"
         "    register_operation as _ods_register_operation,\n"

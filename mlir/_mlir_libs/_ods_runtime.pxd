@@ -35,3 +35,6 @@ cdef object _ods_results_of(object op)
 # TypeError for positional arguments beyond the `n` a builder takes, worded
 # as Python words it, naming the builder (`fn`).
 cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra) except -1
+# `results=` of an op with `n` results: a list of exactly n Types.
+cdef int _ods_fixed_results(OperationState st, object types,
+                            Py_ssize_t n) except -1

@@ -487,6 +487,15 @@ cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra) except -1:
                     f"{'was' if n + len(extra) == 1 else 'were'} given")
 
 
+cdef int _ods_fixed_results(OperationState st, object types,
+                            Py_ssize_t n) except -1:
+    st.add_results(types, "results")       # a sequence of Types
+    if len(types) != n:
+        raise ValueError(f"{st.name}: results must hold {n} type"
+                         f"{'' if n == 1 else 's'}, not {len(types)}")
+    return 0
+
+
 cdef object _ods_results_of(object op):
     return _result_or_results(<Operation?>op)
 

@@ -55,6 +55,9 @@ def test_results_keyword_overrides_inference():
         i64 = IntegerType.get_signless(64)
         with pytest.raises(TypeError, match="results must be a list of Types"):
             arith.addi(a, a, results=i64)
+        with pytest.raises(ValueError, match="arith.addi: results must "
+                           "hold 1 type, not 2"):
+            arith.addi(a, a, results=[i64, i64])
         arith.addi(a, a, results=[i64])
     with pytest.raises(MLIRError, match="'arith.addi' op requires the same "
                                         "type for all operands and results"):

@@ -518,7 +518,9 @@ class Block:
     def append_to(self, region: Region) -> None:
         """Moves this block to the end of `region`."""
     def append(self, operation: Operation) -> None:
-        """Appends a detached operation to this block."""
+        """Appends a detached operation to this block (even after its
+        terminator, as upstream).
+        """
     def add_argument(self, type: Type, loc: Location) -> BlockArgument: ...
     def insert_argument(self, index: int, type: Type, loc: Location) -> BlockArgument: ...
     def erase_argument(self, index: int) -> None: ...
@@ -583,7 +585,9 @@ class InsertionPoint:
     @staticmethod
     def after(operation: Operation) -> InsertionPoint: ...
     def insert(self, operation: Operation) -> None:
-        """Inserts a detached operation here."""
+        """Inserts a detached operation here (IndexError at the end of a
+        block that already ends in a terminator).
+        """
     def __enter__(self) -> Self: ...
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None: ...
     @property

@@ -27,6 +27,7 @@ class TDMBaseType(_ir.Type):
     @staticmethod
     def get(element_type, context: _ir.Context | None = None) -> TDMBaseType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class TDMDescriptorType(_ir.Type):
@@ -36,6 +37,7 @@ class TDMDescriptorType(_ir.Type):
     @staticmethod
     def get(context: _ir.Context | None = None) -> TDMDescriptorType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class TDMGatherBaseType(_ir.Type):
@@ -45,3 +47,4 @@ class TDMGatherBaseType(_ir.Type):
     @staticmethod
     def get(element_type, index_type, context: _ir.Context | None = None) -> TDMGatherBaseType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]

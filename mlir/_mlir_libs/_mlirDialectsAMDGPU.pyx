@@ -13,6 +13,7 @@ cdef class TDMBaseType(Type):
     """!amdgpu.tdm_base<element_type>."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirAMDGPUTDMBaseTypeGetTypeID())
+    type_name = _str(mlirAMDGPUTDMBaseTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -30,6 +31,7 @@ cdef class TDMDescriptorType(Type):
     """!amdgpu.tdm_descriptor."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirAMDGPUTDMDescriptorTypeGetTypeID())
+    type_name = _str(mlirAMDGPUTDMDescriptorTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -46,6 +48,7 @@ cdef class TDMGatherBaseType(Type):
     """!amdgpu.tdm_gather_base<element_type, index_type>."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirAMDGPUTDMGatherBaseTypeGetTypeID())
+    type_name = _str(mlirAMDGPUTDMGatherBaseTypeGetName())
 
     @staticmethod
     def isinstance(other):

@@ -34,12 +34,13 @@ class ArrayType(_ir.Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     @staticmethod
-    def get(shape, element_type) -> ArrayType: ...
+    def get(shape, element_type, context: _ir.Context | None = None) -> ArrayType: ...
     @property
     def shape(self) -> Any: ...
     @property
     def element_type(self) -> Any: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class LValueType(_ir.Type):
@@ -47,8 +48,9 @@ class LValueType(_ir.Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     @staticmethod
-    def get(value_type) -> LValueType: ...
+    def get(value_type, context: _ir.Context | None = None) -> LValueType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class OpaqueType(_ir.Type):
@@ -58,6 +60,7 @@ class OpaqueType(_ir.Type):
     @staticmethod
     def get(value, context: _ir.Context | None = None) -> OpaqueType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class PointerType(_ir.Type):
@@ -65,8 +68,9 @@ class PointerType(_ir.Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     @staticmethod
-    def get(pointee) -> PointerType: ...
+    def get(pointee, context: _ir.Context | None = None) -> PointerType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class PtrDiffTType(_ir.Type):
@@ -76,6 +80,7 @@ class PtrDiffTType(_ir.Type):
     @staticmethod
     def get(context: _ir.Context | None = None) -> PtrDiffTType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class SignedSizeTType(_ir.Type):
@@ -85,6 +90,7 @@ class SignedSizeTType(_ir.Type):
     @staticmethod
     def get(context: _ir.Context | None = None) -> SignedSizeTType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class SizeTType(_ir.Type):
@@ -94,6 +100,7 @@ class SizeTType(_ir.Type):
     @staticmethod
     def get(context: _ir.Context | None = None) -> SizeTType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class CmpPredicateAttr(_ir.Attribute):
@@ -107,6 +114,7 @@ class CmpPredicateAttr(_ir.Attribute):
     def get(value, context: _ir.Context | None = None) -> CmpPredicateAttr: ...
     @property
     def value(self) -> Any: ...
+    attr_name: ClassVar[str]
 
 
 class OpaqueAttr(_ir.Attribute):
@@ -118,3 +126,4 @@ class OpaqueAttr(_ir.Attribute):
     @property
     def value(self) -> Any: ...
     static_typeid: ClassVar[_ir.TypeID]
+    attr_name: ClassVar[str]

@@ -22,14 +22,16 @@ cdef class ArrayType(Type):
     """!emitc.array<2x3xi32>."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirEmitCArrayTypeGetTypeID())
+    type_name = _str(mlirEmitCArrayTypeGetName())
 
     @staticmethod
     def isinstance(other):
         return isinstance(other, Type) and mlirTypeIsAEmitCArrayType((<Type>other).c_type)
 
     @staticmethod
-    def get(shape, element_type):
+    def get(shape, element_type, context=None):
         cdef Context ctx = _ctx_of_type(element_type, "element_type")
+        _same_context(ctx, context)
         cdef vector[int64_t] dims
         if isinstance(shape, (str, bytes)) or not hasattr(shape, "__iter__"):
             raise TypeError("shape must be a sequence of ints")
@@ -55,14 +57,16 @@ cdef class LValueType(Type):
     """!emitc.lvalue<T>."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirEmitCLValueTypeGetTypeID())
+    type_name = _str(mlirEmitCLValueTypeGetName())
 
     @staticmethod
     def isinstance(other):
         return isinstance(other, Type) and mlirTypeIsAEmitCLValueType((<Type>other).c_type)
 
     @staticmethod
-    def get(value_type):
+    def get(value_type, context=None):
         cdef Context ctx = _ctx_of_type(value_type, "value_type")
+        _same_context(ctx, context)
         return _reparsed_type(LValueType, ctx, mlirEmitCLValueTypeGet(
             (<Type>value_type).c_type))
 
@@ -71,6 +75,7 @@ cdef class OpaqueType(Type):
     """!emitc.opaque<"value">: a C/C++ type spelled out."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirEmitCOpaqueTypeGetTypeID())
+    type_name = _str(mlirEmitCOpaqueTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -88,14 +93,16 @@ cdef class PointerType(Type):
     """!emitc.ptr<T>."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirEmitCPointerTypeGetTypeID())
+    type_name = _str(mlirEmitCPointerTypeGetName())
 
     @staticmethod
     def isinstance(other):
         return isinstance(other, Type) and mlirTypeIsAEmitCPointerType((<Type>other).c_type)
 
     @staticmethod
-    def get(pointee):
+    def get(pointee, context=None):
         cdef Context ctx = _ctx_of_type(pointee, "pointee")
+        _same_context(ctx, context)
         return _reparsed_type(PointerType, ctx, mlirEmitCPointerTypeGet(
             (<Type>pointee).c_type))
 
@@ -104,6 +111,7 @@ cdef class PtrDiffTType(Type):
     """!emitc.ptrdiff_t."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirEmitCPtrDiffTTypeGetTypeID())
+    type_name = _str(mlirEmitCPtrDiffTTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -119,6 +127,7 @@ cdef class SignedSizeTType(Type):
     """!emitc.ssize_t."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirEmitCSignedSizeTTypeGetTypeID())
+    type_name = _str(mlirEmitCSignedSizeTTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -135,6 +144,7 @@ cdef class SizeTType(Type):
     """!emitc.size_t."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirEmitCSizeTTypeGetTypeID())
+    type_name = _str(mlirEmitCSizeTTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -151,6 +161,7 @@ cdef class CmpPredicateAttr(Attribute):
     value of emitc.CmpPredicate. Being an IntegerAttr (same TypeID), it has
     no static_typeid and no caster: cast explicitly, CmpPredicateAttr(a)."""
     cdef char _own_allocation
+    attr_name = _str(mlirEmitCCmpPredicateAttrGetName())
 
     @staticmethod
     def isinstance(other):
@@ -175,6 +186,7 @@ cdef class OpaqueAttr(Attribute):
     """#emitc.opaque<"value">: a C/C++ expression spelled out."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirEmitCOpaqueAttrGetTypeID())
+    attr_name = _str(mlirEmitCOpaqueAttrGetName())
 
     @staticmethod
     def isinstance(other):

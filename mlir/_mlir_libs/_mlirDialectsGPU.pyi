@@ -24,8 +24,9 @@ class AsyncTokenType(_ir.Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     @classmethod
-    def get(cls, ctx=None, *, context: _ir.Context | None = None) -> AsyncTokenType: ...
+    def get(cls, context: _ir.Context | None = None) -> AsyncTokenType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class ObjectAttr(_ir.Attribute):
@@ -35,7 +36,7 @@ class ObjectAttr(_ir.Attribute):
     @staticmethod
     def isinstance(other) -> bool: ...
     @classmethod
-    def get(cls, target, format, object, properties=None, kernels=None) -> ObjectAttr:
+    def get(cls, target, format, object, properties=None, kernels=None, context: _ir.Context | None = None) -> ObjectAttr:
         """target: a GPU target attribute; format: a gpu.CompilationTarget
         value (int); object: bytes; properties: a DictionaryAttr or None;
         kernels: a #gpu.kernel_table or None.
@@ -51,6 +52,7 @@ class ObjectAttr(_ir.Attribute):
     @property
     def kernels(self) -> Any: ...
     static_typeid: ClassVar[_ir.TypeID]
+    attr_name: ClassVar[str]
 
 
 _TOKEN_TYPEID: _ir.TypeID

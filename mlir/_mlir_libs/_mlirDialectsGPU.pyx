@@ -9,6 +9,7 @@ from mlir._mlir_libs.capi.builtin_attributes cimport mlirUnitAttrGet
 from mlir._mlir_libs.capi.dialect.gpu cimport (
     mlirGetDialectHandle__gpu__,
     mlirTypeIsAGPUAsyncTokenType, mlirGPUAsyncTokenTypeGet,
+    mlirGPUAsyncTokenTypeGetName, mlirGPUObjectAttrGetName,
     mlirAttributeIsAGPUObjectAttr, mlirGPUObjectAttrGetWithKernels,
     mlirGPUObjectAttrGetTarget, mlirGPUObjectAttrGetFormat,
     mlirGPUObjectAttrGetObject, mlirGPUObjectAttrHasProperties,
@@ -42,14 +43,15 @@ cdef class AsyncTokenType(Type):
     """!gpu.async.token."""
     cdef char _own_allocation
     static_typeid = _TOKEN_TYPEID
+    type_name = _str(mlirGPUAsyncTokenTypeGetName())
 
     @staticmethod
     def isinstance(other):
         return isinstance(other, Type) and mlirTypeIsAGPUAsyncTokenType((<Type>other).c_type)
 
     @classmethod
-    def get(cls, ctx=None, *, context=None):
-        cdef Context c = resolve_context(context if ctx is None else ctx)
+    def get(cls, context=None):
+        cdef Context c = resolve_context(context)
         return _mk_type(cls, c, mlirGPUAsyncTokenTypeGet(c.c_context))
 
 
@@ -62,25 +64,32 @@ cdef class ObjectAttr(Attribute):
     GPU object."""
     cdef char _own_allocation
     static_typeid = _OBJECT_TYPEID
+    attr_name = _str(mlirGPUObjectAttrGetName())
 
     @staticmethod
     def isinstance(other):
         return isinstance(other, Attribute) and mlirAttributeIsAGPUObjectAttr((<Attribute>other).c_attr)
 
     @classmethod
-    def get(cls, target, format, object, properties=None, kernels=None):
+    def get(cls, target, format, object, properties=None, kernels=None,
+            context=None):
         """target: a GPU target attribute; format: a gpu.CompilationTarget
         value (int); object: bytes; properties: a DictionaryAttr or None;
         kernels: a #gpu.kernel_table or None."""
         cdef Context ctx = _ctx_of_attr(target, "target")
+        _same_context(ctx, context)
         cdef MlirAttribute props = mlirAttributeGetNull()
         cdef MlirAttribute kerns = mlirAttributeGetNull()
+        if not isinstance(format, int):
+            raise TypeError(f"format must be an int, not "
+                            f"{type(format).__name__}")
         fmt = int(format)
         if fmt not in _FORMATS:
             raise ValueError(f"format must be one of {sorted(_FORMATS)} "
                              f"(gpu.CompilationTarget), got {fmt}")
-        if isinstance(object, str):
-            object = (<str>object).encode("utf-8")
+        if not isinstance(object, (bytes, bytearray, memoryview)):
+            raise TypeError(f"object must be bytes, not "
+                            f"{type(object).__name__}")
         cdef bytes data = bytes(object)
         if properties is not None:
             props = attribute_handle(properties, "properties")

@@ -29,9 +29,10 @@ class StructType(_ir.Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     @classmethod
-    def get_literal(cls, elements: Sequence[_ir.Type], *, packed: bool = False, loc: _ir.Location | None = None) -> StructType:
+    def get_literal(cls, elements: Sequence[_ir.Type], *, packed: bool = False, loc: _ir.Location | None = None, context: _ir.Context | None = None) -> StructType:
         """A literal struct; ValueError when an element is not an LLVM
-        type.
+        type. Diagnostics are reported at `loc` (default: the current
+        Location, or an unknown one in `context`).
         """
     @classmethod
     def get_literal_unchecked(cls, elements: Sequence[_ir.Type], *, packed: bool = False, context: _ir.Context | None = None) -> StructType:
@@ -67,6 +68,7 @@ class StructType(_ir.Type):
     @property
     def opaque(self) -> bool: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class PointerType(_ir.Type):
@@ -78,6 +80,7 @@ class PointerType(_ir.Type):
     @property
     def address_space(self) -> int: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class VoidType(_ir.Type):
@@ -87,6 +90,7 @@ class VoidType(_ir.Type):
     @classmethod
     def get(cls, context: _ir.Context | None = None) -> VoidType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class ArrayType(_ir.Type):
@@ -103,6 +107,7 @@ class ArrayType(_ir.Type):
     @property
     def num_elements(self) -> int: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class FunctionType(_ir.Type):
@@ -124,6 +129,7 @@ class FunctionType(_ir.Type):
     def is_var_arg(self) -> bool:
         """Whether the function is variadic."""
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 def translate_module_to_llvmir(module: _ir.Operation | _ir.Module) -> str:
     """The LLVM IR text of a module in the LLVM dialect (an Operation, or a

@@ -22,6 +22,9 @@ from mlir._mlir_libs.capi.dialect.llvm cimport (
     mlirLLVMVoidTypeGet, mlirLLVMArrayTypeGet, mlirLLVMArrayTypeGetElementType,
     mlirLLVMFunctionTypeGet, mlirLLVMFunctionTypeGetNumInputs,
     mlirLLVMFunctionTypeGetInput, mlirLLVMFunctionTypeGetReturnType,
+    mlirLLVMPointerTypeGetName, mlirLLVMStructTypeGetName,
+    mlirLLVMVoidTypeGetName, mlirLLVMArrayTypeGetName,
+    mlirLLVMFunctionTypeGetName,
 )
 
 from mlir._mlir_libs.capi.ir cimport MlirOperation
@@ -80,18 +83,23 @@ cdef class StructType(Type):
     """!llvm.struct<...>: literal (unnamed) or identified (named) structs."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirLLVMStructTypeGetTypeID())
+    type_name = _str(mlirLLVMStructTypeGetName())
 
     @staticmethod
     def isinstance(other):
         return isinstance(other, Type) and mlirTypeIsALLVMStructType((<Type>other).c_type)
 
     @classmethod
-    def get_literal(cls, elements, *, packed=False, loc=None):
+    def get_literal(cls, elements, *, packed=False, loc=None, context=None):
         """A literal struct; ValueError when an element is not an LLVM
-        type."""
+        type. Diagnostics are reported at `loc` (default: the current
+        Location, or an unknown one in `context`)."""
         cdef Context ctx
         if loc is not None:
             ctx = resolve_location(loc).context
+            _same_context(ctx, context)
+        elif context is not None:
+            ctx = resolve_context(context)
         else:
             try:
                 ctx = resolve_location(None).context
@@ -193,6 +201,7 @@ cdef class PointerType(Type):
     """!llvm.ptr, optionally in an address space: !llvm.ptr<1>."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirLLVMPointerTypeGetTypeID())
+    type_name = _str(mlirLLVMPointerTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -221,6 +230,7 @@ cdef class VoidType(Type):
     """!llvm.void: the result type of a function returning nothing."""
     cdef char _own_allocation
     static_typeid = _typeid(_VOID_ID)
+    type_name = _str(mlirLLVMVoidTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -236,6 +246,7 @@ cdef class ArrayType(Type):
     """!llvm.array<N x T>: a fixed number of elements of one type."""
     cdef char _own_allocation
     static_typeid = _typeid(_ARRAY_ID)
+    type_name = _str(mlirLLVMArrayTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -270,6 +281,7 @@ cdef class FunctionType(Type):
     """!llvm.func<R (A, B, ...)>: the type of an LLVM function."""
     cdef char _own_allocation
     static_typeid = _typeid(_FUNC_ID)
+    type_name = _str(mlirLLVMFunctionTypeGetName())
 
     @staticmethod
     def isinstance(other):

@@ -25,12 +25,13 @@ class TensorMapDescriptorType(_ir.Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     @classmethod
-    def get(cls, tensor_type, swizzle, l2promo, oob_fill, interleave, ctx=None, *, context: _ir.Context | None = None) -> TensorMapDescriptorType:
+    def get(cls, tensor_type, swizzle, l2promo, oob_fill, interleave, context: _ir.Context | None = None) -> TensorMapDescriptorType:
         """tensor_type: a MemRefType; swizzle, l2promo, oob_fill and
         interleave: values of nvgpu's TensorMapSwizzleKind,
         TensorMapL2PromoKind, TensorMapOOBKind, TensorMapInterleaveKind.
         """
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 _TMD_TYPEID: _ir.TypeID

@@ -9,7 +9,7 @@ from mlir._mlir_libs.capi.builtin_types cimport (
 )
 from mlir._mlir_libs.capi.dialect.nvgpu cimport (
     mlirGetDialectHandle__nvgpu__, mlirTypeIsANVGPUTensorMapDescriptorType,
-    mlirNVGPUTensorMapDescriptorTypeGet,
+    mlirNVGPUTensorMapDescriptorTypeGet, mlirNVGPUTensorMapDescriptorTypeGetName,
 )
 
 __all__ = ["TensorMapDescriptorType"]
@@ -37,6 +37,7 @@ cdef class TensorMapDescriptorType(Type):
     l2promo = ..., oob = ..., interleave = ...>."""
     cdef char _own_allocation
     static_typeid = _TMD_TYPEID
+    type_name = _str(mlirNVGPUTensorMapDescriptorTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -44,12 +45,12 @@ cdef class TensorMapDescriptorType(Type):
 
     @classmethod
     def get(cls, tensor_type, swizzle, l2promo, oob_fill, interleave,
-            ctx=None, *, context=None):
+            context=None):
         """tensor_type: a MemRefType; swizzle, l2promo, oob_fill and
         interleave: values of nvgpu's TensorMapSwizzleKind,
         TensorMapL2PromoKind, TensorMapOOBKind, TensorMapInterleaveKind."""
         cdef Context c = _ctx_of_type(tensor_type, "tensor_type")
-        _same_context(c, context if ctx is None else ctx)
+        _same_context(c, context)
         if not mlirTypeIsAMemRef((<Type>tensor_type).c_type):
             raise ValueError(f"tensor_type must be a MemRefType, got "
                              f"{tensor_type}")

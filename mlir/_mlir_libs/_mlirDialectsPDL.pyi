@@ -37,6 +37,7 @@ class AttributeType(_ir.Type):
     @staticmethod
     def get(context: _ir.Context | None = None) -> AttributeType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class OperationType(_ir.Type):
@@ -46,6 +47,7 @@ class OperationType(_ir.Type):
     @staticmethod
     def get(context: _ir.Context | None = None) -> OperationType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class RangeType(_ir.Type):
@@ -57,6 +59,7 @@ class RangeType(_ir.Type):
     @property
     def element_type(self) -> Any: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class TypeType(_ir.Type):
@@ -66,6 +69,7 @@ class TypeType(_ir.Type):
     @staticmethod
     def get(context: _ir.Context | None = None) -> TypeType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class ValueType(_ir.Type):
@@ -75,3 +79,4 @@ class ValueType(_ir.Type):
     @staticmethod
     def get(context: _ir.Context | None = None) -> ValueType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]

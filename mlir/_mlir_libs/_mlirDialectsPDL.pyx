@@ -8,6 +8,8 @@ include "_dialect_types.pxi"
 from mlir._mlir_libs.capi.dialect.pdl cimport (
     mlirTypeIsAPDLType,
     mlirTypeIsAPDLAttributeType, mlirPDLAttributeTypeGetTypeID, mlirPDLAttributeTypeGet,
+    mlirPDLAttributeTypeGetName, mlirPDLOperationTypeGetName, mlirPDLRangeTypeGetName,
+    mlirPDLTypeTypeGetName, mlirPDLValueTypeGetName,
     mlirTypeIsAPDLOperationType, mlirPDLOperationTypeGetTypeID, mlirPDLOperationTypeGet,
     mlirTypeIsAPDLRangeType, mlirPDLRangeTypeGetTypeID, mlirPDLRangeTypeGet,
     mlirPDLRangeTypeGetElementType,
@@ -32,6 +34,7 @@ cdef class AttributeType(Type):
     """!pdl.attribute."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirPDLAttributeTypeGetTypeID())
+    type_name = _str(mlirPDLAttributeTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -47,6 +50,7 @@ cdef class OperationType(Type):
     """!pdl.operation."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirPDLOperationTypeGetTypeID())
+    type_name = _str(mlirPDLOperationTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -62,6 +66,7 @@ cdef class RangeType(Type):
     """!pdl.range<T>, T one of the other pdl types."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirPDLRangeTypeGetTypeID())
+    type_name = _str(mlirPDLRangeTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -89,6 +94,7 @@ cdef class TypeType(Type):
     """!pdl.type."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirPDLTypeTypeGetTypeID())
+    type_name = _str(mlirPDLTypeTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -104,6 +110,7 @@ cdef class ValueType(Type):
     """!pdl.value."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirPDLValueTypeGetTypeID())
+    type_name = _str(mlirPDLValueTypeGetName())
 
     @staticmethod
     def isinstance(other):

@@ -88,8 +88,9 @@ class AnyQuantizedType(QuantizedType):
     @staticmethod
     def isinstance(other) -> bool: ...
     @classmethod
-    def get(cls, flags, storage_type, expressed_type, storage_type_min, storage_type_max) -> AnyQuantizedType: ...
+    def get(cls, flags, storage_type, expressed_type, storage_type_min, storage_type_max, context: _ir.Context | None = None) -> AnyQuantizedType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class UniformQuantizedType(QuantizedType):
@@ -97,7 +98,7 @@ class UniformQuantizedType(QuantizedType):
     @staticmethod
     def isinstance(other) -> bool: ...
     @classmethod
-    def get(cls, flags, storage_type, expressed_type, scale: float, zero_point: int, storage_type_min: int, storage_type_max: int) -> UniformQuantizedType: ...
+    def get(cls, flags, storage_type, expressed_type, scale: float, zero_point: int, storage_type_min: int, storage_type_max: int, context: _ir.Context | None = None) -> UniformQuantizedType: ...
     @property
     def scale(self) -> Any: ...
     @property
@@ -105,6 +106,7 @@ class UniformQuantizedType(QuantizedType):
     @property
     def is_fixed_point(self) -> bool: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class UniformQuantizedPerAxisType(QuantizedType):
@@ -112,7 +114,7 @@ class UniformQuantizedPerAxisType(QuantizedType):
     @staticmethod
     def isinstance(other) -> bool: ...
     @classmethod
-    def get(cls, flags, storage_type, expressed_type, scales, zero_points, quantized_dimension: int, storage_type_min: int, storage_type_max: int) -> UniformQuantizedPerAxisType: ...
+    def get(cls, flags, storage_type, expressed_type, scales, zero_points, quantized_dimension: int, storage_type_min: int, storage_type_max: int, context: _ir.Context | None = None) -> UniformQuantizedPerAxisType: ...
     @property
     def scales(self) -> Any: ...
     @property
@@ -122,6 +124,7 @@ class UniformQuantizedPerAxisType(QuantizedType):
     @property
     def is_fixed_point(self) -> bool: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class UniformQuantizedSubChannelType(QuantizedType):
@@ -129,7 +132,7 @@ class UniformQuantizedSubChannelType(QuantizedType):
     @staticmethod
     def isinstance(other) -> bool: ...
     @classmethod
-    def get(cls, flags, storage_type, expressed_type, scales, zero_points, quantized_dimensions, block_sizes, storage_type_min: int, storage_type_max: int) -> UniformQuantizedSubChannelType:
+    def get(cls, flags, storage_type, expressed_type, scales, zero_points, quantized_dimensions, block_sizes, storage_type_min: int, storage_type_max: int, context: _ir.Context | None = None) -> UniformQuantizedSubChannelType:
         """scales: a DenseElementsAttr of floats; zero_points: one of
         integers of the same shape; quantized_dimensions and block_sizes:
         sequences of ints of the same length.
@@ -143,6 +146,7 @@ class UniformQuantizedSubChannelType(QuantizedType):
     @property
     def zero_points(self) -> Any: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class CalibratedQuantizedType(QuantizedType):
@@ -150,9 +154,10 @@ class CalibratedQuantizedType(QuantizedType):
     @staticmethod
     def isinstance(other) -> bool: ...
     @classmethod
-    def get(cls, expressed_type, min: float, max: float) -> CalibratedQuantizedType: ...
+    def get(cls, expressed_type, min: float, max: float, context: _ir.Context | None = None) -> CalibratedQuantizedType: ...
     @property
     def min(self) -> Any: ...
     @property
     def max(self) -> Any: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]

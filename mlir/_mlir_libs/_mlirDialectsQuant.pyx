@@ -190,6 +190,7 @@ cdef int _check_integral_width(object w) except -1:
 cdef class AnyQuantizedType(QuantizedType):
     """!quant.any<i8<min:max>:f32>: quantized, parameters unknown."""
     static_typeid = _typeid(mlirAnyQuantizedTypeGetTypeID())
+    type_name = _str(mlirAnyQuantizedTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -197,8 +198,9 @@ cdef class AnyQuantizedType(QuantizedType):
 
     @classmethod
     def get(cls, flags, storage_type, expressed_type, storage_type_min,
-            storage_type_max):
+            storage_type_max, context=None):
         _check_common(flags, storage_type, expressed_type, True)
+        _same_context((<Type>storage_type).context, context)
         cdef MlirType e
         e.ptr = NULL
         if expressed_type is not None:
@@ -211,6 +213,7 @@ cdef class AnyQuantizedType(QuantizedType):
 cdef class UniformQuantizedType(QuantizedType):
     """!quant.uniform<i8:f32, scale:zero_point>."""
     static_typeid = _typeid(mlirUniformQuantizedTypeGetTypeID())
+    type_name = _str(mlirUniformQuantizedTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -219,8 +222,9 @@ cdef class UniformQuantizedType(QuantizedType):
     @classmethod
     def get(cls, flags, storage_type, expressed_type, double scale,
             int64_t zero_point, int64_t storage_type_min,
-            int64_t storage_type_max):
+            int64_t storage_type_max, context=None):
         _check_common(flags, storage_type, expressed_type, False)
+        _same_context((<Type>storage_type).context, context)
         return _verified(cls, (<Type>storage_type).context, mlirUniformQuantizedTypeGet(
             flags, (<Type>storage_type).c_type, (<Type>expressed_type).c_type,
             scale, zero_point, storage_type_min, storage_type_max))
@@ -241,6 +245,7 @@ cdef class UniformQuantizedType(QuantizedType):
 cdef class UniformQuantizedPerAxisType(QuantizedType):
     """!quant.uniform<i8:f32:dim, {scale:zero_point, ...}>."""
     static_typeid = _typeid(mlirUniformQuantizedPerAxisTypeGetTypeID())
+    type_name = _str(mlirUniformQuantizedPerAxisTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -249,8 +254,9 @@ cdef class UniformQuantizedPerAxisType(QuantizedType):
     @classmethod
     def get(cls, flags, storage_type, expressed_type, scales, zero_points,
             int32_t quantized_dimension, int64_t storage_type_min,
-            int64_t storage_type_max):
+            int64_t storage_type_max, context=None):
         _check_common(flags, storage_type, expressed_type, False)
+        _same_context((<Type>storage_type).context, context)
         cdef vector[double] s = [float(x) for x in scales]
         cdef vector[int64_t] z = [int(x) for x in zero_points]
         if s.size() != z.size():
@@ -284,6 +290,7 @@ cdef class UniformQuantizedPerAxisType(QuantizedType):
 cdef class UniformQuantizedSubChannelType(QuantizedType):
     """!quant.uniform<i8:f32:{dim:block_size, ...}, {{scale:zp, ...}, ...}>."""
     static_typeid = _typeid(mlirUniformQuantizedSubChannelTypeGetTypeID())
+    type_name = _str(mlirUniformQuantizedSubChannelTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -292,11 +299,12 @@ cdef class UniformQuantizedSubChannelType(QuantizedType):
     @classmethod
     def get(cls, flags, storage_type, expressed_type, scales, zero_points,
             quantized_dimensions, block_sizes, int64_t storage_type_min,
-            int64_t storage_type_max):
+            int64_t storage_type_max, context=None):
         """scales: a DenseElementsAttr of floats; zero_points: one of
         integers of the same shape; quantized_dimensions and block_sizes:
         sequences of ints of the same length."""
         _check_common(flags, storage_type, expressed_type, False)
+        _same_context((<Type>storage_type).context, context)
         cdef MlirAttribute sc = attribute_handle(scales, "scales")
         cdef MlirAttribute zp = attribute_handle(zero_points, "zero_points")
         if not mlirAttributeIsADenseFPElements(sc):
@@ -345,14 +353,16 @@ cdef class UniformQuantizedSubChannelType(QuantizedType):
 cdef class CalibratedQuantizedType(QuantizedType):
     """!quant.calibrated<f32<min:max>>."""
     static_typeid = _typeid(mlirCalibratedQuantizedTypeGetTypeID())
+    type_name = _str(mlirCalibratedQuantizedTypeGetName())
 
     @staticmethod
     def isinstance(other):
         return isinstance(other, Type) and mlirTypeIsACalibratedQuantizedType((<Type>other).c_type)
 
     @classmethod
-    def get(cls, expressed_type, double min, double max):
+    def get(cls, expressed_type, double min, double max, context=None):
         cdef MlirType e = type_handle(expressed_type, "expressed_type")
+        _same_context((<Type>expressed_type).context, context)
         if not mlirTypeIsAFloat(e):
             raise ValueError(f"expressed_type must be a floating-point type, "
                              f"got {expressed_type}")

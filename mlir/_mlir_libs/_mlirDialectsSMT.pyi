@@ -33,6 +33,7 @@ class BoolType(_ir.Type):
     @classmethod
     def get(cls, context: _ir.Context | None = None) -> BoolType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class BitVectorType(_ir.Type):
@@ -42,6 +43,7 @@ class BitVectorType(_ir.Type):
     @classmethod
     def get(cls, width, context: _ir.Context | None = None) -> BitVectorType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class IntType(_ir.Type):
@@ -51,6 +53,7 @@ class IntType(_ir.Type):
     @classmethod
     def get(cls, context: _ir.Context | None = None) -> IntType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class ArrayType(_ir.Type):
@@ -65,6 +68,7 @@ class ArrayType(_ir.Type):
     @property
     def range(self) -> _ir.Type: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class SortType(_ir.Type):
@@ -83,6 +87,7 @@ class SortType(_ir.Type):
     @property
     def sort_params(self) -> list[_ir.Type]: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class SMTFuncType(_ir.Type):
@@ -101,6 +106,7 @@ class SMTFuncType(_ir.Type):
     @property
     def range(self) -> _ir.Type: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 _BOOL_TYPEID: _ir.TypeID

@@ -17,6 +17,7 @@ from mlir._mlir_libs.capi.dialect.smt cimport (
     mlirSMTTypeIsAInt, mlirSMTTypeGetInt, mlirSMTTypeIsAArray,
     mlirSMTTypeGetArray, mlirSMTTypeIsASort, mlirSMTTypeGetSort,
     mlirSMTTypeIsASMTFunc, mlirSMTTypeGetSMTFunc,
+    mlirSMTBoolTypeGetName, mlirSMTBitVectorTypeGetName, mlirSMTIntTypeGetName,
 )
 from mlir._mlir_libs.capi.mlir_cython.smt_types cimport (
     mlirCySMTArrayTypeGetDomain, mlirCySMTArrayTypeGetRange,
@@ -50,6 +51,7 @@ cdef class BoolType(Type):
     """!smt.bool."""
     cdef char _own_allocation
     static_typeid = _BOOL_TYPEID
+    type_name = _str(mlirSMTBoolTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -65,6 +67,7 @@ cdef class BitVectorType(Type):
     """!smt.bv<width>."""
     cdef char _own_allocation
     static_typeid = _BV_TYPEID
+    type_name = _str(mlirSMTBitVectorTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -84,6 +87,7 @@ cdef class IntType(Type):
     """!smt.int: mathematical integers."""
     cdef char _own_allocation
     static_typeid = _INT_TYPEID
+    type_name = _str(mlirSMTIntTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -99,6 +103,7 @@ cdef class ArrayType(Type):
     """!smt.array<[D -> R]>: SMT arrays from domain D to range R."""
     cdef char _own_allocation
     static_typeid = _ARRAY_TYPEID
+    type_name = "smt.array"
 
     @staticmethod
     def isinstance(other):
@@ -128,6 +133,7 @@ cdef class SortType(Type):
     sort parameters."""
     cdef char _own_allocation
     static_typeid = _SORT_TYPEID
+    type_name = "smt.sort"
 
     @staticmethod
     def isinstance(other):
@@ -170,6 +176,7 @@ cdef class SMTFuncType(Type):
     types D to the range type R."""
     cdef char _own_allocation
     static_typeid = _FUNC_TYPEID
+    type_name = "smt.func"
 
     @staticmethod
     def isinstance(other):

@@ -31,7 +31,7 @@ class EncodingAttr(_ir.Attribute):
         parameters do not make a valid one.
         """
     @classmethod
-    def build_level_type(cls, lvl_fmt, properties=(), n=0, m=0):
+    def build_level_type(cls, lvl_fmt, properties=[], n=0, m=0):
         """A level type from its format, properties and (for n_out_of_m)
         its n and m.
         """
@@ -58,9 +58,10 @@ class EncodingAttr(_ir.Attribute):
     def structured_m(self) -> Any:
         """m of the last level (an n_out_of_m level), else 0."""
     static_typeid: ClassVar[_ir.TypeID]
+    attr_name: ClassVar[str]
 
 
-class LevelFormat(enum.IntEnum):
+class LevelFormat(enum.IntFlag):
     dense = 65536
     batch = 131072
     compressed = 262144
@@ -69,7 +70,7 @@ class LevelFormat(enum.IntEnum):
     n_out_of_m = 2097152
 
 
-class LevelProperty(enum.IntEnum):
+class LevelProperty(enum.Enum):
     non_ordered = 2
     non_unique = 1
     soa = 4

@@ -38,7 +38,12 @@ _MLIRError = _ir_module.MLIRError
 _AttributeParse = _ir_module.Attribute.parse
 
 
-class LevelFormat(enum.IntEnum):
+class LevelFormat(enum.IntFlag):
+    """Storage formats of a sparse level (the high bits of a level type).
+    Members print as their integer value."""
+    __repr__ = int.__repr__
+    __str__ = int.__repr__
+
     dense = MLIR_SPARSE_TENSOR_LEVEL_DENSE
     batch = MLIR_SPARSE_TENSOR_LEVEL_BATCH
     compressed = MLIR_SPARSE_TENSOR_LEVEL_COMPRESSED
@@ -47,13 +52,18 @@ class LevelFormat(enum.IntEnum):
     n_out_of_m = MLIR_SPARSE_TENSOR_LEVEL_N_OUT_OF_M
 
 
-class LevelProperty(enum.IntEnum):
+class LevelProperty(enum.Enum):
+    """Non-default properties of a sparse level. Members print as
+    `LevelProperty.name`."""
+    __repr__ = enum.Enum.__str__
+
     non_ordered = MLIR_SPARSE_PROPERTY_NON_ORDERED
     non_unique = MLIR_SPARSE_PROPERTY_NON_UNIQUE
     soa = MLIR_SPARSE_PROPERTY_SOA
 
 
 cdef frozenset _FORMATS = frozenset(int(f) for f in LevelFormat)
+cdef frozenset _PROPERTIES = frozenset(p.value for p in LevelProperty)
 cdef uint64_t _PROPERTY_MASK = 0x7
 
 
@@ -105,6 +115,7 @@ cdef class EncodingAttr(Attribute):
     """#sparse_tensor.encoding<{map = ..., posWidth = ..., ...}>."""
     cdef char _own_allocation
     static_typeid = _ENCODING_TYPEID
+    attr_name = _str(mlirSparseTensorEncodingAttrGetName())
 
     @staticmethod
     def isinstance(other):
@@ -150,19 +161,33 @@ cdef class EncodingAttr(Attribute):
         return r
 
     @classmethod
-    def build_level_type(cls, lvl_fmt, properties=(), n=0, m=0):
+    def build_level_type(cls, lvl_fmt, properties=[], n=0, m=0):
         """A level type from its format, properties and (for n_out_of_m)
         its n and m."""
-        fmt = LevelFormat(lvl_fmt)
+        if not isinstance(lvl_fmt, int):
+            raise TypeError(f"lvl_fmt must be a LevelFormat, not "
+                            f"{type(lvl_fmt).__name__}")
+        fmt = int(lvl_fmt)
+        if fmt not in _FORMATS:
+            raise ValueError(f"invalid level format {fmt}")
         cdef vector[MlirSparseTensorLevelPropertyNondefault] props
         for p in properties:
-            props.push_back(<MlirSparseTensorLevelPropertyNondefault><int>LevelProperty(p))
+            if isinstance(p, LevelProperty):
+                pv = p.value
+            elif isinstance(p, int) and p in _PROPERTIES:
+                pv = p
+            else:
+                raise TypeError(f"properties must be LevelProperty values, "
+                                f"not {p!r}")
+            props.push_back(<MlirSparseTensorLevelPropertyNondefault><int>pv)
+        if not isinstance(n, int) or not isinstance(m, int):
+            raise TypeError("n and m must be ints")
         if not (0 <= n < 256 and 0 <= m < 256):
             raise ValueError("n and m must be in [0, 256)")
-        if fmt != LevelFormat.n_out_of_m and (n or m):
+        if fmt != MLIR_SPARSE_TENSOR_LEVEL_N_OUT_OF_M and (n or m):
             raise ValueError("n and m are only for n_out_of_m levels")
         return mlirSparseTensorEncodingAttrBuildLvlType(
-            <MlirSparseTensorLevelFormat><uint64_t>int(fmt), props.data(),
+            <MlirSparseTensorLevelFormat><uint64_t>fmt, props.data(),
             props.size(), n, m)
 
     @property

@@ -33,6 +33,7 @@ class AnyOpType(_ir.Type):
     @staticmethod
     def get(context: _ir.Context | None = None) -> AnyOpType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class AnyParamType(_ir.Type):
@@ -42,6 +43,7 @@ class AnyParamType(_ir.Type):
     @staticmethod
     def get(context: _ir.Context | None = None) -> AnyParamType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class AnyValueType(_ir.Type):
@@ -51,6 +53,7 @@ class AnyValueType(_ir.Type):
     @staticmethod
     def get(context: _ir.Context | None = None) -> AnyValueType: ...
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class OperationType(_ir.Type):
@@ -63,6 +66,7 @@ class OperationType(_ir.Type):
     def operation_name(self) -> Any:
         """The name of the payload operations the handle accepts."""
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class ParamType(_ir.Type):
@@ -75,6 +79,7 @@ class ParamType(_ir.Type):
     def type(self) -> Any:
         """The type of the parameters."""
     static_typeid: ClassVar[_ir.TypeID]
+    type_name: ClassVar[str]
 
 
 class TransformOptions:

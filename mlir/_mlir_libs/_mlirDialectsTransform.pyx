@@ -19,6 +19,8 @@ from mlir._mlir_libs.capi.dialect.transform cimport (
     mlirTransformOperationTypeGet, mlirTransformOperationTypeGetOperationName,
     mlirTypeIsATransformParamType, mlirTransformParamTypeGetTypeID,
     mlirTransformParamTypeGet, mlirTransformParamTypeGetType,
+    mlirTransformAnyOpTypeGetName, mlirTransformAnyParamTypeGetName, mlirTransformAnyValueTypeGetName,
+    mlirTransformOperationTypeGetName, mlirTransformParamTypeGetName,
 )
 
 from mlir._mlir_libs.capi.support cimport (
@@ -43,6 +45,7 @@ cdef class AnyOpType(Type):
     """!transform.any_op: a handle to any payload operations."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirTransformAnyOpTypeGetTypeID())
+    type_name = _str(mlirTransformAnyOpTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -58,6 +61,7 @@ cdef class AnyParamType(Type):
     """!transform.any_param: a handle to any parameters."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirTransformAnyParamTypeGetTypeID())
+    type_name = _str(mlirTransformAnyParamTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -74,6 +78,7 @@ cdef class AnyValueType(Type):
     """!transform.any_value: a handle to any payload values."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirTransformAnyValueTypeGetTypeID())
+    type_name = _str(mlirTransformAnyValueTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -90,6 +95,7 @@ cdef class OperationType(Type):
     """!transform.op<"name">: a handle to payload operations of one kind."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirTransformOperationTypeGetTypeID())
+    type_name = _str(mlirTransformOperationTypeGetName())
 
     @staticmethod
     def isinstance(other):
@@ -112,6 +118,7 @@ cdef class ParamType(Type):
     """!transform.param<T>: a handle to parameters of type T."""
     cdef char _own_allocation
     static_typeid = _typeid(mlirTransformParamTypeGetTypeID())
+    type_name = _str(mlirTransformParamTypeGetName())
 
     @staticmethod
     def isinstance(other):

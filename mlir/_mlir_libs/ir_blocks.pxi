@@ -239,8 +239,10 @@ cdef class Block:
         return iter(self.operations)
 
     def append(self, operation):
-        """Appends a detached operation to this block."""
-        InsertionPoint(self).insert(operation)
+        """Appends a detached operation to this block (even after its
+        terminator, as upstream)."""
+        cdef Operation op = as_operation(operation, "operation")
+        _insert_detached(InsertionPoint(self), op, False)
 
     @property
     def arguments(self):
@@ -469,6 +471,45 @@ BlockArgumentList = _BlockArgumentList
 
 # -- InsertionPoint ---------------------------------------------------------
 
+cdef int _check_ip_alive(InsertionPoint ip) except -1:
+    ip.block.check()
+    if ip.ref_operation is not None:
+        op_check((<Operation>ip.ref_operation))
+    return 0
+
+
+cdef int _check_not_after_terminator(InsertionPoint ip) except -1:
+    if ip.ref_operation is None and \
+            mlirBlockGetTerminator(ip.block.c_block).ptr != NULL:
+        raise IndexError(
+            "Cannot insert operation at the end of a block that already "
+            "has a terminator. Did you mean to use "
+            "'InsertionPoint.at_block_terminator(block)' versus "
+            "'InsertionPoint(block)'?")
+    return 0
+
+
+cdef int _insert_detached(InsertionPoint ip, Operation op,
+                          bint refuse_after_terminator) except -1:
+    """Inserts a detached operation at `ip` after checking it can go
+    there. Block.append does not refuse a block ending in a terminator
+    (as upstream); InsertionPoint.insert does."""
+    op = op_primary(op)
+    op_check(op)
+    _check_ip_alive(ip)
+    if not (op.flags & OP_OWNED) or mlirOperationGetBlock(op.c_op).ptr != NULL:
+        raise ValueError("Attempt to insert operation that is already "
+                         "attached (detach_from_parent() it first)")
+    if mlirOperationGetNumRegions(op.c_op) and \
+            _is_ancestor(op.c_op, ip.block.parent.c_op):
+        raise ValueError("cannot insert an operation into its own region")
+    if op.context is not ip.block.parent.context:
+        raise ValueError("cannot insert an operation of another context")
+    if refuse_after_terminator:
+        _check_not_after_terminator(ip)
+    return ip.insert_fresh(op)
+
+
 class _CurrentIP:
     """InsertionPoint.current: the innermost of this thread; ValueError if
     there is none."""
@@ -534,29 +575,21 @@ cdef class InsertionPoint:
         return InsertionPoint(wrap_operation(op.context, nxt, op.owner_ref))
 
     cdef int check_insertable(self) except -1:
-        self.block.check()
-        if self.ref_operation is not None:
-            op_check((<Operation>self.ref_operation))
+        """Before creating an operation here: the block and the reference
+        operation are alive, and (IndexError) a block that already ends in
+        a terminator is not appended to."""
+        _check_ip_alive(self)
+        _check_not_after_terminator(self)
         return 0
 
     def insert(self, operation):
-        """Inserts a detached operation here."""
+        """Inserts a detached operation here (IndexError at the end of a
+        block that already ends in a terminator)."""
         cdef Operation op = as_operation(operation, "operation")
         self.insert_handle(op)
 
     cdef int insert_handle(self, Operation op) except -1:
-        op = op_primary(op)
-        op_check(op)
-        self.check_insertable()
-        if not (op.flags & OP_OWNED) or mlirOperationGetBlock(op.c_op).ptr != NULL:
-            raise ValueError("Attempt to insert operation that is already "
-                             "attached (detach_from_parent() it first)")
-        if mlirOperationGetNumRegions(op.c_op) and \
-                _is_ancestor(op.c_op, self.block.parent.c_op):
-            raise ValueError("cannot insert an operation into its own region")
-        if op.context is not self.block.parent.context:
-            raise ValueError("cannot insert an operation of another context")
-        return self.insert_fresh(op)
+        return _insert_detached(self, op, True)
 
     cdef int insert_fresh(self, Operation op) except -1:
         """Inserts a detached, owned operation of this point's context that

@@ -152,7 +152,7 @@ cdef class Type:
         check = getattr(type(self), "isinstance", None)
         if type(self) is not Type and check is not None and not check(other):
             raise ValueError(
-                f"Cannot cast type to {type(self).__name__} (from {other})")
+                f"Cannot cast type to {type(self).__name__} (from Type({other}))")
         self.c_type = other.c_type
         self.context = other.context
 
@@ -313,7 +313,8 @@ cdef class Attribute:
         check = getattr(type(self), "isinstance", None)
         if type(self) is not Attribute and check is not None and not check(other):
             raise ValueError(
-                f"Cannot cast attribute to {type(self).__name__} (from {other})")
+                f"Cannot cast attribute to {type(self).__name__} "
+                f"(from Attribute({other}))")
         self.c_attr = other.c_attr
         self.context = other.context
 

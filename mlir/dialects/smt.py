@@ -35,32 +35,65 @@ def _yielded(ret):
     return out
 
 
+def _solver(inputs=None, results=None, loc=None, ip=None):
+    """An smt.solver op taking `inputs` (Values) and producing results of
+    the types `results`, with an empty body region."""
+    return SolverOp([] if results is None else list(results),
+                    [] if inputs is None else list(inputs), loc=loc, ip=ip)
 
-def solver(body=None, *, inputs=(), results=(), loc=None, ip=None):
+
+def _block_types(fn, inputs):
+    """The body block's argument types: the parameters' annotations when
+    they are all Types (as upstream), else the types of `inputs`."""
+    import inspect
+    from .. import ir as _ir
+    params = list(inspect.signature(fn).parameters.values())
+    annotations = [p.annotation for p in params]
+    if all(isinstance(t, _ir.Type) for t in annotations):
+        return annotations
+    if len(params) == len(inputs):
+        return [v.type for v in inputs]
+    raise ValueError(
+        f"smt.solver: the body takes {len(params)} arguments for "
+        f"{len(inputs)} inputs; annotate each parameter with its Type")
+
+
+def solver(*args, **kwargs):
     """smt.solver with its body built by a Python function, as upstream:
-    `@smt.solver` or `@smt.solver(inputs=[...], results=[...])`. The
-    function receives one block argument per input (of the input's type);
-    what it returns (Values, or ops with one result) is yielded. Gives the
-    result Value, the results when there are several, or the op when there
-    are none."""
+    `@smt.solver`, or `@smt.solver(inputs, results, loc=None, ip=None)`
+    (also by keyword). The function receives one block argument per
+    parameter, typed by the parameter's Type annotation (or, without
+    annotations, by the type of the matching input); what it returns
+    (Values, or ops with one result) is yielded. IndexError if the body
+    already ends in a terminator. Gives the result Value, the results when
+    there are several, or the op when there are none."""
     from .. import ir as _ir
 
-    def build(fn):
-        vals = list(inputs)
-        op = SolverOp(list(results), vals, loc=loc, ip=ip)
-        block = op.regions[0].blocks.append(*[v.type for v in vals])
-        try:
-            with _ir.InsertionPoint(block):
-                YieldOp(_yielded(fn(*block.arguments)), loc=loc)
-        except BaseException:
-            op.erase()          # no half-built solver left in the IR
-            raise
-        n = len(op.results)
-        return op if n == 0 else (op.results[0] if n == 1 else op.results)
+    def decorator(inputs=None, results=None, loc=None, ip=None):
+        def build(fn):
+            if not callable(fn):
+                raise TypeError(f"smt.solver: expected a function, not "
+                                f"{type(fn).__name__}")
+            vals = [] if inputs is None else list(inputs)
+            types = _block_types(fn, vals)
+            op = _solver(vals, results, loc=loc, ip=ip)
+            try:
+                block = op.regions[0].blocks.append(*types)
+                with _ir.InsertionPoint(block):
+                    ret = fn(*block.arguments)
+                    YieldOp(_yielded(ret), loc=loc)
+            except BaseException:
+                op.erase()          # no half-built solver left in the IR
+                raise
+            n = len(op.results)
+            return op if n == 0 else (op.results[0] if n == 1 else op.results)
+        return build
 
-    if body is not None:
-        if not callable(body):
-            raise TypeError(f"smt.solver: expected a function, not "
-                            f"{type(body).__name__}")
-        return build(body)
-    return build
+    if len(args) == 1 and not kwargs and callable(args[0]) and not isinstance(
+            args[0], (_ir.Value, _ir.Operation, _ir.Type, _ir.Attribute)):
+        return decorator()(args[0])
+    if len(args) == 1 and not kwargs and not isinstance(
+            args[0], (list, tuple)) and not hasattr(args[0], "__iter__"):
+        raise TypeError(f"smt.solver: expected a function, not "
+                        f"{type(args[0]).__name__}")
+    return decorator(*args, **kwargs)

@@ -3,6 +3,7 @@ a module with the transform.with_named_sequence attribute) on payload IR,
 as upstream's mlir.dialects.transform.interpreter."""
 
 from ... import ir as _ir
+from ...ir import Operation
 from ..._mlir_libs import _mlirDialectsTransform as _native
 
 TransformOptions = _native.TransformOptions

@@ -183,6 +183,11 @@ cdef Operation _as_op(object op, str what):
     return <Operation>op
 
 
+import sys as _sys
+from mlir._mlir_libs._ir import DiagnosticInfo as _DiagnosticInfo
+from mlir._mlir_libs._ir import DiagnosticSeverity as _DiagnosticSeverity
+
+
 cdef str _failure_text(str message, list errors):
     """Upstream's wording: the message, then each error diagnostic with
     its location and its notes."""
@@ -217,15 +222,31 @@ def apply_named_sequence(payload_root, transform_root, transform_module,
     cdef MlirLogicalResult res
     # The interpreter may erase or replace any payload operation.
     ctx.invalidate_nested(c_payload, False)
-    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    # Every diagnostic of the run is collected (attached last, this handler
+    # is asked first): errors make the ValueError; on success the others
+    # (remarks of debug ops, warnings) go to sys.stderr, as upstream does.
+    diags = []
+
+    def collect(d):
+        diags.append(_DiagnosticInfo(d))
+        return True
+    handler = ctx.attach_diagnostic_handler(collect)
     try:
         res = mlirTransformApplyNamedSequence(c_payload, c_root, c_module,
                                               transform_options.c_options)
     finally:
-        errors = cap.detach()
+        handler.detach()
     if not mlirLogicalResultIsSuccess(res):
         raise ValueError(_failure_text(
-            "Failed to apply named transform sequence.", errors))
+            "Failed to apply named transform sequence.",
+            [d for d in diags if d.severity == _DiagnosticSeverity.ERROR]))
+    if diags:
+        lines = ["Diagnostic generated while applying "
+                 "transform.named_sequence:"]
+        for d in diags:
+            lines.append(f"at {d.location}: {d.message}")
+            lines.extend(f"at {n.location}: {n.message}" for n in d.notes)
+        _sys.stderr.write("\n".join(lines))
 
 
 def copy_symbols_and_merge_into(target, other):

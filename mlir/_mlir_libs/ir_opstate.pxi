@@ -7,12 +7,42 @@ cdef extern from *:
     #include <vector>
     """
 
+from libc.stdlib cimport free as _free
+
+
+cdef inline void _state_consumed(MlirOperationState* s) noexcept:
+    # mlirOperationCreate frees the arrays (and takes the regions), even when
+    # it fails; the state must not free them again.
+    s.results = NULL
+    s.nResults = 0
+    s.operands = NULL
+    s.nOperands = 0
+    s.regions = NULL
+    s.nRegions = 0
+    s.successors = NULL
+    s.nSuccessors = 0
+    s.attributes = NULL
+    s.nAttributes = 0
+
 
 @cython.final
+@cython.freelist(8)
 cdef class OperationState:
 
     def __init__(self, *args, **kwargs):
         raise TypeError("use new_operation_state() from Cython")
+
+    def __dealloc__(self):
+        # A state dropped before finish() (bad input raised part way) still
+        # owns what the mlirOperationStateAdd* calls allocated.
+        cdef intptr_t i
+        for i in range(self.c_state.nRegions):
+            mlirRegionDestroy(self.c_state.regions[i])
+        _free(self.c_state.regions)
+        _free(self.c_state.results)
+        _free(self.c_state.operands)
+        _free(self.c_state.successors)
+        _free(self.c_state.attributes)
 
     cdef int add_operand(self, object value, str what=None) except -1:
         cdef MlirValue v = operand_handle(value, self.name, what)
@@ -59,6 +89,22 @@ cdef class OperationState:
         if types is None:
             raise TypeError(f"{self.name}: missing result types '{what}' "
                             "(a list of Types)")
+        cdef MlirType small[4]
+        cdef Py_ssize_t n, i
+        if type(types) is list and len(<list>types) <= 4:
+            # The common case (a few result types), without a heap vector.
+            n = len(<list>types)
+            for i in range(n):
+                t = (<list>types)[i]
+                if not isinstance(t, Type) or \
+                        (<Type>t).context is not self.loc.context:
+                    break
+                small[i] = (<Type>t).c_type
+            else:
+                if n:
+                    mlirOperationStateAddResults(&self.c_state, n, small)
+                self.has_results = True
+                return 0
         if isinstance(types, Type) or not _is_sequence(types):
             raise TypeError(f"{self.name}: {what} must be a list of "
                             f"Types, not {type(types).__name__}")
@@ -170,10 +216,12 @@ cdef class OperationState:
             cap = _ErrorCapture.attach(ctx)
             try:
                 op = mlirOperationCreate(&self.c_state)
+                _state_consumed(&self.c_state)
             finally:
                 errors = cap.detach()
         else:
             op = mlirOperationCreate(&self.c_state)
+            _state_consumed(&self.c_state)
         if op.ptr == NULL:
             why = " (result type inference failed)" \
                 if self.infer_results and not self.has_results else ""

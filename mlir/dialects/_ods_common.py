@@ -309,6 +309,24 @@ class _LoopBodyAccessors:
         return self.body.arguments[1:]
 
 
+class _IfBlockAccessors:
+    """The then / else blocks of an if op whose regions 0 and 1 hold one
+    block each, the else region possibly none (scf.if, affine.if)."""
+    __slots__ = ()
+
+    @property
+    def then_block(self):
+        return self.regions[0].blocks[0]
+
+    @property
+    def else_block(self):
+        """The else block, or None when the op has no else region body."""
+        blocks = self.regions[1].blocks
+        if len(blocks) == 0:
+            return None
+        return blocks[0]
+
+
 class _AttrBuilderFallback:
     _builders = {}
 

@@ -5,7 +5,8 @@ from ._affine_ops_gen import *  # noqa: F401,F403
 from ._affine_ops_gen import (_Dialect, AffineForOp as _AffineForOp,
                               AffineIfOp as _AffineIfOp)
 from ._affine_enum_gen import *  # noqa: F401,F403
-from ._ods_common import (_LoopBodyAccessors, _cext, get_op_result_or_value,
+from ._ods_common import (_IfBlockAccessors, _LoopBodyAccessors, _cext,
+                          get_op_result_or_value,
                           get_op_results_or_values, ResultValueTypeTuple)
 from .. import ir as _ir
 
@@ -91,7 +92,7 @@ def for_(start, stop, step=None, iter_args=None, *, loc=None, ip=None):
 
 
 @_cext.register_operation(_Dialect, replace=True)
-class AffineIfOp(_AffineIfOp):
+class AffineIfOp(_IfBlockAccessors, _AffineIfOp):
     """affine.if on an IntegerSet applied to `cond_operands`, with its then
     block (and else block if has_else) created."""
     __slots__ = ()
@@ -110,15 +111,3 @@ class AffineIfOp(_AffineIfOp):
         self.regions[0].blocks.append()
         if has_else:
             self.regions[1].blocks.append()
-
-    @property
-    def then_block(self):
-        return self.regions[0].blocks[0]
-
-    @property
-    def else_block(self):
-        """The else block, or None when the op has no else region body."""
-        blocks = self.regions[1].blocks
-        if len(blocks) == 0:
-            return None
-        return blocks[0]

@@ -9,7 +9,8 @@ from ._scf_ops_gen import (_Dialect, ForOp as _ForOp, IfOp as _IfOp,
 from ._scf_ops_gen import yield_  # noqa: F401
 from ._scf_enum_gen import *  # noqa: F401,F403
 from .arith import constant  # noqa: F401  (upstream re-exports it)
-from ._ods_common import (_LoopBodyAccessors, _cext, get_op_result_or_value,
+from ._ods_common import (_IfBlockAccessors, _LoopBodyAccessors, _cext,
+                          get_op_result_or_value,
                           get_op_results_or_values,
                           get_op_result_or_op_results)
 from .._mlir_libs import _ods_runtime as _rt
@@ -38,7 +39,7 @@ class ForOp(_LoopBodyAccessors, _ForOp):
 
 
 @_cext.register_operation(_Dialect, replace=True)
-class IfOp(_IfOp):
+class IfOp(_IfBlockAccessors, _IfOp):
     """scf.if with its then block (and else block if has_else) created."""
     __slots__ = ()
 
@@ -50,18 +51,6 @@ class IfOp(_IfOp):
         self.regions[0].blocks.append()
         if has_else:
             self.regions[1].blocks.append()
-
-    @property
-    def then_block(self):
-        return self.regions[0].blocks[0]
-
-    @property
-    def else_block(self):
-        """The else block, or None when the op has no else region body."""
-        blocks = self.regions[1].blocks
-        if len(blocks) == 0:
-            return None
-        return blocks[0]
 
 
 def _dispatch_index_op_fold_results(what, ofrs):

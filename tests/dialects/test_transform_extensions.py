@@ -69,20 +69,25 @@ def case(expected):
     return register
 
 
+def _main_sequence(body):
+    """In the current context: a verified module holding @__transform_main
+    filled by body(root); returns (module, the named sequence)."""
+    module = Module.create()
+    module.operation.attributes["transform.with_named_sequence"] = \
+        ir.UnitAttr.get()
+    with InsertionPoint(module.body):
+        seq = transform.NamedSequenceOp("__transform_main", [any_op()], [])
+        with InsertionPoint(seq.body):
+            body(seq.bodyTarget)
+            transform.YieldOp()
+    assert module.operation.verify()
+    return module, seq
+
+
 def script(body):
     """A verified module holding @__transform_main filled by body(root)."""
     with Context(), Location.unknown():
-        module = Module.create()
-        module.operation.attributes["transform.with_named_sequence"] = \
-            ir.UnitAttr.get()
-        with InsertionPoint(module.body):
-            seq = transform.NamedSequenceOp("__transform_main", [any_op()],
-                                            [])
-            with InsertionPoint(seq.body):
-                body(seq.bodyTarget)
-                transform.YieldOp()
-        assert module.operation.verify()
-    return module
+        return _main_sequence(body)[0]
 
 
 def _wrap(body_text):
@@ -584,25 +589,15 @@ def run(payload_text, body, *, remarks=None):
     """Parses the payload, builds @__transform_main with body(root), runs
     it on the payload and returns the payload's printed IR. Remarks
     emitted meanwhile are appended to `remarks` (a list), if given."""
-    with Context() as context, Location.unknown():
+    with Context(), Location.unknown():
         payload = Module.parse(payload_text)
-        module = Module.create()
-        module.operation.attributes["transform.with_named_sequence"] = \
-            ir.UnitAttr.get()
-        with InsertionPoint(module.body):
-            seq = transform.NamedSequenceOp("__transform_main", [any_op()],
-                                            [])
-            with InsertionPoint(seq.body):
-                body(seq.bodyTarget)
-                transform.YieldOp()
-        assert module.operation.verify()
+        module, seq = _main_sequence(body)
         with contextlib.redirect_stderr(io.StringIO()) as err:
             interpreter.apply_named_sequence(payload, seq, module)
         if remarks is not None:
             remarks.extend(_reported(err.getvalue()))
         assert payload.operation.verify()
         return str(payload)
-
 
 
 _REPORT_HEADER = ("Diagnostic generated while applying "

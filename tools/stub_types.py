@@ -569,7 +569,6 @@ TYPES = {
     "_ods_runtime:_string_value": "-> str",
     "_ods_runtime:_type_attr": "-> TypeAttr",
     "_ods_runtime:_type_attr_value": "-> Type",
-    "_ods_runtime:_linalg_fill_builtin_region": "-> None",
     "_ods_runtime:_ods_build": "(target: OpView, results: Sequence[Type], attributes: dict[str, Attribute], loc: Location | None, ip: InsertionPoint | None) -> None",
 
     # -- dialect types and attributes (_mlirDialects*) ----------------

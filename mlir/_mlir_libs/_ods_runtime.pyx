@@ -733,17 +733,3 @@ def _type_attr_value(Attribute a not None):
     if not mlirAttributeIsAType(a.c_attr):
         raise ValueError(f"expected a type attribute, got {a}")
     return wrap_type(a.context, mlirTypeAttrGetValue(a.c_attr))
-
-
-from mlir._mlir_libs.capi.dialect.linalg cimport (
-    mlirLinalgFillBuiltinNamedOpRegion,
-)
-
-
-def _linalg_fill_builtin_region(Operation op not None):
-    """Fills the region of a named linalg op (one with a builtin region
-    builder: the caller checks) with its computation."""
-    cdef MlirOperation c = op_handle(op)
-    if mlirOperationGetNumRegions(c) != 1:
-        raise ValueError("expected a named linalg op with one region")
-    mlirLinalgFillBuiltinNamedOpRegion(c)

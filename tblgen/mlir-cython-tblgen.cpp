@@ -206,7 +206,11 @@ enum class ArgKind { Result, Operand, Attribute, Successor, NumRegions };
 
 struct BuilderArg {
   ArgKind kind;
-  std::string py;     // Python parameter name
+  std::string py;     // parameter name in the .pyx
+  // The name callers use: differs from `py` only for the few words Cython
+  // rejects as parameters (`include`), taken as a keyword through
+  // `**_ods_kw`.
+  std::string pub;
   bool keyword = false;
   // A positional parameter that may be left out (`=None`): a property with a
   // default value, taken positionally as upstream's builders take it.
@@ -353,6 +357,19 @@ static OpModel buildModel(const Operator &op) {
     a.py = uniqueName(pyName(n), used);
     m.args.push_back(a);
   }
+  // Public names: the written name unless Cython alone rejected the ODS
+  // name and the public spelling is free.
+  std::set<std::string> written;
+  for (const BuilderArg &a : m.args)
+    written.insert(a.py);
+  for (BuilderArg &a : m.args) {
+    a.pub = a.py;
+    if (a.kind == ArgKind::Attribute && !a.odsName.empty()) {
+      std::string p = publicName(a.odsName, NameUse::Param);
+      if (p != a.py && !written.count(p) && a.py == pyName(a.odsName))
+        a.pub = p;
+    }
+  }
   // Only trailing positional parameters can have a default; an earlier
   // defaulted property stays required, as upstream has it.
   bool tail = true;
@@ -373,16 +390,40 @@ static OpModel buildModel(const Operator &op) {
 // loc and ip. `rename` maps a parameter to the name used (snake_case for
 // value builders).
 // An argument's name in the snake_case builder function.
-static std::string snakeName(const BuilderArg &a) {
-  std::string s = llvm::convertToSnakeFromCamelCase(a.py);
-  if (s.empty() || isPythonKeyword(s) || isCythonReserved(s, NameUse::Param))
-    s = a.py;
+static std::string snakeName(const BuilderArg &a, bool pub = false) {
+  const std::string &n = pub ? a.pub : a.py;
+  std::string s = llvm::convertToSnakeFromCamelCase(n);
+  if (s.empty() || isPythonKeyword(s) ||
+      (!pub && isCythonReserved(s, NameUse::Param)))
+    s = n;
   return s;
+}
+
+static bool hasRenamedArgs(const OpModel &m) {
+  return llvm::any_of(m.args,
+                      [](const BuilderArg &a) { return a.pub != a.py; });
+}
+
+// Statements taking the public keyword of each renamed parameter out of
+// `**_ods_kw` (indent, and the function's name for messages).
+static void emitRenamedArgs(const OpModel &m, bool snake, StringRef fn,
+                            StringRef indent, raw_ostream &os) {
+  if (!hasRenamedArgs(m))
+    return;
+  os << indent << "if _ods_kw:\n";
+  for (const BuilderArg &a : m.args)
+    if (a.pub != a.py) {
+      std::string w = snake ? snakeName(a) : a.py;
+      os << indent << "    " << w << " = _ods_keyword(" << pyStr(fn)
+         << ", _ods_kw, " << pyStr(snake ? snakeName(a, true) : a.pub)
+         << ", " << w << ")\n";
+    }
+  os << indent << "    _ods_no_more_keywords(" << pyStr(fn) << ", _ods_kw)\n";
 }
 
 static std::string signature(const OpModel &m, bool typed, bool snake) {
   auto nameOf = [&](const BuilderArg &a) {
-    return snake ? snakeName(a) : a.py;
+    return snake ? snakeName(a, typed) : (typed ? a.pub : a.py);
   };
   auto typeOf = [&](const BuilderArg &a) -> std::string {
     switch (a.kind) {
@@ -421,6 +462,8 @@ static std::string signature(const OpModel &m, bool typed, bool snake) {
                           : "results=None");
   parts.push_back(typed ? "loc: _ir.Location | None = None" : "loc=None");
   parts.push_back(typed ? "ip: _ir.InsertionPoint | None = None" : "ip=None");
+  if (!typed && hasRenamedArgs(m))
+    parts.push_back("**_ods_kw");
   return llvm::join(parts, ", ");
 }
 
@@ -721,6 +764,7 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
   os << "        if _ods_extra:\n            _ods_too_many("
      << pyStr(m.cls + ".__init__") << ", " << numPositional(m) + 1
      << ", _ods_extra)\n";
+  emitRenamedArgs(m, false, m.cls + ".__init__", "        ", os);
   os << "        " << buildFunctionName(m) << "(self, "
      << llvm::join(paramNames(m, false), ", ") << ")\n";
   os << "\n";
@@ -746,6 +790,7 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
      << "\n";
   os << "    if _ods_extra:\n        _ods_too_many(" << pyStr(m.fn) << ", "
      << numPositional(m) << ", _ods_extra)\n";
+  emitRenamedArgs(m, true, m.fn, "    ", os);
   os << "    return _ods_results_of(" << buildFunctionName(m) << "(None, "
      << llvm::join(paramNames(m, true), ", ") << "))\n";
   if (name != m.fn)
@@ -1006,7 +1051,7 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "    _ods_attr, _ods_unit, _ods_prop, _ods_unit_prop, _ods_single,\n"
         "    _ods_optional, _ods_variadic,\n"
         "    _ods_segments, _ods_same_type, _ods_attr_type, "
-        "_ods_result_group,\n    _ods_results_of, _ods_too_many, _ods_fixed_results,\n)\n"
+        "_ods_result_group,\n    _ods_results_of, _ods_too_many, _ods_fixed_results,\n    _ods_keyword, _ods_no_more_keywords,\n)\n"
         "from mlir._mlir_libs._ir import (\n"
         "    OpView as _ods_OpView, Dialect as _ods_Dialect,\n"
         "    register_operation as _ods_register_operation,\n"

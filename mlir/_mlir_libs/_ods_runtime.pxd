@@ -35,6 +35,12 @@ cdef object _ods_results_of(object op)
 # TypeError for positional arguments beyond the `n` a builder takes, worded
 # as Python words it, naming the builder (`fn`).
 cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra) except -1
+# The value of a parameter written under another name in the .pyx (a word
+# Cython rejects, such as `include`) passed by its public keyword `name`:
+# taken out of `kw`, or `value` when absent.
+cdef object _ods_keyword(str fn, dict kw, str name, object value)
+# TypeError naming the first keyword left in `kw` (one `fn` does not take).
+cdef int _ods_no_more_keywords(str fn, dict kw) except -1
 # `results=` of an op with `n` results: a list of exactly n Types.
 cdef int _ods_fixed_results(OperationState st, object types,
                             Py_ssize_t n) except -1

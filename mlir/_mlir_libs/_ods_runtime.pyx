@@ -487,6 +487,20 @@ cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra) except -1:
                     f"{'was' if n + len(extra) == 1 else 'were'} given")
 
 
+cdef object _ods_keyword(str fn, dict kw, str name, object value):
+    if name not in kw:
+        return value
+    if value is not None:
+        raise TypeError(f"{fn}() got multiple values for argument '{name}'")
+    return kw.pop(name)
+
+
+cdef int _ods_no_more_keywords(str fn, dict kw) except -1:
+    for name in kw:
+        raise TypeError(f"{fn}() got an unexpected keyword argument '{name}'")
+    return 0
+
+
 cdef int _ods_fixed_results(OperationState st, object types,
                             Py_ssize_t n) except -1:
     st.add_results(types, "results")       # a sequence of Types

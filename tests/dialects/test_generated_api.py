@@ -70,10 +70,21 @@ def test_cython_reserved_words_keep_upstream_names():
         assert type(inc) is emitc.IncludeOp
         assert inc.include == StringAttr.get("foo.h")
         emitc.IncludeOp("bar.h", is_standard_include=True)
+        # upstream's keyword, too
+        emitc.IncludeOp(include="baz.h")
+        emitc.include(include="qux.h", is_standard_include=True)
+        with pytest.raises(TypeError, match=r"IncludeOp.__init__\(\) got "
+                           "multiple values for argument 'include'"):
+            emitc.IncludeOp("a.h", include="b.h")
+        with pytest.raises(TypeError, match=r"include\(\) got an unexpected "
+                           "keyword argument 'includ'"):
+            emitc.include(includ="a.h")
     check(build(fn), """
         module {
           emitc.include "foo.h"
           emitc.include <"bar.h">
+          emitc.include "baz.h"
+          emitc.include <"qux.h">
         }""")
     for fn in (emitc.include, transform.include, index.sizeof):
         assert fn.__name__ == fn.__qualname__

@@ -186,7 +186,8 @@ class BuildExt(build_ext):
             # (enum modules, stubs) with the built package too.
             dest = Path(self.build_lib) / DIALECTS_PKG
             dest.mkdir(parents=True, exist_ok=True)
-            for f in (ROOT / DIALECTS_PKG).glob("_*_gen.py*"):
+            for f in [*(ROOT / DIALECTS_PKG).glob("_*_gen.py"),
+                      *(ROOT / DIALECTS_PKG).glob("_*_gen.pyi")]:
                 shutil.copy2(f, dest / f.name)
         # Cythonize again: the generated modules exist (or changed) only
         # now. Cython caches file timestamps per process: drop that cache
@@ -249,10 +250,14 @@ class BuildExt(build_ext):
 setup(
     ext_modules=cythonize_all() if "egg_info" not in sys.argv else [],
     cmdclass={"build_ext": BuildExt},
+    # Exactly these files besides the modules: with setuptools' default
+    # (include_package_data) every file egg_info lists would ship, among
+    # them Cython's .cpp output (140 MB) and extensions built in place for
+    # other interpreters.
+    include_package_data=False,
     package_data={"mlir": ["**/*.pxd", "**/*.pxi", "**/*.pyi", "py.typed",
-                           "_mlir_libs/*.so", "_mlir_libs/*.h",
+                           f"_mlir_libs/lib{CAPI_LIB}.so", "_mlir_libs/*.h",
                            "_mlir_libs/include/**/*.h",
                            f"_mlir_libs/{TBLGEN}"]},
-    exclude_package_data={"mlir": ["**/*.cpp"]},
     zip_safe=False,
 )

@@ -1,0 +1,27 @@
+"""What a built distribution ships besides the compiled extensions: the
+files setup.py's build_py step copies (it runs in about a second, where a
+whole wheel build recompiles every extension)."""
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_package_files_are_exactly_the_declared_ones(tmp_path):
+    subprocess.run([sys.executable, "setup.py", "-q", "build_py", "-d",
+                    str(tmp_path)], cwd=ROOT, check=True, capture_output=True)
+    files = {p.relative_to(tmp_path).as_posix()
+             for p in tmp_path.rglob("*") if p.is_file()}
+    # Cython's output, the sources of generated modules and extensions
+    # built in place (for this or another interpreter) stay out.
+    assert not [f for f in files if f.endswith((".cpp", ".pyx", ".c"))]
+    assert [f for f in files if f.endswith(".so")] == [
+        "mlir/_mlir_libs/libMLIRCythonCAPI.so"]
+    # What cimport, C extensions, type checkers and the generator need.
+    for f in ("mlir/_mlir_libs/_ir.pxd", "mlir/_mlir_libs/_ir.pyi",
+              "mlir/_mlir_libs/_ir_api.h", "mlir/py.typed",
+              "mlir/_mlir_libs/mlir-cython-tblgen",
+              "mlir/_mlir_libs/capi/ir.pxd", "mlir/ir.py",
+              "mlir/_mlir_libs/include/mlir-cython/Operation.h"):
+        assert f in files, f

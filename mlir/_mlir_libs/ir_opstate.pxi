@@ -210,7 +210,7 @@ cdef class OperationState:
             mlirOperationStateEnableResultTypeInference(&self.c_state)
         cdef _ErrorCapture cap
         cdef MlirOperation op
-        errors = []
+        errors = None
         if self.infer_results and not self.has_results:
             # Only inference can make creation fail (and emit diagnostics).
             cap = _ErrorCapture.attach(ctx)
@@ -226,7 +226,7 @@ cdef class OperationState:
             why = " (result type inference failed)" \
                 if self.infer_results and not self.has_results else ""
             raise MLIRError(f"Operation creation failed for "
-                            f"'{self.name}'{why}", errors)
+                            f"'{self.name}'{why}", errors or [])
         if self.properties:
             set_op_properties(ctx, op, self.name, self.properties, True)
         cdef Operation obj

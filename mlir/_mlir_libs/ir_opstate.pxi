@@ -315,13 +315,15 @@ cdef MlirValue operand_handle(object v, str opname, str what=None) except *:
     argument in error messages."""
     if isinstance(v, Value):
         return (<Value>v).handle()
-    arg = "operand" if what is None else f"operand '{what}'"
-    if v is None:
-        raise TypeError(f"{opname}: missing {arg}")
     if isinstance(v, Operation):
         op = op_handle((<Operation>v))
         if mlirOperationGetNumResults(op) == 1:
             return mlirOperationGetResult(op, 0)
+    # Errors only from here on: the message is built when it is needed.
+    arg = "operand" if what is None else f"operand '{what}'"
+    if v is None:
+        raise TypeError(f"{opname}: missing {arg}")
+    if isinstance(v, Operation):
         raise ValueError(f"{opname}: {arg} is an operation with "
                          f"{mlirOperationGetNumResults(op)} results, not one")
     raise TypeError(f"{opname}: {arg} must be a Value, not "

@@ -111,9 +111,14 @@ def _arith_constant_op_init(self, result=..., value=..., *extra, loc: _ir.Locati
     ConstantOp(attribute, None) builds from the attribute alone.
     """
 
-def _arith_constant_value(result, value, loc: _ir.Location | None, ip: _ir.InsertionPoint | None):
-    """arith.constant(...)'s fast path: the result Value, or None when the
-    result type has to be inferred from the attribute.
+def _set_arith_constant_class(cls):
+    """mlir.dialects.arith hands its ConstantOp over, for the values
+    _arith_constant does not build itself.
+    """
+
+def _arith_constant(result=..., value=..., *extra, loc: _ir.Location | None = None, ip: _ir.InsertionPoint | None = None):
+    """Builds arith.constant (as ConstantOp(result, value)) and returns its
+    result Value.
     """
 
 def _attr_literal(a: _ir.Attribute) -> int | float:

@@ -674,6 +674,23 @@ def _arith_constant_init(self, result, value, *, loc=None, ip=None):
 cdef object _NO_ARG = object()
 
 
+cdef int _missing_positionals(str fn, list missing) except -1:
+    """TypeError worded as Python words it for missing positionals (Cython's
+    own message would not name the builder)."""
+    names = [f"'{m}'" for m in missing]
+    raise TypeError(f"{fn}() missing {len(names)} required positional "
+                    f"argument{'s' if len(names) > 1 else ''}: "
+                    f"{' and '.join(names)}")
+
+
+cdef int _arith_constant_args(str fn, Py_ssize_t n_self, object result,
+                              object value, tuple extra) except -1:
+    if extra:
+        _ods_too_many(fn, n_self + 2, extra)
+    _missing_positionals(fn, ["value"] if result is not _NO_ARG
+                         else ["result", "value"])
+
+
 def _arith_constant_op_init(self, result=_NO_ARG, value=_NO_ARG, *extra,
                             loc=None, ip=None):
     """ConstantOp(result_type, value) with `value` an int, a float, an
@@ -681,16 +698,7 @@ def _arith_constant_op_init(self, result=_NO_ARG, value=_NO_ARG, *extra,
     an Attribute (then its own type is the result type);
     ConstantOp(attribute, None) builds from the attribute alone."""
     if value is _NO_ARG or extra:
-        # Python's own wording, naming the method (Cython's would not).
-        if extra:
-            raise TypeError(f"ConstantOp.__init__() takes 3 positional "
-                            f"arguments but {3 + len(extra)} were given")
-        missing = ["'value'"] if result is not _NO_ARG else \
-            ["'result'", "'value'"]
-        raise TypeError(
-            f"ConstantOp.__init__() missing {len(missing)} required "
-            f"positional argument{'s' if len(missing) > 1 else ''}: "
-            f"{' and '.join(missing)}")
+        _arith_constant_args("ConstantOp.__init__", 1, result, value, extra)
     cls = type(value)
     if cls is int or cls is float:
         # The common case, with no Python frame between the call and C.
@@ -699,14 +707,29 @@ def _arith_constant_op_init(self, result=_NO_ARG, value=_NO_ARG, *extra,
         type(self)._init_other(self, result, value, loc, ip)
 
 
-def _arith_constant_value(result, value, loc, ip):
-    """arith.constant(...)'s fast path: the result Value, or None when the
-    result type has to be inferred from the attribute."""
-    op = _arith_constant_build(None, result, value, loc, ip)
-    if op is None:
-        return None
-    return wrap_value(op_primary(<Operation>op),
-                      mlirOperationGetResult((<Operation>op).c_op, 0))
+cdef object _arith_constant_class = None
+
+
+def _set_arith_constant_class(cls):
+    """mlir.dialects.arith hands its ConstantOp over, for the values
+    _arith_constant does not build itself."""
+    global _arith_constant_class
+    _arith_constant_class = cls
+
+
+def _arith_constant(result=_NO_ARG, value=_NO_ARG, *extra, loc=None,
+                    ip=None):
+    """Builds arith.constant (as ConstantOp(result, value)) and returns its
+    result Value."""
+    if value is _NO_ARG or extra:
+        _arith_constant_args("constant", 0, result, value, extra)
+    cdef object op
+    cls = type(value)
+    if cls is int or cls is float:
+        op = _arith_constant_build(None, result, value, loc, ip)
+        return wrap_value(op_primary(<Operation>op),
+                          mlirOperationGetResult((<Operation>op).c_op, 0))
+    return _arith_constant_class(result, value, loc=loc, ip=ip).result
 
 
 def _attr_literal(Attribute a not None):

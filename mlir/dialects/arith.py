@@ -3,6 +3,7 @@ ConstantOp(result_type, value) built from Python numbers, arrays
 (array.array: dense elements) or attributes."""
 
 from array import array as _array
+from typing import TYPE_CHECKING
 
 from ._arith_ops_gen import *  # noqa: F401,F403
 from ._arith_ops_gen import _Dialect, ConstantOp as _ConstantOp
@@ -83,10 +84,19 @@ def _dense_from_array(result, value):
     raise ValueError(f'Unsupported typecode: "{value.typecode}".')
 
 
-def constant(result, value, *, loc=None, ip=None):
-    """Builds arith.constant (as ConstantOp(result, value)) and returns its
-    result Value."""
-    cls = value.__class__
-    if cls is int or cls is float:
-        return _rt._arith_constant_value(result, value, loc, ip)
-    return ConstantOp(result, value, loc=loc, ip=ip).result
+if TYPE_CHECKING:
+    def constant(result: _ir.Type | _ir.Attribute, value: object, *,
+                 loc: _ir.Location | None = None,
+                 ip: _ir.InsertionPoint | None = None) -> _ir.Value:
+        """Builds arith.constant (as ConstantOp(result, value)) and returns
+        its result Value."""
+else:
+    # In Cython (int and float values built there, the others through
+    # ConstantOp): no Python frame per call.
+    _rt._set_arith_constant_class(ConstantOp)
+    constant = _rt._arith_constant
+    constant.__name__ = constant.__qualname__ = "constant"
+    constant.__module__ = __name__
+    constant.__doc__ = ("constant(result, value, *, loc=None, ip=None)\n\n"
+                        "Builds arith.constant (as ConstantOp(result, "
+                        "value)) and returns its result Value.")

@@ -195,7 +195,21 @@ def test_arith_constant_bad_input(ctx):
             arith.ConstantOp(T("i32"), 1, 2)
         with pytest.raises(TypeError):
             arith.ConstantOp(T("i32"), [1, 2])
+        # arith.constant is compiled; it reports its arguments as Python
+        # would for upstream's `def constant(result, value, *, loc, ip)`.
+        with pytest.raises(TypeError, match=r"^constant\(\) missing 1 "
+                           r"required positional argument: 'value'$"):
+            arith.constant(T("i32"))
+        with pytest.raises(TypeError, match=r"^constant\(\) takes 2 "
+                           r"positional arguments but 3 were given$"):
+            arith.constant(T("i32"), 1, 2)
+        with pytest.raises(TypeError, match="not str"):
+            arith.constant(T("i32"), "1")
+        with pytest.raises(TypeError, match="unexpected keyword"):
+            arith.constant(T("i32"), 1, where=None)
     assert len(module.body.operations) == 0
+    assert (arith.constant.__name__, arith.constant.__module__) == (
+        "constant", "mlir.dialects.arith")
 
 
 # -- scf ----------------------------------------------------------------------

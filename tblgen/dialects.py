@@ -77,4 +77,6 @@ DIALECTS = [
     ("transform", "tune", ["Dialect/Transform/TuneExtension/TuneExtensionOps.td"]),
     ("transform", "vector",
      ["Dialect/Vector/TransformOps/VectorTransformOps.td"]),
+    ("transform", "xegpu",
+     ["Dialect/XeGPU/TransformOps/XeGPUTransformOps.td"]),
 ]

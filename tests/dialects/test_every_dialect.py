@@ -11,7 +11,7 @@ from .helpers import build, check
 
 TRANSFORM_EXTENSIONS = ["bufferization", "debug", "gpu", "loop", "memref",
                         "nvgpu", "pdl", "smt", "sparse_tensor", "structured",
-                        "tensor", "tune", "vector"]
+                        "tensor", "tune", "vector", "xegpu"]
 
 EXPECTED = {
     "affine": """\

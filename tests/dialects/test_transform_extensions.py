@@ -1,6 +1,6 @@
 """The hand-written builders of the transform dialect's extensions
 (structured, bufferization, loop, gpu, memref, tensor, pdl, debug, smt,
-tune, vector) and the Handle-based script API (transform.extras): IR built
+tune, vector, xegpu) and the Handle-based script API (transform.extras): IR built
 as upstream's own usage builds it, printed exactly, verified, and where it
 can be, run by the transform interpreter on payload IR."""
 
@@ -18,7 +18,7 @@ from mlir.ir import (Attribute, BoolAttr, Context, InsertionPoint,
 from mlir.dialects import transform
 from mlir.dialects.transform import (bufferization, debug, gpu, interpreter,
                                      loop, memref, pdl, smt, structured,
-                                     tensor, tune, vector)
+                                     tensor, tune, vector, xegpu)
 
 from .helpers import check
 
@@ -583,6 +583,168 @@ def test_vector_enums_as_upstream():
     assert f"{vector.VectorTransferSplit.LinalgCopy}" == "linalg-copy"
 
 
+# -- transform.xegpu -------------------------------------------------------------
+
+def _value_handle(root, name):
+    """A value handle to the first result of the `name` ops under root."""
+    return transform.GetResultOp(transform.AnyValueType.get(),
+                                 match(root, name), [0]).result
+
+
+def _param(value):
+    """A !transform.any_param holding the i64 `value`."""
+    return transform.ParamConstantOp(transform.AnyParamType.get(),
+                                     i64(value)).result
+
+
+@case("""
+%0 = transform.structured.match ops{["xegpu.load_nd"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+%1 = transform.get_result %0[0] : (!transform.any_op) -> !transform.any_value
+%2 = transform.xegpu.get_desc_op %1 : (!transform.any_value) -> !transform.any_op
+%3 = transform.xegpu.get_desc_op %1 : (!transform.any_value) -> !transform.any_op
+""")
+def xegpu_get_desc_op(root):
+    value = _value_handle(root, "xegpu.load_nd")
+    assert isinstance(xegpu.GetDescOp(value), xegpu.GetDescOp)
+    assert isinstance(xegpu.get_desc_op(target=value), ir.Value)
+
+
+@case("""
+%0 = transform.structured.match ops{["xegpu.create_nd_tdesc"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+%1 = transform.structured.match ops{["xegpu.create_nd_tdesc"]} in %arg0 : (!transform.any_op) -> !transform.op<"xegpu.create_nd_tdesc">
+%2 = transform.param.constant 4 : i64 -> !transform.any_param
+%3 = transform.xegpu.set_desc_layout %0 sg_layout = [8, 4] sg_data = [32, 32] : (!transform.any_op) -> !transform.any_op
+%4 = transform.xegpu.set_desc_layout %1 sg_layout = [8, %2] sg_data = [32, 32] inst_data = [8, 16] slice_dims = [0] : (!transform.op<"xegpu.create_nd_tdesc">, !transform.any_param) -> !transform.op<"xegpu.create_nd_tdesc">
+%5 = transform.xegpu.set_desc_layout %0 sg_layout = [8, 4] sg_data = [32, %2] inst_data = [%2, 16] : (!transform.any_op, !transform.any_param, !transform.any_param) -> !transform.any_op
+%6 = transform.xegpu.set_desc_layout %1 sg_layout = [8, 4] sg_data = [32, 32] slice_dims = [1] : (!transform.op<"xegpu.create_nd_tdesc">) -> !transform.op<"xegpu.create_nd_tdesc">
+""")
+def xegpu_set_desc_layout(root):
+    desc = match(root, "xegpu.create_nd_tdesc")
+    typed = match(root, "xegpu.create_nd_tdesc",
+                  op_t("xegpu.create_nd_tdesc"))
+    four = _param(4)
+    assert isinstance(xegpu.SetDescLayoutOp(desc, [8, 4], [32, 32]),
+                      xegpu.SetDescLayoutOp)
+    xegpu.SetDescLayoutOp(typed, sg_layout=[8, four], sg_data=[i64(32), 32],
+                          inst_data=[8, 16], slice_dims=[0])
+    assert isinstance(xegpu.set_desc_layout(desc, (8, 4), (32, four),
+                                            inst_data=[four, 16]), ir.Value)
+    xegpu.set_desc_layout(target=typed,
+                          sg_layout=ir.ArrayAttr.get([i64(8), i64(4)]),
+                          sg_data=ir.DenseI64ArrayAttr.get([32, 32]),
+                          inst_data=[],
+                          slice_dims=ir.DenseI64ArrayAttr.get([1]))
+
+
+@case("""
+%0 = transform.structured.match ops{["xegpu.dpas"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+%1 = transform.param.constant 4 : i64 -> !transform.any_param
+transform.xegpu.set_op_layout_attr %0 sg_layout = [8, 4] sg_data = [32, 32] : !transform.any_op
+transform.xegpu.set_op_layout_attr %0 result index = 1 sg_layout = [8, %1] sg_data = [32, 32] inst_data = [8, 16] slice_dims = [1] : !transform.any_op, !transform.any_param
+transform.xegpu.set_op_layout_attr %0 index = 2 sg_layout = [8, 4] sg_data = [32, 32] : !transform.any_op
+transform.xegpu.set_op_layout_attr %0 result sg_layout = [8, 4] sg_data = [32, 32] inst_data = [%1, 8] : !transform.any_op, !transform.any_param
+""")
+def xegpu_set_op_layout_attr(root):
+    target = match(root, "xegpu.dpas")
+    four = _param(4)
+    assert isinstance(xegpu.SetOpLayoutAttrOp(target, [8, 4], [32, 32]),
+                      xegpu.SetOpLayoutAttrOp)
+    xegpu.SetOpLayoutAttrOp(target, sg_layout=[8, four], sg_data=[32, 32],
+                            inst_data=[8, 16], slice_dims=[1], index=1,
+                            result=True)
+    assert isinstance(xegpu.set_op_layout_attr(target, [8, 4], [i64(32), 32],
+                                               index=i64(2), result=False),
+                      xegpu.SetOpLayoutAttrOp)
+    xegpu.set_op_layout_attr(target=target, sg_layout=[8, 4],
+                             sg_data=[32, 32], inst_data=[four, 8], index=0,
+                             result=ir.UnitAttr.get())
+
+
+@case("""
+%0 = transform.structured.match ops{["gpu.launch"]} in %arg0 : (!transform.any_op) -> !transform.op<"gpu.launch">
+%1 = transform.param.constant 4 : i64 -> !transform.any_param
+transform.xegpu.set_gpu_launch_threads %0 threads = [128, 1, 1] : !transform.op<"gpu.launch">
+transform.xegpu.set_gpu_launch_threads %0 threads = [%1, 2, 1] : !transform.op<"gpu.launch">, !transform.any_param
+transform.xegpu.set_gpu_launch_threads %0 threads = [%1, %1, 1] : !transform.op<"gpu.launch">, !transform.any_param, !transform.any_param
+transform.xegpu.set_gpu_launch_threads %0 threads = [32, 4, 1] : !transform.op<"gpu.launch">
+""")
+def xegpu_set_gpu_launch_threads(root):
+    launch = match(root, "gpu.launch", op_t("gpu.launch"))
+    four = _param(4)
+    assert isinstance(xegpu.SetGPULaunchThreadsOp(launch, [128, 1, 1]),
+                      xegpu.SetGPULaunchThreadsOp)
+    xegpu.SetGPULaunchThreadsOp(launch, threads=[four, i64(2), 1])
+    assert isinstance(xegpu.set_gpu_launch_threads(launch, (four, four, 1)),
+                      xegpu.SetGPULaunchThreadsOp)
+    xegpu.set_gpu_launch_threads(launch_op=launch, threads=[32, 4, 1])
+
+
+@case("""
+%0 = transform.structured.match ops{["xegpu.load_nd"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+%1 = transform.get_result %0[0] : (!transform.any_op) -> !transform.any_value
+%2 = transform.param.constant 2 : i64 -> !transform.any_param
+%3 = transform.xegpu.insert_prefetch %1 nb_prefetch = 1 : (!transform.any_value) -> !transform.any_op
+%4 = transform.xegpu.insert_prefetch %1 nb_prefetch = 3 : (!transform.any_value) -> !transform.any_op
+%5 = transform.xegpu.insert_prefetch %1 nb_prefetch = %2 : (!transform.any_value, !transform.any_param) -> !transform.any_op
+%6 = transform.xegpu.insert_prefetch %1 nb_prefetch = 5 : (!transform.any_value) -> !transform.any_op
+%7 = transform.xegpu.insert_prefetch %1 nb_prefetch = 1 : (!transform.any_value) -> !transform.any_op
+""")
+def xegpu_insert_prefetch(root):
+    value = _value_handle(root, "xegpu.load_nd")
+    two = _param(2)
+    assert isinstance(xegpu.InsertPrefetchOp(value), xegpu.InsertPrefetchOp)
+    xegpu.InsertPrefetchOp(value, nb_prefetch=3)
+    xegpu.InsertPrefetchOp(value, nb_prefetch=two)
+    assert isinstance(xegpu.insert_prefetch(value, nb_prefetch=i64(5)),
+                      ir.Value)
+    xegpu.insert_prefetch(target=value, nb_prefetch=None)
+
+
+@case("""
+%0 = transform.structured.match ops{["xegpu.dpas"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+%1 = transform.get_result %0[0] : (!transform.any_op) -> !transform.any_value
+%2 = transform.param.constant 4 : i64 -> !transform.any_param
+%3 = transform.xegpu.convert_layout %1 input_sg_layout = [8, 4] input_sg_data = [32, 32] target_sg_layout = [4, 8] target_sg_data = [16, 16] : (!transform.any_value) -> !transform.any_op
+%4 = transform.xegpu.convert_layout %1 input_sg_layout = [8, %2] input_sg_data = [32, 32] input_inst_data = [8, 16] target_sg_layout = [4, 8] target_sg_data = [16, %2] target_inst_data = [%2, 8] : (!transform.any_value, !transform.any_param, !transform.any_param, !transform.any_param) -> !transform.any_op
+%5 = transform.xegpu.convert_layout %1 input_sg_layout = [8, 4] input_sg_data = [32, 32] target_sg_layout = [4, 8] target_sg_data = [16, 16] target_inst_data = [8, 16] : (!transform.any_value) -> !transform.any_op
+""")
+def xegpu_convert_layout(root):
+    value = _value_handle(root, "xegpu.dpas")
+    four = _param(4)
+    assert isinstance(xegpu.ConvertLayoutOp(value, [8, 4], [32, 32], [4, 8],
+                                            [16, 16]), xegpu.ConvertLayoutOp)
+    xegpu.ConvertLayoutOp(value, [8, four], [32, 32], [4, 8], [16, four],
+                          input_inst_data=[8, 16], target_inst_data=[four, 8])
+    assert isinstance(xegpu.convert_layout(
+        target=value, input_sg_layout=(8, 4), input_sg_data=[i64(32), 32],
+        target_sg_layout=[4, 8], target_sg_data=[16, 16],
+        target_inst_data=[8, 16]), ir.Value)
+
+
+def test_xegpu_generic_form_as_upstream():
+    """What the custom form leaves out is set as upstream sets it: the
+    empty static inst_data arrays, an explicit index = 0, and the static
+    nb_prefetch (1) next to a dynamic one."""
+    def body(root):
+        value = _value_handle(root, "xegpu.load_nd")
+        target = match(root, "xegpu.dpas")
+        two = _param(2)
+        xegpu.set_desc_layout(target, [8, 4], [32, 32])
+        xegpu.set_op_layout_attr(target, [8, 4], [32, 32], index=0)
+        xegpu.insert_prefetch(value, nb_prefetch=two)
+        xegpu.convert_layout(value, [8, 4], [32, 32], [4, 8], [16, 16])
+
+    generic = script(body).operation.get_asm(print_generic_op_form=True)
+    got = [line.strip() for line in generic.splitlines()
+           if '"transform.xegpu.' in line]
+    assert got == [
+        '%4 = "transform.xegpu.set_desc_layout"(%2) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_inst_data = array<i64>, static_sg_data = array<i64: 32, 32>, static_sg_layout = array<i64: 8, 4>}> : (!transform.any_op) -> !transform.any_op',
+        '"transform.xegpu.set_op_layout_attr"(%2) <{index = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_inst_data = array<i64>, static_sg_data = array<i64: 32, 32>, static_sg_layout = array<i64: 8, 4>}> : (!transform.any_op) -> ()',
+        '%5 = "transform.xegpu.insert_prefetch"(%1, %3) <{static_nb_prefetch = 1 : i64}> : (!transform.any_value, !transform.any_param) -> !transform.any_op',
+        '%6 = "transform.xegpu.convert_layout"(%1) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 0>, static_input_inst_data = array<i64>, static_input_sg_data = array<i64: 32, 32>, static_input_sg_layout = array<i64: 8, 4>, static_target_inst_data = array<i64>, static_target_sg_data = array<i64: 16, 16>, static_target_sg_layout = array<i64: 4, 8>}> : (!transform.any_value) -> !transform.any_op',
+    ]
+
+
 # -- running scripts ------------------------------------------------------------
 
 def run(payload_text, body, *, remarks=None):
@@ -793,6 +955,25 @@ func.func @f(%v: f32) {
         skip_analysis=True))
     assert "memref.alloc() : memref<2x4xf32>" in out
     assert "memref.subview" in out
+
+
+def test_run_xegpu_set_desc_layout():
+    payload = """
+func.func @f(%arg0: memref<4096x4096xf16>) {
+  %0 = xegpu.create_nd_tdesc %arg0 : memref<4096x4096xf16> -> !xegpu.tensor_desc<256x32xf16>
+  return
+}"""
+    out = run(payload, lambda root: xegpu.set_desc_layout(
+        match(root, "xegpu.create_nd_tdesc"), [8, _param(4)], [32, 32],
+        inst_data=[8, 16]))
+    assert out == textwrap.dedent("""\
+        module {
+          func.func @f(%arg0: memref<4096x4096xf16>) {
+            %0 = xegpu.create_nd_tdesc %arg0 : memref<4096x4096xf16> -> !xegpu.tensor_desc<256x32xf16, #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], inst_data = [8, 16]>>
+            return
+          }
+        }
+        """)
 
 
 # -- transform.extras -------------------------------------------------------------
@@ -1021,6 +1202,33 @@ def _in_sequence(fn):
      TypeError, "selected_region"),
     (lambda t: tune.AlternativesOp([], "a", 1, selected_region="x"),
      TypeError, "selected_region"),
+    (lambda t: xegpu.set_desc_layout(t, None, [1]), TypeError,
+     "sg_layout must be a list"),
+    (lambda t: xegpu.set_desc_layout(t, 8, [1]), TypeError,
+     "sg_layout must be a list"),
+    (lambda t: xegpu.set_desc_layout(t, [8, "x"], [1, 1]), TypeError,
+     r"sg_layout\[1\] must be an int"),
+    (lambda t: xegpu.SetDescLayoutOp(t, [True, 2], [1, 1]), TypeError,
+     r"sg_layout\[0\] must be an int, .* not bool"),
+    (lambda t: xegpu.SetDescLayoutOp(t, [[4], 2], [1, 1]), TypeError,
+     r"sg_layout\[0\] must be an int, .* not list"),
+    (lambda t: xegpu.set_desc_layout("t", [1], [1]), TypeError, "target"),
+    (lambda t: xegpu.set_desc_layout(t, [1], [1], slice_dims=1), TypeError,
+     "slice_dims"),
+    (lambda t: xegpu.set_op_layout_attr(t, [1], [1], result="yes"),
+     TypeError, "result must be a bool"),
+    (lambda t: xegpu.set_op_layout_attr(t, [1], [1], index="0"), TypeError,
+     "index"),
+    (lambda t: xegpu.set_gpu_launch_threads(t, t), TypeError,
+     "threads must be a list"),
+    (lambda t: xegpu.insert_prefetch(t, nb_prefetch=1.5), TypeError,
+     "nb_prefetch must be an int"),
+    (lambda t: xegpu.InsertPrefetchOp(t, nb_prefetch=True), TypeError,
+     "nb_prefetch must be an int"),
+    (lambda t: xegpu.convert_layout(t, [1], [1], [1], [1],
+                                    target_inst_data=5), TypeError,
+     "target_inst_data must be a list"),
+    (lambda t: xegpu.get_desc_op(None), TypeError, "target"),
 ])
 def test_bad_input_raises(build, error, message):
     with pytest.raises(error, match=message):
@@ -1073,6 +1281,18 @@ def test_extension_classes_are_registered(ctx):
     assert {"LoopOutlineOp", "LoopPeelOp", "LoopPipelineOp", "LoopUnrollOp",
             "HoistLoopInvariantSubsetsOp"} <= kinds
     assert type(main.body.operations[1]) is loop.LoopOutlineOp
+
+
+def test_xegpu_ops_are_registered(ctx):
+    """A plain Context knows the XeGPU transform ops (and XeGPU's own);
+    parsed, they come back as the extension classes."""
+    assert ctx.is_registered_operation("transform.xegpu.get_desc_op")
+    assert ctx.is_registered_operation("xegpu.create_nd_tdesc")
+    parsed = Module.parse(str(script(xegpu_set_op_layout_attr)))
+    main = parsed.body.operations[0]
+    assert [type(op) for op in main.body.operations][2:6] == \
+        [xegpu.SetOpLayoutAttrOp] * 4
+    assert main.body.operations[3].result
 
 
 # After every case is registered.

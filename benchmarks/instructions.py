@@ -9,13 +9,15 @@ instruction counts do not, so the ratios here are the stable measure of
 the building workloads (compare.py's table gives the times). Each side
 runs a workload at two sizes in fresh processes under callgrind; the count
 per op is the difference divided by the difference in ops, so start-up and
-set-up cancel out. Start-up itself varies by about 1% between runs (MLIR's
-and LLVM's threads), about 10 million instructions, hence the large
-default size: per op that leaves a few percent. Workloads and sides are
-those of compare.py.
+set-up cancel out. Python processes run with PYTHONHASHSEED=0: with
+random string hashes a process's count moved by millions of instructions
+between runs (5.8 million between two runs of the same command: over a
+hundred per op at the default size, enough to flip a ratio near a target);
+with a fixed seed two runs agreed to within 63 instructions. Workloads and sides are those of compare.py.
 """
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -43,6 +45,9 @@ _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
 def _instructions(argv, env=None):
+    # A fixed string-hash seed: dict and set layouts, hence the counts, are
+    # the same in every run (ignored by the C program).
+    env = dict(os.environ if env is None else env, PYTHONHASHSEED="0")
     p = subprocess.run(["valgrind", "--tool=callgrind",
                         "--callgrind-out-file=/dev/null", *argv],
                        capture_output=True, text=True, timeout=1800,

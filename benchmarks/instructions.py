@@ -17,6 +17,7 @@ with a fixed seed two runs agreed to within 63 instructions. Workloads and sides
 """
 
 import argparse
+import datetime
 import os
 import re
 import shutil
@@ -107,7 +108,9 @@ def main(argv=None):
     if args.write_readme:
         compare.write_readme(
             f"Instructions per op (callgrind, `python benchmarks/"
-            f"instructions.py`, n = {args.n:,}); the same workloads as the "
+            f"instructions.py`, n = {args.n:,}, counted on "
+            f"{datetime.date.today()}, PYTHONHASHSEED=0); the same "
+            f"workloads as the "
             f"table above:\n\n" + "\n".join(lines), BEGIN, END)
 
 

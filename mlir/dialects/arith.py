@@ -100,3 +100,19 @@ else:
     constant.__doc__ = ("constant(result, value, *, loc=None, ip=None)\n\n"
                         "Builds arith.constant (as ConstantOp(result, "
                         "value)) and returns its result Value.")
+
+    def _signatures():
+        # What inspect.signature shows for the two compiled callables: the
+        # Python signatures they behave as (their own defaults are a
+        # sentinel that lets them word argument errors as Python does).
+        import inspect
+        P = inspect.Parameter
+        args = [P("result", P.POSITIONAL_OR_KEYWORD),
+                P("value", P.POSITIONAL_OR_KEYWORD),
+                P("loc", P.KEYWORD_ONLY, default=None),
+                P("ip", P.KEYWORD_ONLY, default=None)]
+        constant.__signature__ = inspect.Signature(args)
+        ConstantOp.__init__.__signature__ = inspect.Signature(
+            [P("self", P.POSITIONAL_OR_KEYWORD), *args])
+
+    _signatures()

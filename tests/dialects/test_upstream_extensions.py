@@ -210,6 +210,12 @@ def test_arith_constant_bad_input(ctx):
     assert len(module.body.operations) == 0
     assert (arith.constant.__name__, arith.constant.__module__) == (
         "constant", "mlir.dialects.arith")
+    import inspect
+    assert str(inspect.signature(arith.constant)) == \
+        "(result, value, *, loc=None, ip=None)"
+    assert str(inspect.signature(arith.ConstantOp.__init__)) == \
+        "(self, result, value, *, loc=None, ip=None)"
+    assert arith.ConstantOp(T("i32"), value=3).literal_value == 3
 
 
 # -- scf ----------------------------------------------------------------------

@@ -78,6 +78,23 @@ def _is_handle(x):
     return isinstance(x, (_ir.Operation, _ir.Value))
 
 
+def _two_types_then_handles(opname, names, handles_only, args):
+    """(types, handles) of upstream's overload `(type, type, *handles)` or
+    `(*handles)` with the trailing parameters left None (the two result
+    handles then !transform.any_op). `names` are the first two parameters'
+    names and `handles_only` says what the second form takes, for errors."""
+    num_handles = len(args) - 2
+    if isinstance(args[0], _ir.Type):
+        if not isinstance(args[1], _ir.Type):
+            raise TypeError(f"{opname}: when '{names[0]}' is a Type, "
+                            f"'{names[1]}' must be a Type too")
+        return args[:2], args[2:]
+    if any(a is not None for a in args[num_handles:]):
+        raise TypeError(f"{opname}: without result Types, give just "
+                        f"{handles_only}")
+    return (_any_op(), _any_op()), args[:num_handles]
+
+
 @_cext.register_operation(_Dialect, replace=True)
 class TileUsingForOp(_gen.TileUsingForOp):
     """transform.structured.tile_using_for: TileUsingForOp(target, *,
@@ -309,24 +326,14 @@ class FuseIntoContainingOp(_gen.FuseIntoContainingOp):
                  producer_op_or_none=None, containing_op_or_none=None, *,
                  loc=None, ip=None):
         opname = "transform.structured.fuse_into_containing_op"
-        if isinstance(fused_op_type_or_producer_op, _ir.Type):
-            if not isinstance(new_containing_op_type_or_containing_op,
-                              _ir.Type):
-                raise TypeError(
-                    f"{opname}: when 'fused_op_type_or_producer_op' is a "
-                    "Type, 'new_containing_op_type_or_containing_op' must be "
-                    "a Type too")
-            fused_type = fused_op_type_or_producer_op
-            containing_type = new_containing_op_type_or_containing_op
-            producer, containing = producer_op_or_none, containing_op_or_none
-        else:
-            if producer_op_or_none is not None or \
-                    containing_op_or_none is not None:
-                raise TypeError(f"{opname}: without result Types, give just "
-                                "(producer_op, containing_op)")
-            fused_type, containing_type = _any_op(), _any_op()
-            producer = fused_op_type_or_producer_op
-            containing = new_containing_op_type_or_containing_op
+        (fused_type, containing_type), (producer, containing) = \
+            _two_types_then_handles(
+                opname, ("fused_op_type_or_producer_op",
+                         "new_containing_op_type_or_containing_op"),
+                "(producer_op, containing_op)",
+                (fused_op_type_or_producer_op,
+                 new_containing_op_type_or_containing_op,
+                 producer_op_or_none, containing_op_or_none))
         super().__init__(fused_type, containing_type,
                          _handle_or_error(opname, "producer_op", producer),
                          _handle_or_error(opname, "containing_op",
@@ -345,21 +352,10 @@ class MapCopyToThreadsOp(_gen.MapCopyToThreadsOp):
                  target_or_none=None, *, total_num_threads,
                  desired_bit_alignment, loc=None, ip=None):
         opname = "transform.structured.gpu.map_copy_to_threads"
-        if isinstance(forall_op_type_or_target, _ir.Type):
-            if not isinstance(tiled_op_type_or_none, _ir.Type):
-                raise TypeError(f"{opname}: when 'forall_op_type_or_target' "
-                                "is a Type, 'tiled_op_type_or_none' must be "
-                                "a Type too")
-            forall_type = forall_op_type_or_target
-            tiled_type = tiled_op_type_or_none
-            target = target_or_none
-        else:
-            if tiled_op_type_or_none is not None or \
-                    target_or_none is not None:
-                raise TypeError(f"{opname}: without result Types, give just "
-                                "the target")
-            forall_type, tiled_type = _any_op(), _any_op()
-            target = forall_op_type_or_target
+        (forall_type, tiled_type), (target,) = _two_types_then_handles(
+            opname, ("forall_op_type_or_target", "tiled_op_type_or_none"),
+            "the target",
+            (forall_op_type_or_target, tiled_op_type_or_none, target_or_none))
         super().__init__(forall_type, tiled_type,
                          _handle_or_error(opname, "target", target),
                          total_num_threads, desired_bit_alignment, loc=loc,

@@ -177,19 +177,28 @@ def replicate(pattern, handles, *, loc=None, ip=None):
     return _result_or_results(ReplicateOp(pattern, handles, loc=loc, ip=ip))
 
 
-class _SequenceBody:
-    """The body block of a sequence op and its arguments: the target
-    handle, then the extra bindings."""
+class _BodyAndTarget:
+    """The body block of an op whose single region holds one block, and
+    that block's first argument: the target handle inside
+    (transform.sequence, named_sequence, with_pdl_patterns)."""
 
     __slots__ = ()
 
     @property
     def body(self):
+        """The body block."""
         return self.regions[0].blocks[0]
 
     @property
     def bodyTarget(self):
+        """The body block's first argument: the target handle inside."""
         return self.body.arguments[0]
+
+
+class _SequenceBody(_BodyAndTarget):
+    """A sequence op's body accessors, plus its extra bindings."""
+
+    __slots__ = ()
 
     @property
     def bodyExtraArgs(self):

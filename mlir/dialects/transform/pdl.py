@@ -7,7 +7,7 @@ from .._pdl_transform_enum_gen import *  # noqa: F401,F403
 from .._pdl_transform_ops_gen import _Dialect
 from .. import _pdl_transform_ops_gen as _gen
 from .._ods_common import _cext
-from . import _handle
+from . import _BodyAndTarget, _handle
 from ... import ir as _ir
 
 
@@ -28,7 +28,7 @@ class PDLMatchOp(_gen.PDLMatchOp):
 
 
 @_cext.register_operation(_Dialect, replace=True)
-class WithPDLPatternsOp(_gen.WithPDLPatternsOp):
+class WithPDLPatternsOp(_BodyAndTarget, _gen.WithPDLPatternsOp):
     """transform.with_pdl_patterns with its body block created: `target`
     is the root handle (a Value or one-result op), or just its Type for a
     top-level op without operand; the block takes one argument of that
@@ -43,13 +43,3 @@ class WithPDLPatternsOp(_gen.WithPDLPatternsOp):
             root_type = root.type
         super().__init__(root=root, loc=loc, ip=ip)
         self.regions[0].blocks.append(root_type)
-
-    @property
-    def body(self):
-        """The body block."""
-        return self.regions[0].blocks[0]
-
-    @property
-    def bodyTarget(self):
-        """The body block's argument: the root handle inside."""
-        return self.body.arguments[0]

@@ -56,6 +56,20 @@ def _handle(opname, what, v):
         raise type(e)(f"{opname}: {what}: {e}") from None
 
 
+def _type_and_target(opname, type_or_target, target_or_none, default):
+    """(result type, target Value) of upstream's `(type_or_target,
+    target_or_none=None)` argument pair: a Type first means the target
+    follows; otherwise the first argument is the target and
+    default(target) gives the type."""
+    if isinstance(type_or_target, _ir.Type):
+        return type_or_target, _handle(opname, "target", target_or_none)
+    if target_or_none is not None:
+        raise TypeError(f"{opname}: the first argument must be a Type when "
+                        "a target follows it")
+    target = _handle(opname, "target", type_or_target)
+    return default(target), target
+
+
 @_cext.register_operation(_Dialect, replace=True)
 class CastOp(_CastOp):
     __slots__ = ()

@@ -8,21 +8,7 @@ from .._bufferization_transform_ops_gen import _Dialect
 from .. import _bufferization_transform_ops_gen as _gen
 from .._ods_common import _cext
 from . import AnyOpType as _AnyOpType, OperationType as _OperationType
-from . import _handle
-from ... import ir as _ir
-
-
-def _type_and_target(opname, type_or_target, target_or_none, default_type):
-    """(result type, target Value) of a `(type_or_target,
-    target_or_none=None)` argument pair: a Type first means the target
-    follows; otherwise the first argument is the target and the type is
-    default_type()."""
-    if isinstance(type_or_target, _ir.Type):
-        return type_or_target, _handle(opname, "target", target_or_none)
-    if target_or_none is not None:
-        raise TypeError(f"{opname}: the first argument must be a Type when "
-                        "a target follows it")
-    return default_type(), _handle(opname, "target", type_or_target)
+from . import _type_and_target
 
 
 @_cext.register_operation(_Dialect, replace=True)
@@ -38,7 +24,7 @@ class EmptyTensorToAllocTensorOp(_gen.EmptyTensorToAllocTensorOp):
         result_type, target = _type_and_target(
             "transform.bufferization.empty_tensor_to_alloc_tensor",
             transformed_type_or_target, target_or_none,
-            lambda: _OperationType.get("bufferization.alloc_tensor"))
+            lambda target: _OperationType.get("bufferization.alloc_tensor"))
         super().__init__(result_type, target, loc=loc, ip=ip)
 
 
@@ -57,7 +43,8 @@ class OneShotBufferizeOp(_gen.OneShotBufferizeOp):
                  ip=None):
         result_type, target = _type_and_target(
             "transform.bufferization.one_shot_bufferize",
-            transformed_type_or_target, target_or_none, _AnyOpType.get)
+            transformed_type_or_target, target_or_none,
+            lambda target: _AnyOpType.get())
         super().__init__(
             result_type, target,
             allow_return_allocs_from_loops=allow_return_allocs_from_loops,

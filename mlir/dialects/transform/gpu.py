@@ -8,21 +8,7 @@ from .._gpu_transform_ops_gen import _Dialect
 from .. import _gpu_transform_ops_gen as _gen
 from .._ods_common import _cext
 from . import AnyOpType as _AnyOpType
-from . import _handle
-from ... import ir as _ir
-
-
-def _type_and_target(opname, type_or_target, target_or_none, default):
-    """(result type, target Value): a Type first means the target follows;
-    otherwise the first argument is the target and default(target) gives
-    the type."""
-    if isinstance(type_or_target, _ir.Type):
-        return type_or_target, _handle(opname, "target", target_or_none)
-    if target_or_none is not None:
-        raise TypeError(f"{opname}: the first argument must be a Type when "
-                        "a target follows it")
-    target = _handle(opname, "target", type_or_target)
-    return default(target), target
+from . import _type_and_target
 
 
 @_cext.register_operation(_Dialect, replace=True)

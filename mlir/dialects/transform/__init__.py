@@ -70,6 +70,43 @@ def _type_and_target(opname, type_or_target, target_or_none, default):
     return default(target), target
 
 
+def _two_types_then_handles(opname, names, handles_only, args):
+    """(types, handles) of upstream's overload `(type, type, *handles)` or
+    `(*handles)` with the trailing parameters left None (the two result
+    handles then !transform.any_op). `names` name the first two
+    parameters and `handles_only` says what the second form takes, for
+    errors."""
+    num_handles = len(args) - 2
+    if isinstance(args[0], _ir.Type):
+        if not isinstance(args[1], _ir.Type):
+            raise TypeError(f"{opname}: when {names[0]} is a Type, "
+                            f"{names[1]} must be a Type too")
+        return args[:2], args[2:]
+    if any(a is not None for a in args[num_handles:]):
+        raise TypeError(f"{opname}: without result Types, give just "
+                        f"{handles_only}")
+    return (AnyOpType.get(), AnyOpType.get()), args[:num_handles]
+
+
+def _type_target_and(opname, what, type_or_target, target_or_value,
+                     value_or_none):
+    """(result type, target Value, value) of upstream's `(transformed_type,
+    target, value)` / `(target, value)` overload, the type then
+    !transform.any_op; `what` names the value in errors."""
+    if isinstance(type_or_target, _ir.Type):
+        result_type, target, value = (type_or_target, target_or_value,
+                                      value_or_none)
+    else:
+        if value_or_none is not None:
+            raise TypeError(f"{opname}: the first argument must be a "
+                            "Type when three are given")
+        result_type = AnyOpType.get()
+        target, value = type_or_target, target_or_value
+    if value is None:
+        raise TypeError(f"{opname}: missing {what}")
+    return result_type, _handle(opname, "target", target), value
+
+
 @_cext.register_operation(_Dialect, replace=True)
 class CastOp(_CastOp):
     __slots__ = ()

@@ -7,9 +7,7 @@ from .._memref_transform_enum_gen import *  # noqa: F401,F403
 from .._memref_transform_ops_gen import _Dialect
 from .. import _memref_transform_ops_gen as _gen
 from .._ods_common import _cext
-from . import AnyOpType as _AnyOpType
-from . import _handle
-from ... import ir as _ir
+from . import _handle, _two_types_then_handles, _type_target_and
 
 
 @_cext.register_operation(_Dialect, replace=True)
@@ -21,19 +19,10 @@ class MemRefAllocaToGlobalOp(_gen.MemRefAllocaToGlobalOp):
     def __init__(self, get_global_type_or_alloca, global_type_or_none=None,
                  alloca_or_none=None, *, loc=None, ip=None):
         opname = "transform.memref.alloca_to_global"
-        if isinstance(get_global_type_or_alloca, _ir.Type):
-            if not isinstance(global_type_or_none, _ir.Type):
-                raise TypeError(f"{opname}: when the first argument is a "
-                                "Type, the second must be a Type too")
-            get_global_type = get_global_type_or_alloca
-            global_type = global_type_or_none
-            alloca = alloca_or_none
-        else:
-            if global_type_or_none is not None or alloca_or_none is not None:
-                raise TypeError(f"{opname}: without result Types, give just "
-                                "the alloca handle")
-            get_global_type, global_type = _AnyOpType.get(), _AnyOpType.get()
-            alloca = get_global_type_or_alloca
+        (get_global_type, global_type), (alloca,) = _two_types_then_handles(
+            opname, ("the first argument", "the second"),
+            "the alloca handle",
+            (get_global_type_or_alloca, global_type_or_none, alloca_or_none))
         super().__init__(get_global_type, global_type,
                          _handle(opname, "alloca", alloca), loc=loc, ip=ip)
 
@@ -47,17 +36,8 @@ class MemRefMultiBufferOp(_gen.MemRefMultiBufferOp):
     def __init__(self, transformed_type_or_target, target_or_factor=None,
                  factor_or_none=None, *, skip_analysis=None, loc=None,
                  ip=None):
-        opname = "transform.memref.multibuffer"
-        if isinstance(transformed_type_or_target, _ir.Type):
-            transformed_type = transformed_type_or_target
-            target, factor = target_or_factor, factor_or_none
-        else:
-            if factor_or_none is not None:
-                raise TypeError(f"{opname}: the first argument must be a "
-                                "Type when three are given")
-            transformed_type = _AnyOpType.get()
-            target, factor = transformed_type_or_target, target_or_factor
-        if factor is None:
-            raise TypeError(f"{opname}: missing the factor")
-        super().__init__(transformed_type, _handle(opname, "target", target),
-                         factor, skip_analysis=skip_analysis, loc=loc, ip=ip)
+        transformed_type, target, factor = _type_target_and(
+            "transform.memref.multibuffer", "the factor",
+            transformed_type_or_target, target_or_factor, factor_or_none)
+        super().__init__(transformed_type, target, factor,
+                         skip_analysis=skip_analysis, loc=loc, ip=ip)

@@ -14,6 +14,7 @@ from .._ods_common import (_cext, get_op_result_or_value,
                            _dispatch_dynamic_index_list,
                            _dispatch_mixed_values)
 from ..._mlir_libs._mlirDialectsTransform import AnyOpType as _AnyOpType
+from . import _two_types_then_handles
 from ... import ir as _ir
 
 
@@ -76,23 +77,6 @@ def _any_op():
 
 def _is_handle(x):
     return isinstance(x, (_ir.Operation, _ir.Value))
-
-
-def _two_types_then_handles(opname, names, handles_only, args):
-    """(types, handles) of upstream's overload `(type, type, *handles)` or
-    `(*handles)` with the trailing parameters left None (the two result
-    handles then !transform.any_op). `names` are the first two parameters'
-    names and `handles_only` says what the second form takes, for errors."""
-    num_handles = len(args) - 2
-    if isinstance(args[0], _ir.Type):
-        if not isinstance(args[1], _ir.Type):
-            raise TypeError(f"{opname}: when '{names[0]}' is a Type, "
-                            f"'{names[1]}' must be a Type too")
-        return args[:2], args[2:]
-    if any(a is not None for a in args[num_handles:]):
-        raise TypeError(f"{opname}: without result Types, give just "
-                        f"{handles_only}")
-    return (_any_op(), _any_op()), args[:num_handles]
 
 
 @_cext.register_operation(_Dialect, replace=True)
@@ -328,8 +312,8 @@ class FuseIntoContainingOp(_gen.FuseIntoContainingOp):
         opname = "transform.structured.fuse_into_containing_op"
         (fused_type, containing_type), (producer, containing) = \
             _two_types_then_handles(
-                opname, ("fused_op_type_or_producer_op",
-                         "new_containing_op_type_or_containing_op"),
+                opname, ("'fused_op_type_or_producer_op'",
+                         "'new_containing_op_type_or_containing_op'"),
                 "(producer_op, containing_op)",
                 (fused_op_type_or_producer_op,
                  new_containing_op_type_or_containing_op,
@@ -353,7 +337,7 @@ class MapCopyToThreadsOp(_gen.MapCopyToThreadsOp):
                  desired_bit_alignment, loc=None, ip=None):
         opname = "transform.structured.gpu.map_copy_to_threads"
         (forall_type, tiled_type), (target,) = _two_types_then_handles(
-            opname, ("forall_op_type_or_target", "tiled_op_type_or_none"),
+            opname, ("'forall_op_type_or_target'", "'tiled_op_type_or_none'"),
             "the target",
             (forall_op_type_or_target, tiled_op_type_or_none, target_or_none))
         super().__init__(forall_type, tiled_type,

@@ -70,6 +70,17 @@ def _type_and_target(opname, type_or_target, target_or_none, default):
     return default(target), target
 
 
+def _string_attr(opname, what, value):
+    """A str as a StringAttr (a StringAttr as it is); TypeError naming
+    the op and the argument otherwise."""
+    if isinstance(value, _ir.StringAttr):
+        return value
+    if isinstance(value, str):
+        return _ir.StringAttr.get(value)
+    raise TypeError(f"{opname}: {what} must be a str or a StringAttr, not "
+                    f"{type(value).__name__}")
+
+
 def _two_types_then_handles(opname, names, handles_only, args):
     """(types, handles) of upstream's overload `(type, type, *handles)` or
     `(*handles)` with the trailing parameters left None (the two result

@@ -7,17 +7,12 @@ from .._debug_transform_enum_gen import *  # noqa: F401,F403
 from .._debug_transform_ops_gen import _Dialect
 from .. import _debug_transform_ops_gen as _gen
 from .._ods_common import _cext
-from . import _handle
-from ... import ir as _ir
+from . import _handle, _string_attr
 
 
 def _message(opname, message):
-    if message is None or isinstance(message, _ir.StringAttr):
-        return message
-    if isinstance(message, str):
-        return _ir.StringAttr.get(message)
-    raise TypeError(f"{opname}: message must be a str or a StringAttr, not "
-                    f"{type(message).__name__}")
+    return None if message is None else _string_attr(opname, "message",
+                                                     message)
 
 
 @_cext.register_operation(_Dialect, replace=True)

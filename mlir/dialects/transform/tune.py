@@ -10,17 +10,8 @@ from .._tune_transform_enum_gen import *  # noqa: F401,F403
 from .._tune_transform_ops_gen import _Dialect
 from .. import _tune_transform_ops_gen as _gen
 from .._ods_common import _cext
-from . import _handle
+from . import _handle, _string_attr
 from ... import ir as _ir
-
-
-def _name_attr(opname, name):
-    if isinstance(name, _ir.StringAttr):
-        return name
-    if isinstance(name, str):
-        return _ir.StringAttr.get(name)
-    raise TypeError(f"{opname}: name must be a str or a StringAttr, not "
-                    f"{type(name).__name__}")
 
 
 def _option_attr(opname, what, value):
@@ -63,7 +54,7 @@ class KnobOp(_gen.KnobOp):
                 [_option_attr(opname, "options[]", o) for o in options])
         if selected is not None:
             selected = _option_attr(opname, "selected", selected)
-        super().__init__(result, _name_attr(opname, name), options,
+        super().__init__(result, _string_attr(opname, "name", name), options,
                          selected=selected, loc=loc, ip=ip)
 
 
@@ -94,7 +85,7 @@ class AlternativesOp(_gen.AlternativesOp):
         elif selected_region is not None:
             selected_param = _handle(opname, "selected_region",
                                      selected_region)
-        super().__init__(results, _name_attr(opname, name),
+        super().__init__(results, _string_attr(opname, "name", name),
                          num_alternatives,
                          selected_region_attr=selected_attr,
                          selected_region_param=selected_param, loc=loc,

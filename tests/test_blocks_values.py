@@ -162,3 +162,49 @@ def test_symbol_table():
         SymbolTable.replace_all_symbol_uses("b", "bb", m.operation)
         with pytest.raises(TypeError, match="not a Symbol Table"):
             SymbolTable(st["b"])
+
+
+def test_end_of_block_after_terminator_refused_once_names_are_known():
+    """Registered names found not to be terminators are remembered per
+    context; a terminator that arrives by any route is still seen, and a
+    block that loses its terminator takes appends again."""
+    from mlir.dialects import arith, func
+    from mlir.ir import FunctionType, IntegerType
+    with Context(), Location.unknown():
+        i32 = IntegerType.get_signless(32)
+        m = Module.create()
+        with InsertionPoint(m.body):
+            f = func.FuncOp("f", FunctionType.get([], []))
+        entry = f.add_entry_block()
+        ip = InsertionPoint(entry)
+        for k in range(3):          # each name checked, then remembered
+            c = arith.ConstantOp(i32, k, ip=ip)
+            arith.AddIOp(c, c, ip=ip)
+        ret = func.ReturnOp([])     # detached, then appended unchecked
+        entry.append(ret)
+        refused = "already has a terminator"
+        with pytest.raises(IndexError, match=refused):
+            arith.ConstantOp(i32, 9, ip=ip)
+        with pytest.raises(IndexError, match=refused):
+            Operation.create("arith.constant", results=[i32],
+                             attributes={"value": c.value}, ip=ip)
+        with pytest.raises(IndexError, match=refused):
+            ip.insert(arith.ConstantOp(i32, 9))
+        ret.erase()
+        arith.ConstantOp(i32, 9, ip=ip)
+        func.ReturnOp([], ip=ip)
+        with pytest.raises(IndexError, match=refused):
+            arith.ConstantOp(i32, 10, ip=ip)
+        assert [op.name for op in entry.operations] == \
+            ["arith.constant", "arith.addi"] * 3 + \
+            ["arith.constant", "func.return"]
+
+
+def test_end_of_block_after_unregistered_op_is_open(uctx):
+    # An unregistered operation is never a terminator (as the C API's
+    # mlirBlockGetTerminator has it), however often it is met.
+    blk = Operation.create("t.op", regions=1).regions[0].blocks.append()
+    ip = InsertionPoint(blk)
+    for _ in range(3):
+        Operation.create("t.any", ip=ip)
+    assert len(blk.operations) == 3

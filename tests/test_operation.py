@@ -6,11 +6,12 @@ import textwrap
 
 import pytest
 
-from mlir.ir import (ArrayAttr, Attribute, Block, Context, DictAttr,
-                     FunctionType, InsertionPoint, IntegerAttr, IntegerType,
+from mlir.ir import (AffineMap, AffineMapAttr, ArrayAttr, Attribute, Block,
+                     BoolAttr, Context, DictAttr, F32Type, FunctionType,
+                     IndexType, InsertionPoint, IntegerAttr, IntegerType,
                      Location, MemRefType, MLIRError, Module, NamedAttribute,
                      Operation, OpView, RankedTensorType, TupleType, Type,
-                     WalkOrder, WalkResult, register_operation)
+                     VectorType, WalkOrder, WalkResult, register_operation)
 
 FUNC = textwrap.dedent("""\
     func.func @f(%a: i32, %b: i32) -> i32 {
@@ -488,3 +489,90 @@ def test_types_attributes_blocks_of_another_context_are_rejected():
             with pytest.raises(ValueError, match="another Context"):
                 blk_b.create_after(i32_b)
     assert str(mb) == before and mb.operation.verify()
+
+
+def test_generated_builder_operands_in_order_across_many_single_operands(ctx):
+    # gpu.launch: a variadic group, then ten single operands (builders
+    # collect single operands and add them in batches of four).
+    from mlir.dialects import arith, gpu
+    from mlir.dialects._gpu_ops_gen import LaunchOp
+    with Location.unknown():
+        idx = IndexType.get()
+        m = Module.create()
+        with InsertionPoint(m.body):
+            cs = [arith.constant(idx, k) for k in range(1, 9)]
+            t = gpu.wait()
+            op = LaunchOp(gpu.AsyncTokenType.get(), [t], *cs[:6],
+                          clusterSizeX=cs[6], clusterSizeY=cs[7],
+                          clusterSizeZ=cs[0], dynamicSharedMemorySize=cs[1])
+    head = op.operation.get_asm(print_generic_op_form=True).splitlines()[0]
+    assert head == (
+        '%9 = "gpu.launch"(%8, %0, %1, %2, %3, %4, %5, %6, %7, %0, %1) '
+        '<{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>}> ({')
+
+
+def test_generated_builder_segments_of_single_and_variadic_operands(ctx):
+    # vector.transfer_read: single, variadic, single, optional operands;
+    # scf.for: three single operands, then a variadic group.
+    from mlir.dialects import arith, memref, scf, vector
+    from mlir.dialects._vector_ops_gen import TransferReadOp
+    with Location.unknown():
+        idx, f32 = IndexType.get(), F32Type.get()
+        m = Module.create()
+        with InsertionPoint(m.body):
+            a = memref.alloc(MemRefType.get([8, 8], f32), [], [])
+            i, j = arith.constant(idx, 1), arith.constant(idx, 2)
+            pad = arith.constant(f32, 0.0)
+            mask = vector.create_mask(
+                VectorType.get([4], IntegerType.get_signless(1)), [i])
+            r = TransferReadOp(
+                VectorType.get([4], f32), a, [i, j],
+                AffineMapAttr.get(AffineMap.get_minor_identity(2, 1)), pad,
+                ArrayAttr.get([BoolAttr.get(False)]), mask=mask)
+            loop = scf.ForOp(i, j, i, [pad, pad])
+            with InsertionPoint(loop.body):
+                scf.YieldOp(list(loop.inner_iter_args))
+    assert m.operation.verify()
+    assert r.operation.get_asm(print_generic_op_form=True) == (
+        '%5 = "vector.transfer_read"(%0, %1, %2, %3, %4) <{in_bounds = '
+        '[false], operandSegmentSizes = array<i32: 1, 2, 1, 1>, '
+        'permutation_map = affine_map<(d0, d1) -> (d1)>}> : (memref<8x8xf32>'
+        ', index, index, f32, vector<4xi1>) -> vector<4xf32>')
+    assert loop.operation.get_asm(print_generic_op_form=True).startswith(
+        '%6:2 = "scf.for"(%1, %2, %1, %3, %3) ({')
+    # Operand accessors give values owned by their definitions.
+    assert r.base.owner == a.owner and r.padding.owner == pad.owner
+    assert r.mask.owner == mask.owner and loop.lowerBound.owner == i.owner
+
+
+def test_operand_accessor_values_belong_to_their_definitions(ctx):
+    from mlir.dialects import arith, func
+    with Location.unknown():
+        i32 = IntegerType.get_signless(32)
+        m = Module.create()
+        with InsertionPoint(m.body):
+            f = func.FuncOp("f", FunctionType.get([i32], []))
+            with InsertionPoint(f.add_entry_block()):
+                c = arith.ConstantOp(i32, 7)
+                add = arith.AddIOp(c, f.arguments[0])
+                func.ReturnOp([])
+    assert add.lhs.owner == c and add.lhs == c.result
+    assert add.rhs.owner == f.entry_block
+    assert str(add.lhs.owner) == "%c7_i32 = arith.constant 7 : i32"
+
+
+def test_detached_user_keeps_the_owner_of_its_operands_alive(ctx):
+    from mlir.dialects import arith
+    with Location.unknown():
+        i32 = IntegerType.get_signless(32)
+        c = arith.ConstantOp(i32, 7)              # detached
+        add = arith.AddIOp(c.result, c.result)    # detached, uses c
+        del c
+        gc.collect()
+        # `add` holds the constant's object: destroying it would leave
+        # add's operands dangling.
+        assert ctx._get_live_operation_count() == 2
+        assert str(add.lhs.owner) == "%c7_i32 = arith.constant 7 : i32\n"
+        del add
+        gc.collect()
+        assert ctx._get_live_operation_count() == 0

@@ -4,6 +4,7 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/Block.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
@@ -42,4 +43,14 @@ MlirAttribute mlirCyOperationGetProperty(MlirOperation op, MlirStringRef name) {
   auto all = llvm::dyn_cast_if_present<DictionaryAttr>(
       operation->getPropertiesAsAttribute());
   return wrap(all ? all.get(unwrap(name)) : Attribute());
+}
+
+MlirOperation mlirCyBlockGetLastOperation(MlirBlock block) {
+  Block *b = unwrap(block);
+  return wrap(b->empty() ? static_cast<Operation *>(nullptr) : &b->back());
+}
+
+const void *mlirCyOperationGetRegisteredNameKey(MlirOperation op) {
+  OperationName name = unwrap(op)->getName();
+  return name.isRegistered() ? name.getAsOpaquePointer() : nullptr;
 }

@@ -58,6 +58,10 @@ cdef class Context:
     cdef unordered_map[uintptr_t, PyObject*] generic_views
     # Walks in progress (their _WalkState objects), innermost last.
     cdef vector[PyObject*] walks
+    # Registered op names (mlirCyOperationGetRegisteredNameKey) seen not
+    # to be terminators, direct-mapped; read and written with relaxed
+    # atomics (threads may share a context). See _check_not_after_terminator.
+    cdef const void* nonterminator_names[8]
 
     cdef object lookup_op(self, MlirOperation op)
     cdef MlirIdentifier identifier(self, str name) except *
@@ -192,6 +196,7 @@ cdef object wrap_operation(Context context, MlirOperation op, object owner)
 cdef Region wrap_region(Operation parent, MlirRegion r)
 cdef Block wrap_block(Operation parent, MlirBlock b)
 cdef Value wrap_value(Operation parent, MlirValue v)
+cdef Value wrap_value_any(Context ctx, MlirValue v)
 cdef object parent_op_of_block(Context context, MlirBlock b, object owner)
 
 # Unwrap with a type check; raise TypeError naming `what` otherwise.
@@ -210,12 +215,21 @@ cdef class OperationState:
     cdef str name                # its UTF-8 buffer backs c_state.name
     cdef list successors         # Block objects added (kept alive)
     cdef list operand_values     # operand objects (kept alive; see finish)
+    # add_operand() collects up to 4 operands here, added to c_state in one
+    # call (each mlirOperationStateAddOperands reallocates), with their
+    # objects (owned references, kept alive as operand_values are).
+    cdef MlirValue pending[4]
+    cdef PyObject* pending_objects[4]
+    cdef int n_pending
     cdef bint has_results
     cdef bint infer_results
     cdef Py_ssize_t n_regions
     cdef list properties         # (name, Attribute) of ODS properties
 
     cdef int add_operand(self, object value, str what=*) except -1
+    cdef int flush_operands(self) except -1
+    cdef Py_ssize_t num_operands(self) noexcept
+    cdef list operand_objects(self)
     cdef int add_operands(self, object values, str what) except -1
     cdef int add_result(self, object type, str what=*) except -1
     cdef int add_results(self, object types, str what) except -1

@@ -37,8 +37,8 @@ from mlir._mlir_libs.capi.builtin_attributes cimport (
 )
 from mlir._mlir_libs._ir cimport (
     Attribute, Context, Operation, OperationState, Type, Value,
-    attribute_handle, new_operation_state, wrap_attribute, wrap_value, op_handle, op_primary,
-    set_op_properties,
+    attribute_handle, new_operation_state, wrap_attribute, wrap_value,
+    wrap_value_any, op_handle, op_primary, set_op_properties,
 )
 from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationGetProperty)
@@ -162,9 +162,9 @@ cdef int32_t _ods_optional(OperationState st, object value, str what) except -1:
 cdef int32_t _ods_variadic(OperationState st, object values, str what) except -1:
     if values is None:
         values = ()
-    cdef intptr_t before = st.c_state.nOperands
+    cdef intptr_t before = st.num_operands()
     st.add_operands(values, what)
-    return <int32_t>(st.c_state.nOperands - before)
+    return <int32_t>(st.num_operands() - before)
 
 
 cdef int32_t _ods_result_group(OperationState st, object value, str what,
@@ -190,10 +190,11 @@ cdef int _ods_segments(OperationState st, str name, int32_t* sizes,
 
 
 cdef int _ods_same_type(OperationState st, Py_ssize_t n) except -1:
-    if st.c_state.nOperands == 0:
+    if st.num_operands() == 0:
         raise ValueError(f"{st.name}: cannot infer the result type "
                          "without operands")
-    cdef MlirType t = mlirValueGetType(st.c_state.operands[0])
+    cdef MlirType t = mlirValueGetType(
+        st.c_state.operands[0] if st.c_state.nOperands else st.pending[0])
     cdef Py_ssize_t i
     for i in range(n):
         mlirOperationStateAddResults(&st.c_state, 1, &t)
@@ -298,7 +299,9 @@ cdef class _ods_value_group:
                 return wrap_value(op, mlirOperationGetResult(c, self.group))
             if self.group >= mlirOperationGetNumOperands(c):
                 raise IndexError("operand index out of range")
-            return wrap_value(op, mlirOperationGetOperand(c, self.group))
+            # An operand belongs to its defining op (or block), not to op.
+            return wrap_value_any(op.context,
+                                  mlirOperationGetOperand(c, self.group))
         start, length = _group_range(op, self.results, self.group, self.mode,
                                      self.spec)
         if self.arity == -1:
@@ -309,8 +312,9 @@ cdef class _ods_value_group:
                 return None
             raise IndexError("value group is empty")
         c = op_handle(op)
-        return wrap_value(op, mlirOperationGetResult(c, start) if self.results
-                          else mlirOperationGetOperand(c, start))
+        if self.results:
+            return wrap_value(op, mlirOperationGetResult(c, start))
+        return wrap_value_any(op.context, mlirOperationGetOperand(c, start))
 
     def __set__(self, obj, value):
         raise AttributeError("value accessors are read-only; use "

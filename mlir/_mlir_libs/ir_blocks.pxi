@@ -478,14 +478,46 @@ cdef int _check_ip_alive(InsertionPoint ip) except -1:
     return 0
 
 
+cdef extern from *:
+    """
+    static inline const void *_mlircy_load_ptr(const void **slot) {
+      return __atomic_load_n(slot, __ATOMIC_RELAXED);
+    }
+    static inline void _mlircy_store_ptr(const void **slot, const void *v) {
+      __atomic_store_n(slot, v, __ATOMIC_RELAXED);
+    }
+    """
+    const void* _mlircy_load_ptr(const void** slot) noexcept nogil
+    void _mlircy_store_ptr(const void** slot, const void* v) noexcept nogil
+
+
 cdef int _check_not_after_terminator(InsertionPoint ip) except -1:
-    if ip.ref_operation is None and \
-            mlirBlockGetTerminator(ip.block.c_block).ptr != NULL:
+    """IndexError when `ip` is the end of a block whose last operation is
+    a terminator. mlirBlockGetTerminator asks the operation's traits, a
+    couple of hundred instructions; whether a registered name is a
+    terminator never changes, so names found not to be one are remembered
+    in the context (keys stay valid as long as it does)."""
+    if ip.ref_operation is not None:
+        return 0
+    cdef MlirBlock b = ip.block.c_block
+    cdef MlirOperation last = mlirCyBlockGetLastOperation(b)
+    if last.ptr == NULL:
+        return 0
+    cdef const void* key = mlirCyOperationGetRegisteredNameKey(last)
+    cdef const void** slot = NULL
+    if key != NULL:
+        slot = &ip.block.parent.context.nonterminator_names[
+            (((<uintptr_t>key) >> 4) ^ ((<uintptr_t>key) >> 7)) & 7]
+        if _mlircy_load_ptr(slot) == key:
+            return 0
+    if mlirBlockGetTerminator(b).ptr != NULL:
         raise IndexError(
             "Cannot insert operation at the end of a block that already "
             "has a terminator. Did you mean to use "
             "'InsertionPoint.at_block_terminator(block)' versus "
             "'InsertionPoint(block)'?")
+    if slot != NULL:
+        _mlircy_store_ptr(slot, key)
     return 0
 
 

@@ -36,6 +36,8 @@ cdef class OperationState:
         # A state dropped before finish() (bad input raised part way) still
         # owns what the mlirOperationStateAdd* calls allocated.
         cdef intptr_t i
+        for i in range(self.n_pending):
+            Py_DECREF_held(self.pending_objects[i])
         for i in range(self.c_state.nRegions):
             mlirRegionDestroy(self.c_state.regions[i])
         _free(self.c_state.regions)
@@ -47,13 +49,36 @@ cdef class OperationState:
     cdef int add_operand(self, object value, str what=None) except -1:
         cdef MlirValue v = operand_handle(value, self.name, what)
         _check_same_context(value, self.loc.context, self.name)
-        mlirOperationStateAddOperands(&self.c_state, 1, &v)
-        if self.operand_values is None:
-            self.operand_values = []
-        self.operand_values.append(value)
+        if self.n_pending == 4:
+            self.flush_operands()
+        self.pending[self.n_pending] = v
+        Py_INCREF_held(<PyObject*>value)
+        self.pending_objects[self.n_pending] = <PyObject*>value
+        self.n_pending += 1
         return 0
 
+    cdef int flush_operands(self) except -1:
+        """Adds the operands add_operand() collected to c_state; their
+        objects move to operand_values."""
+        cdef int i, n = self.n_pending
+        if n == 0:
+            return 0
+        if self.operand_values is None:
+            self.operand_values = []
+        for i in range(n):
+            self.operand_values.append(<object>self.pending_objects[i])
+        mlirOperationStateAddOperands(&self.c_state, n, self.pending)
+        # Only now: a failed append above leaves the references owned here.
+        self.n_pending = 0
+        for i in range(n):
+            Py_DECREF_held(self.pending_objects[i])
+        return 0
+
+    cdef Py_ssize_t num_operands(self) noexcept:
+        return self.c_state.nOperands + self.n_pending
+
     cdef int add_operands(self, object values, str what) except -1:
+        self.flush_operands()
         if values is None:
             raise TypeError(f"{self.name}: missing operands '{what}' (a "
                             "list of Values)")
@@ -199,6 +224,11 @@ cdef class OperationState:
                 self.name in ctx.unregistered_names
                 and mlirContextGetAllowUnregisteredDialects(ctx.c_context)):
             _check_creatable(ctx, self.name, self.c_state.name)
+        if self.n_pending:
+            # One addition (hence allocation) for the operands together,
+            # their objects staying in pending_objects until the state dies.
+            mlirOperationStateAddOperands(&self.c_state, self.n_pending,
+                                          self.pending)
         cdef vector[MlirRegion] regions
         cdef Py_ssize_t i
         for i in range(self.n_regions):
@@ -241,9 +271,18 @@ cdef class OperationState:
             live_intern(ctx, obj)      # a fresh op: no other object exists
         if where is not None:
             where.insert_fresh(obj)
-        if self.operand_values:
-            keep_operands_alive(obj, self.operand_values)
+        if (self.operand_values or self.n_pending) and \
+                not is_module_op(_top_of(obj.c_op).ptr):
+            keep_operands_alive(obj, self.operand_objects())
         return obj
+
+    cdef list operand_objects(self):
+        """The operand objects added so far, in order."""
+        objs = list(self.operand_values or ())
+        cdef int i
+        for i in range(self.n_pending):
+            objs.append(<object>self.pending_objects[i])
+        return objs
 
 
 cdef int set_op_properties(Context ctx, MlirOperation op, str name,

@@ -4,6 +4,10 @@
 |* properties) cannot be reached through mlir-c/IR.h: an OperationState's    *|
 |* attributes with their names become discardable attributes. This sets them *|
 |* on a created operation from their attribute form.                          *|
+|*                                                                            *|
+|* Also: the last operation of a block, and a key for an operation's         *|
+|* registered name, so a caller can remember per name what the C API's       *|
+|* mlirBlockGetTerminator would otherwise work out per call.                 *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef MLIR_CYTHON_OPERATION_H
@@ -27,6 +31,17 @@ mlirCyOperationSetProperties(MlirOperation op, MlirAttribute dict);
 /// attribute if the operation has no such property.
 MLIR_CAPI_EXPORTED MlirAttribute mlirCyOperationGetProperty(MlirOperation op,
                                                             MlirStringRef name);
+
+/// Returns the last operation of `block`, or a null operation if the block
+/// is empty.
+MLIR_CAPI_EXPORTED MlirOperation mlirCyBlockGetLastOperation(MlirBlock block);
+
+/// Returns a key for the registered name of `op`: the same for every
+/// operation of that name in its context, distinct between names, and valid
+/// for the context's lifetime (registered names are never dropped). Returns
+/// NULL if `op`'s name is not registered.
+MLIR_CAPI_EXPORTED const void *
+mlirCyOperationGetRegisteredNameKey(MlirOperation op);
 
 #ifdef __cplusplus
 }

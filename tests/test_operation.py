@@ -576,3 +576,64 @@ def test_detached_user_keeps_the_owner_of_its_operands_alive(ctx):
         del add
         gc.collect()
         assert ctx._get_live_operation_count() == 0
+
+
+def test_registered_op_classes_construct_as_python_classes_do(uctx):
+    """Registered classes are constructed by a vectorcall entry; what it
+    does must be what type.__call__ does, however the class changes."""
+    class _D:
+        pass
+
+    calls = []
+
+    @register_operation(_D)
+    class KwOp(OpView):
+        OPERATION_NAME = "mytest.kw"
+
+        def __init__(self, *args, tag=None, **kw):
+            calls.append((args, tag, kw))
+            super().__init__(self.build_generic())
+
+    op = KwOp(1, 2, tag="t", extra=3)
+    assert isinstance(op, KwOp) and op.name == "mytest.kw"
+    assert calls[-1] == ((1, 2), "t", {"extra": 3})
+    many = tuple(range(20))
+    KwOp(*many, **{"tag": "x", **{f"k{i}": i for i in range(5)}})
+    assert calls[-1] == (many, "x", {f"k{i}": i for i in range(5)})
+
+    # __init__ replaced after registration: the new one runs.
+    def replaced(self, n):
+        calls.append(("replaced", n))
+        OpView.__init__(self, self.build_generic())
+    KwOp.__init__ = replaced
+    assert isinstance(KwOp(5), KwOp) and calls[-1] == ("replaced", 5)
+
+    # __init__ returning something: the TypeError type.__call__ raises.
+    KwOp.__init__ = lambda self: 1
+    with pytest.raises(TypeError,
+                       match=r"__init__\(\) should return None, not 'int'"):
+        KwOp()
+
+    # A __new__ defined later takes over construction.
+    def new(cls, *args):
+        calls.append(("new", args))
+        return Operation.create("mytest.other")
+    KwOp.__new__ = new
+    other = KwOp(7)
+    assert other.name == "mytest.other" and calls[-1] == ("new", (7,))
+
+    # An unregistered subclass with its own __init__.
+    class Sub(KwOp):
+        __new__ = OpView.__new__
+
+        def __init__(self, v):
+            calls.append(("sub", v))
+            OpView.__init__(self, self.build_generic())
+    assert type(Sub(9)) is Sub and calls[-1] == ("sub", 9)
+
+    # Errors from __init__ arrive unchanged; nothing is left behind.
+    def bad(self, x):
+        raise ValueError(f"bad {x}")
+    Sub.__init__ = bad
+    with pytest.raises(ValueError, match="bad 3"):
+        Sub(3)

@@ -83,6 +83,10 @@ def register_dialect(dialect_class):
     return dialect_class
 
 
+cdef extern from "_opview_call.h":
+    int mlircy_install_opview_vectorcall(object cls, object opview) except -1
+
+
 def register_operation(dialect_class, *, replace=False):
     """Class decorator registering an OpView subclass for its
     OPERATION_NAME. replace=True lets an extension class take over from the
@@ -101,6 +105,9 @@ def register_operation(dialect_class, *, replace=False):
                 "to override it")
         _op_classes[name] = op_class
         _registry_version += 1
+        # Construction by vectorcall, without type_call's argument tuple
+        # and dict (_opview_call.h).
+        mlircy_install_opview_vectorcall(op_class, OpView)
         # Op classes are reachable as attributes of the dialect class too.
         if dialect_class is not None:
             try:

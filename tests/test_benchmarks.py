@@ -40,8 +40,14 @@ def test_runner_smoke():
          "--only", "build_functions,iterate,pipeline,import"],
         capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
-    rows = [line for line in p.stdout.splitlines() if line.startswith("| ")]
+    main, first = p.stdout.split("| workload (first repetition) |")
+    rows = [line for line in main.splitlines() if line.startswith("| ")]
     assert len(rows) == 2 + 4, p.stdout
+    # The first-repetition table: the one building row, with its C ratio.
+    rows = [line for line in first.splitlines() if line.startswith("| ")]
+    assert len(rows) == 1 + 1, p.stdout
+    assert rows[1].startswith("| chain of `arith.constant` + `arith.addi`")
+    assert rows[1].split("|")[-2].strip(), p.stdout
     assert "error" not in p.stdout and "failed" not in p.stdout, p.stdout
     assert "build_functions: <= 2x C:" in p.stdout
 

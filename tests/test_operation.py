@@ -637,3 +637,23 @@ def test_registered_op_classes_construct_as_python_classes_do(uctx):
     Sub.__init__ = bad
     with pytest.raises(ValueError, match="bad 3"):
         Sub(3)
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 9])
+def test_create_with_many_results_operands_and_attributes(uctx, n):
+    # The state keeps up to four of each inline, then moves to the heap;
+    # with result type inference the arrays go through the C API.
+    i32 = IntegerType.get_signless(32)
+    src = Operation.create("t.src", results=[i32] * n)
+    attrs = {f"a{k}": IntegerAttr.get(i32, k) for k in range(n)}
+    op = Operation.create("t.many", results=[i32] * n,
+                          operands=list(src.results), attributes=attrs)
+    assert len(op.results) == n and list(op.operands) == list(src.results)
+    assert {k: int(op.attributes[k]) for k in op.attributes} == \
+        {f"a{k}": k for k in range(n)}
+    add = Operation.create("arith.addi", operands=[src.results[0]] * 2,
+                           attributes=dict(attrs), infer_type=True)
+    assert [str(r.type) for r in add.results] == ["i32"]
+    assert [int(add.attributes[f"a{k}"]) for k in range(n)] == list(range(n))
+    with pytest.raises(TypeError, match="must be a Value"):
+        Operation.create("t.bad", operands=list(src.results) + [7])

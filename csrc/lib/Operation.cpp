@@ -5,6 +5,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/Block.h"
+#include "mlir/IR/Region.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
@@ -53,4 +54,37 @@ MlirOperation mlirCyBlockGetLastOperation(MlirBlock block) {
 const void *mlirCyOperationGetRegisteredNameKey(MlirOperation op) {
   OperationName name = unwrap(op)->getName();
   return name.isRegistered() ? name.getAsOpaquePointer() : nullptr;
+}
+
+const void *mlirCyContextGetRegisteredNameKey(MlirContext ctx,
+                                              MlirStringRef name) {
+  std::optional<RegisteredOperationName> info =
+      RegisteredOperationName::lookup(unwrap(name), unwrap(ctx));
+  return info ? info->getAsOpaquePointer() : nullptr;
+}
+
+MlirOperation mlirCyOperationCreateFromState(const MlirOperationState *state,
+                                             const void *nameKey) {
+  if (state->enableResultTypeInference)
+    return wrap(static_cast<Operation *>(nullptr));
+  OperationName name =
+      nameKey ? OperationName::getFromOpaquePointer(nameKey)
+              : OperationName(unwrap(state->name),
+                              unwrap(state->location)->getContext());
+  OperationState cpp(unwrap(state->location), name);
+  cpp.types.reserve(state->nResults);
+  for (intptr_t i = 0; i < state->nResults; ++i)
+    cpp.types.push_back(unwrap(state->results[i]));
+  cpp.operands.reserve(state->nOperands);
+  for (intptr_t i = 0; i < state->nOperands; ++i)
+    cpp.operands.push_back(unwrap(state->operands[i]));
+  for (intptr_t i = 0; i < state->nSuccessors; ++i)
+    cpp.successors.push_back(unwrap(state->successors[i]));
+  cpp.attributes.reserve(state->nAttributes);
+  for (intptr_t i = 0; i < state->nAttributes; ++i)
+    cpp.addAttribute(unwrap(state->attributes[i].name),
+                     unwrap(state->attributes[i].attribute));
+  for (intptr_t i = 0; i < state->nRegions; ++i)
+    cpp.addRegion(std::unique_ptr<Region>(unwrap(state->regions[i])));
+  return wrap(Operation::create(cpp));
 }

@@ -7,7 +7,7 @@
 # without a Python call. Fields are read-only by convention: objects are made
 # by the factories at the end of this file, which respect interning and
 # ownership.
-from libc.stdint cimport uintptr_t
+from libc.stdint cimport intptr_t, uintptr_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 from cpython.ref cimport PyObject
@@ -41,7 +41,7 @@ cdef class Context:
     # Operation name identifier -> (name str, OpView class) cache.
     cdef unordered_map[uintptr_t, PyObject*] op_names
     cdef list op_name_keepalive
-    cdef set registered_names       # op names (str) known to be creatable
+    cdef dict registered_names      # creatable op names (str) -> name key
     cdef set unregistered_names     # op names with no loadable dialect
     cdef dict identifiers           # str -> MlirIdentifier.ptr (as int)
     # Bumped by every mutation that may delete blocks or values behind the
@@ -215,19 +215,26 @@ cdef class OperationState:
     cdef str name                # its UTF-8 buffer backs c_state.name
     cdef list successors         # Block objects added (kept alive)
     cdef list operand_values     # operand objects (kept alive; see finish)
-    # add_operand() collects up to 4 operands here, added to c_state in one
-    # call (each mlirOperationStateAddOperands reallocates), with their
-    # objects (owned references, kept alive as operand_values are).
-    cdef MlirValue pending[4]
-    cdef PyObject* pending_objects[4]
-    cdef int n_pending
+    # c_state's results, operands and attributes live in these buffers
+    # while they fit, then on the heap (see _state_append); finish() creates
+    # the operation without handing the arrays over (no allocation per
+    # array and operation).
+    cdef MlirType inline_results[4]
+    cdef MlirValue inline_operands[4]
+    cdef MlirNamedAttribute inline_attributes[4]
+    # The objects of the first single operands (owned references; the
+    # others are in operand_values).
+    cdef PyObject* inline_objects[4]
+    cdef int n_inline_objects
     cdef bint has_results
     cdef bint infer_results
     cdef Py_ssize_t n_regions
     cdef list properties         # (name, Attribute) of ODS properties
 
     cdef int add_operand(self, object value, str what=*) except -1
-    cdef int flush_operands(self) except -1
+    cdef int push_operands(self, const MlirValue* vs, intptr_t n) except -1
+    cdef int push_results(self, const MlirType* ts, intptr_t n) except -1
+    cdef int push_attribute(self, MlirNamedAttribute na) except -1
     cdef Py_ssize_t num_operands(self) noexcept
     cdef list operand_objects(self)
     cdef int add_operands(self, object values, str what) except -1

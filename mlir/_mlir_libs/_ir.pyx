@@ -80,7 +80,8 @@ from mlir._mlir_libs.capi.bindings.python.interop cimport (
 from mlir._mlir_libs.capi.mlir_cython.version cimport mlirCyGetLLVMVersion
 from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationSetProperties, mlirCyBlockGetLastOperation,
-    mlirCyOperationGetRegisteredNameKey)
+    mlirCyOperationGetRegisteredNameKey, mlirCyContextGetRegisteredNameKey,
+    mlirCyOperationCreateFromState)
 from mlir._mlir_libs.capi.mlir_cython.thread_pool cimport (
     mlirCyLlvmThreadPoolGetMaxConcurrency, mlirCyContextIsMultithreadingEnabled)
 

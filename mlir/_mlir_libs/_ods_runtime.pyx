@@ -26,7 +26,6 @@ from mlir._mlir_libs.capi.ir cimport (
     mlirOperationGetNumResults,
     mlirOperationGetOperand, mlirOperationGetResult,
     mlirOperationRemoveAttributeByName, mlirOperationSetAttributeByName,
-    mlirOperationStateAddAttributes, mlirOperationStateAddResults,
     mlirValueGetType,
 )
 from mlir._mlir_libs.capi.builtin_attributes cimport (
@@ -92,7 +91,7 @@ cdef object _convert(OperationState st, str name, object value, str kind):
 cdef int _add_named(OperationState st, str name, MlirAttribute a) except -1:
     cdef MlirNamedAttribute na = mlirNamedAttributeGet(
         st.loc.context.identifier(name), a)
-    mlirOperationStateAddAttributes(&st.c_state, 1, &na)
+    st.push_attribute(na)
     return 0
 
 
@@ -193,11 +192,10 @@ cdef int _ods_same_type(OperationState st, Py_ssize_t n) except -1:
     if st.num_operands() == 0:
         raise ValueError(f"{st.name}: cannot infer the result type "
                          "without operands")
-    cdef MlirType t = mlirValueGetType(
-        st.c_state.operands[0] if st.c_state.nOperands else st.pending[0])
+    cdef MlirType t = mlirValueGetType(st.c_state.operands[0])
     cdef Py_ssize_t i
     for i in range(n):
-        mlirOperationStateAddResults(&st.c_state, 1, &t)
+        st.push_results(&t, 1)
     st.has_results = True
     return 0
 
@@ -213,7 +211,7 @@ cdef int _ods_attr_type(OperationState st, str name, Py_ssize_t n) except -1:
             t = (mlirTypeAttrGetValue(a) if mlirAttributeIsAType(a)
                  else mlirAttributeGetType(a))
             for _ in range(n):
-                mlirOperationStateAddResults(&st.c_state, 1, &t)
+                st.push_results(&t, 1)
             st.has_results = True
             return 0
     raise ValueError(f"{st.name}: cannot derive the result type: "

@@ -56,7 +56,7 @@ cdef class Context:
 
     def __cinit__(self, *args, _adopt=None, **kwargs):
         self.op_name_keepalive = []
-        self.registered_names = set()
+        self.registered_names = {}
         self.unregistered_names = set()
         self.identifiers = {}
         self.epoch = 1

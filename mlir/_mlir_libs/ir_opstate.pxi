@@ -5,9 +5,60 @@
 cdef extern from *:
     """
     #include <vector>
+    #include <stdlib.h>
+    #include <string.h>
+
+    /* Appends n elements of `size` bytes to the array *arr of *count
+       elements, which uses `inl` (room for `cap` elements) while they fit
+       and the heap after. 0, or -1 if out of memory. */
+    static int mlircy_state_append(void **arr, intptr_t *count,
+                                   const void *src, intptr_t n, size_t size,
+                                   void *inl, intptr_t cap) {
+      intptr_t old = *count, total = old + n;
+      void *p = *arr;
+      if (n <= 0)
+        return 0;
+      if (total <= cap && (p == NULL || p == inl)) {
+        p = inl;
+      } else if (p == NULL || p == inl) {
+        p = malloc((size_t)total * size);
+        if (!p)
+          return -1;
+        if (old)
+          memcpy(p, inl, (size_t)old * size);
+      } else {
+        p = realloc(p, (size_t)total * size);
+        if (!p)
+          return -1;
+      }
+      memcpy((char *)p + (size_t)old * size, src, (size_t)n * size);
+      *arr = p;
+      *count = total;
+      return 0;
+    }
+
+    /* A copy of an inline array on the heap (mlirOperationCreate frees the
+       arrays it is given). 0, or -1 if out of memory. */
+    static int mlircy_state_to_heap(void **arr, intptr_t count, size_t size,
+                                    void *inl) {
+      if (*arr != inl || count == 0)
+        return 0;
+      void *p = malloc((size_t)count * size);
+      if (!p)
+        return -1;
+      memcpy(p, inl, (size_t)count * size);
+      *arr = p;
+      return 0;
+    }
     """
+    int mlircy_state_append(void** arr, intptr_t* count, const void* src,
+                            intptr_t n, size_t size, void* inl,
+                            intptr_t cap) noexcept
+    int mlircy_state_to_heap(void** arr, intptr_t count, size_t size,
+                             void* inl) noexcept
 
 from libc.stdlib cimport free as _free
+from cpython.long cimport PyLong_AsVoidPtr, PyLong_FromVoidPtr
 
 
 cdef inline void _state_consumed(MlirOperationState* s) noexcept:
@@ -33,52 +84,64 @@ cdef class OperationState:
         raise TypeError("use new_operation_state() from Cython")
 
     def __dealloc__(self):
-        # A state dropped before finish() (bad input raised part way) still
-        # owns what the mlirOperationStateAdd* calls allocated.
+        # What the state still holds: arrays not handed to
+        # mlirOperationCreate (the heap ones are freed, the inline ones
+        # are part of this object), and the regions of a state dropped
+        # before finish() (bad input raised part way).
         cdef intptr_t i
-        for i in range(self.n_pending):
-            Py_DECREF_held(self.pending_objects[i])
+        for i in range(self.n_inline_objects):
+            Py_DECREF_held(self.inline_objects[i])
         for i in range(self.c_state.nRegions):
             mlirRegionDestroy(self.c_state.regions[i])
         _free(self.c_state.regions)
-        _free(self.c_state.results)
-        _free(self.c_state.operands)
         _free(self.c_state.successors)
-        _free(self.c_state.attributes)
+        if <void*>self.c_state.results != <void*>self.inline_results:
+            _free(self.c_state.results)
+        if <void*>self.c_state.operands != <void*>self.inline_operands:
+            _free(self.c_state.operands)
+        if <void*>self.c_state.attributes != <void*>self.inline_attributes:
+            _free(self.c_state.attributes)
+
+    cdef int push_operands(self, const MlirValue* vs, intptr_t n) except -1:
+        if mlircy_state_append(<void**>&self.c_state.operands,
+                               &self.c_state.nOperands, vs, n,
+                               sizeof(MlirValue), self.inline_operands, 4):
+            raise MemoryError()
+        return 0
+
+    cdef int push_results(self, const MlirType* ts, intptr_t n) except -1:
+        if mlircy_state_append(<void**>&self.c_state.results,
+                               &self.c_state.nResults, ts, n,
+                               sizeof(MlirType), self.inline_results, 4):
+            raise MemoryError()
+        return 0
+
+    cdef int push_attribute(self, MlirNamedAttribute na) except -1:
+        if mlircy_state_append(<void**>&self.c_state.attributes,
+                               &self.c_state.nAttributes, &na, 1,
+                               sizeof(MlirNamedAttribute),
+                               self.inline_attributes, 4):
+            raise MemoryError()
+        return 0
 
     cdef int add_operand(self, object value, str what=None) except -1:
         cdef MlirValue v = operand_handle(value, self.name, what)
         _check_same_context(value, self.loc.context, self.name)
-        if self.n_pending == 4:
-            self.flush_operands()
-        self.pending[self.n_pending] = v
-        Py_INCREF_held(<PyObject*>value)
-        self.pending_objects[self.n_pending] = <PyObject*>value
-        self.n_pending += 1
-        return 0
-
-    cdef int flush_operands(self) except -1:
-        """Adds the operands add_operand() collected to c_state; their
-        objects move to operand_values."""
-        cdef int i, n = self.n_pending
-        if n == 0:
-            return 0
-        if self.operand_values is None:
-            self.operand_values = []
-        for i in range(n):
-            self.operand_values.append(<object>self.pending_objects[i])
-        mlirOperationStateAddOperands(&self.c_state, n, self.pending)
-        # Only now: a failed append above leaves the references owned here.
-        self.n_pending = 0
-        for i in range(n):
-            Py_DECREF_held(self.pending_objects[i])
+        self.push_operands(&v, 1)
+        if self.n_inline_objects < 4:
+            Py_INCREF_held(<PyObject*>value)
+            self.inline_objects[self.n_inline_objects] = <PyObject*>value
+            self.n_inline_objects += 1
+        else:
+            if self.operand_values is None:
+                self.operand_values = []
+            self.operand_values.append(value)
         return 0
 
     cdef Py_ssize_t num_operands(self) noexcept:
-        return self.c_state.nOperands + self.n_pending
+        return self.c_state.nOperands
 
     cdef int add_operands(self, object values, str what) except -1:
-        self.flush_operands()
         if values is None:
             raise TypeError(f"{self.name}: missing operands '{what}' (a "
                             "list of Values)")
@@ -92,8 +155,7 @@ cdef class OperationState:
             vs.push_back(operand_handle(v, self.name, what))
             _check_same_context(v, self.loc.context, self.name)
             self.operand_values.append(v)
-        if vs.size():
-            mlirOperationStateAddOperands(&self.c_state, vs.size(), vs.data())
+        self.push_operands(vs.data(), vs.size())
         return 0
 
     cdef int add_result(self, object type, str what=None) except -1:
@@ -106,7 +168,7 @@ cdef class OperationState:
         if (<Type>type).context is not self.loc.context:
             _foreign(self.name, "result type", what)
         cdef MlirType t = (<Type>type).c_type
-        mlirOperationStateAddResults(&self.c_state, 1, &t)
+        self.push_results(&t, 1)
         self.has_results = True
         return 0
 
@@ -126,8 +188,7 @@ cdef class OperationState:
                     break
                 small[i] = (<Type>t).c_type
             else:
-                if n:
-                    mlirOperationStateAddResults(&self.c_state, n, small)
+                self.push_results(small, n)
                 self.has_results = True
                 return 0
         if isinstance(types, Type) or not _is_sequence(types):
@@ -143,8 +204,7 @@ cdef class OperationState:
             if (<Type>t).context is not self.loc.context:
                 _foreign(self.name, "result type", what)
             ts.push_back((<Type>t).c_type)
-        if ts.size():
-            mlirOperationStateAddResults(&self.c_state, ts.size(), ts.data())
+        self.push_results(ts.data(), ts.size())
         self.has_results = True
         return 0
 
@@ -158,7 +218,7 @@ cdef class OperationState:
             _foreign(self.name, "attribute", name)
         cdef MlirNamedAttribute na = mlirNamedAttributeGet(
             self.loc.context.identifier(name), (<Attribute>attr).c_attr)
-        mlirOperationStateAddAttributes(&self.c_state, 1, &na)
+        self.push_attribute(na)
         return 0
 
     cdef int add_property(self, str name, object attr) except -1:
@@ -220,15 +280,13 @@ cdef class OperationState:
             where.check_insertable()
             if where.block.parent.context is not ctx:
                 raise ValueError("cannot insert an operation of another context")
-        if self.name not in ctx.registered_names and not (
+        # The registered-name key of the name (None: not registered).
+        key = ctx.registered_names.get(self.name)
+        if key is None and not (
                 self.name in ctx.unregistered_names
                 and mlirContextGetAllowUnregisteredDialects(ctx.c_context)):
             _check_creatable(ctx, self.name, self.c_state.name)
-        if self.n_pending:
-            # One addition (hence allocation) for the operands together,
-            # their objects staying in pending_objects until the state dies.
-            mlirOperationStateAddOperands(&self.c_state, self.n_pending,
-                                          self.pending)
+            key = ctx.registered_names.get(self.name)
         cdef vector[MlirRegion] regions
         cdef Py_ssize_t i
         for i in range(self.n_regions):
@@ -236,12 +294,25 @@ cdef class OperationState:
         if regions.size():
             mlirOperationStateAddOwnedRegions(&self.c_state, regions.size(),
                                               regions.data())
-        if self.infer_results and not self.has_results:
-            mlirOperationStateEnableResultTypeInference(&self.c_state)
         cdef _ErrorCapture cap
         cdef MlirOperation op
         errors = None
         if self.infer_results and not self.has_results:
+            # Through the C API, which infers result types; it frees the
+            # arrays, so inline ones move to the heap first.
+            mlirOperationStateEnableResultTypeInference(&self.c_state)
+            if mlircy_state_to_heap(<void**>&self.c_state.results,
+                                    self.c_state.nResults, sizeof(MlirType),
+                                    self.inline_results) or \
+                    mlircy_state_to_heap(<void**>&self.c_state.operands,
+                                         self.c_state.nOperands,
+                                         sizeof(MlirValue),
+                                         self.inline_operands) or \
+                    mlircy_state_to_heap(<void**>&self.c_state.attributes,
+                                         self.c_state.nAttributes,
+                                         sizeof(MlirNamedAttribute),
+                                         self.inline_attributes):
+                raise MemoryError()
             # Only inference can make creation fail (and emit diagnostics).
             cap = _ErrorCapture.attach(ctx)
             try:
@@ -250,8 +321,12 @@ cdef class OperationState:
             finally:
                 errors = cap.detach()
         else:
-            op = mlirOperationCreate(&self.c_state)
-            _state_consumed(&self.c_state)
+            # The arrays stay ours (freed with the state), the regions
+            # become the operation's; the name is not looked up again.
+            op = mlirCyOperationCreateFromState(
+                &self.c_state,
+                NULL if key is None else PyLong_AsVoidPtr(key))
+            self.c_state.nRegions = 0
         if op.ptr == NULL:
             why = " (result type inference failed)" \
                 if self.infer_results and not self.has_results else ""
@@ -271,17 +346,17 @@ cdef class OperationState:
             live_intern(ctx, obj)      # a fresh op: no other object exists
         if where is not None:
             where.insert_fresh(obj)
-        if (self.operand_values or self.n_pending) and \
+        if (self.operand_values or self.n_inline_objects) and \
                 not is_module_op(_top_of(obj.c_op).ptr):
             keep_operands_alive(obj, self.operand_objects())
         return obj
 
     cdef list operand_objects(self):
-        """The operand objects added so far, in order."""
+        """The operand objects added so far."""
         objs = list(self.operand_values or ())
         cdef int i
-        for i in range(self.n_pending):
-            objs.append(<object>self.pending_objects[i])
+        for i in range(self.n_inline_objects):
+            objs.append(<object>self.inline_objects[i])
         return objs
 
 
@@ -389,17 +464,19 @@ cdef int _check_creatable(Context ctx, str opname,
                           MlirStringRef ref) except -1:
     """Raises ValueError for an operation name the context cannot create
     (unregistered, and unregistered dialects not allowed); remembers
-    registered names, and unregistered ones whose dialect could not be
+    registered names (with their registered-name key), and unregistered ones whose dialect could not be
     loaded, so the check costs a set lookup afterwards (the latter are
     forgotten when a registry is appended)."""
-    if mlirContextIsRegisteredOperation(ctx.c_context, ref):
-        ctx.registered_names.add(opname)
+    cdef const void* key = mlirCyContextGetRegisteredNameKey(ctx.c_context, ref)
+    if key != NULL:
+        ctx.registered_names[opname] = PyLong_FromVoidPtr(<void*>key)
         return 0
     cdef bytes ns = opname.partition(".")[0].encode("utf-8")
     if ns:
         mlirContextGetOrLoadDialect(ctx.c_context, str_ref(ns))
-        if mlirContextIsRegisteredOperation(ctx.c_context, ref):
-            ctx.registered_names.add(opname)
+        key = mlirCyContextGetRegisteredNameKey(ctx.c_context, ref)
+        if key != NULL:
+            ctx.registered_names[opname] = PyLong_FromVoidPtr(<void*>key)
             return 0
     if not mlirContextGetAllowUnregisteredDialects(ctx.c_context):
         raise ValueError(

@@ -42,6 +42,21 @@ def build_and_run():
             d.name
         except RuntimeError:
             pass
+        # Operation states past their inline arrays (4 of each), through
+        # our creation and through the C API's (result type inference),
+        # and one dropped part way by bad input.
+        ctx.allow_unregistered_dialects = True
+        src = Operation.create("t.src", results=[i32] * 6)
+        attrs = {f"a{k}": IntegerAttr.get(i32, k) for k in range(6)}
+        Operation.create("t.many", results=[i32] * 6,
+                         operands=list(src.results), attributes=attrs)
+        Operation.create("arith.addi", operands=[src.results[0]] * 2,
+                         attributes=attrs, infer_type=True)
+        try:
+            Operation.create("t.bad", operands=list(src.results) + [None])
+        except TypeError:
+            pass
+        del src
         # Dense attributes from numpy, and back.
         arr = np.arange(64, dtype=np.float32).reshape(8, 8)
         attr = DenseElementsAttr.get(arr)

@@ -43,6 +43,21 @@ MLIR_CAPI_EXPORTED MlirOperation mlirCyBlockGetLastOperation(MlirBlock block);
 MLIR_CAPI_EXPORTED const void *
 mlirCyOperationGetRegisteredNameKey(MlirOperation op);
 
+/// Returns the key mlirCyOperationGetRegisteredNameKey gives operations
+/// named `name` in `ctx`, or NULL if no such operation is registered there.
+MLIR_CAPI_EXPORTED const void *
+mlirCyContextGetRegisteredNameKey(MlirContext ctx, MlirStringRef name);
+
+/// Creates an operation as mlirOperationCreate does, except that the arrays
+/// of `state` stay the caller's (they are read, not freed, and may live
+/// anywhere); the regions, as there, become the operation's. `nameKey`, if
+/// not NULL, is the registered-name key of the state's name (saving its
+/// look-up). Result type inference is not done here: returns a null
+/// operation if the state asks for it.
+MLIR_CAPI_EXPORTED MlirOperation
+mlirCyOperationCreateFromState(const MlirOperationState *state,
+                               const void *nameKey);
+
 #ifdef __cplusplus
 }
 #endif

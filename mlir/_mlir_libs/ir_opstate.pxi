@@ -58,6 +58,7 @@ cdef extern from *:
                              void* inl) noexcept
 
 from libc.stdlib cimport free as _free
+from libc.string cimport memset
 from cpython.long cimport PyLong_AsVoidPtr, PyLong_FromVoidPtr
 
 
@@ -177,6 +178,7 @@ cdef class OperationState:
             raise TypeError(f"{self.name}: missing result types '{what}' "
                             "(a list of Types)")
         cdef MlirType small[4]
+        memset(small, 0, sizeof(small))   # (gcc cannot see n > 0 below)
         cdef Py_ssize_t n, i
         if type(types) is list and len(<list>types) <= 4:
             # The common case (a few result types), without a heap vector.
@@ -188,7 +190,8 @@ cdef class OperationState:
                     break
                 small[i] = (<Type>t).c_type
             else:
-                self.push_results(small, n)
+                if n:
+                    self.push_results(small, n)
                 self.has_results = True
                 return 0
         if isinstance(types, Type) or not _is_sequence(types):

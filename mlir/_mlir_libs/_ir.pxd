@@ -216,9 +216,9 @@ cdef class OperationState:
     cdef list successors         # Block objects added (kept alive)
     cdef list operand_values     # operand objects (kept alive; see finish)
     # c_state's results, operands and attributes live in these buffers
-    # while they fit, then on the heap (see _state_append); finish() creates
-    # the operation without handing the arrays over (no allocation per
-    # array and operation).
+    # while they fit, then on the heap (see mlircy_state_append); finish()
+    # creates the operation without handing the arrays over (no allocation
+    # per array and operation).
     cdef MlirType inline_results[4]
     cdef MlirValue inline_operands[4]
     cdef MlirNamedAttribute inline_attributes[4]
@@ -235,7 +235,6 @@ cdef class OperationState:
     cdef int push_operands(self, const MlirValue* vs, intptr_t n) except -1
     cdef int push_results(self, const MlirType* ts, intptr_t n) except -1
     cdef int push_attribute(self, MlirNamedAttribute na) except -1
-    cdef Py_ssize_t num_operands(self) noexcept
     cdef list operand_objects(self)
     cdef int add_operands(self, object values, str what) except -1
     cdef int add_result(self, object type, str what=*) except -1

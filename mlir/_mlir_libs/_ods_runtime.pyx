@@ -161,9 +161,9 @@ cdef int32_t _ods_optional(OperationState st, object value, str what) except -1:
 cdef int32_t _ods_variadic(OperationState st, object values, str what) except -1:
     if values is None:
         values = ()
-    cdef intptr_t before = st.num_operands()
+    cdef intptr_t before = st.c_state.nOperands
     st.add_operands(values, what)
-    return <int32_t>(st.num_operands() - before)
+    return <int32_t>(st.c_state.nOperands - before)
 
 
 cdef int32_t _ods_result_group(OperationState st, object value, str what,
@@ -189,7 +189,7 @@ cdef int _ods_segments(OperationState st, str name, int32_t* sizes,
 
 
 cdef int _ods_same_type(OperationState st, Py_ssize_t n) except -1:
-    if st.num_operands() == 0:
+    if st.c_state.nOperands == 0:
         raise ValueError(f"{st.name}: cannot infer the result type "
                          "without operands")
     cdef MlirType t = mlirValueGetType(st.c_state.operands[0])

@@ -10,10 +10,11 @@ cdef extern from *:
 
     /* Appends n elements of `size` bytes to the array *arr of *count
        elements, which uses `inl` (room for `cap` elements) while they fit
-       and the heap after. 0, or -1 if out of memory. */
-    static int mlircy_state_append(void **arr, intptr_t *count,
-                                   const void *src, intptr_t n, size_t size,
-                                   void *inl, intptr_t cap) {
+       and the heap after. 0, or -1 if out of memory. Inlined: with the
+       size known, one element into the inline buffer is a few stores. */
+    static inline __attribute__((always_inline)) int
+    mlircy_state_append(void **arr, intptr_t *count, const void *src,
+                        intptr_t n, size_t size, void *inl, intptr_t cap) {
       intptr_t old = *count, total = old + n;
       void *p = *arr;
       if (n <= 0)
@@ -104,13 +105,6 @@ cdef class OperationState:
             _free(self.c_state.attributes)
 
     cdef int push_operands(self, const MlirValue* vs, intptr_t n) except -1:
-        cdef intptr_t k = self.c_state.nOperands
-        if n == 1 and k < 4 and (k == 0 or <void*>self.c_state.operands
-                                 == <void*>self.inline_operands):
-            self.inline_operands[k] = vs[0]       # the common case, inline
-            self.c_state.operands = self.inline_operands
-            self.c_state.nOperands = k + 1
-            return 0
         if mlircy_state_append(<void**>&self.c_state.operands,
                                &self.c_state.nOperands, vs, n,
                                sizeof(MlirValue), self.inline_operands, 4):
@@ -118,13 +112,6 @@ cdef class OperationState:
         return 0
 
     cdef int push_results(self, const MlirType* ts, intptr_t n) except -1:
-        cdef intptr_t k = self.c_state.nResults
-        if n == 1 and k < 4 and (k == 0 or <void*>self.c_state.results
-                                 == <void*>self.inline_results):
-            self.inline_results[k] = ts[0]
-            self.c_state.results = self.inline_results
-            self.c_state.nResults = k + 1
-            return 0
         if mlircy_state_append(<void**>&self.c_state.results,
                                &self.c_state.nResults, ts, n,
                                sizeof(MlirType), self.inline_results, 4):
@@ -132,13 +119,6 @@ cdef class OperationState:
         return 0
 
     cdef int push_attribute(self, MlirNamedAttribute na) except -1:
-        cdef intptr_t k = self.c_state.nAttributes
-        if k < 4 and (k == 0 or <void*>self.c_state.attributes
-                      == <void*>self.inline_attributes):
-            self.inline_attributes[k] = na
-            self.c_state.attributes = self.inline_attributes
-            self.c_state.nAttributes = k + 1
-            return 0
         if mlircy_state_append(<void**>&self.c_state.attributes,
                                &self.c_state.nAttributes, &na, 1,
                                sizeof(MlirNamedAttribute),
@@ -159,9 +139,6 @@ cdef class OperationState:
                 self.operand_values = []
             self.operand_values.append(value)
         return 0
-
-    cdef Py_ssize_t num_operands(self) noexcept:
-        return self.c_state.nOperands
 
     cdef int add_operands(self, object values, str what) except -1:
         if values is None:

@@ -19,12 +19,18 @@ SOURCES := $(shell find mlir csrc tblgen -name '*.pyx' -o -name '*.pxd' -o -name
              -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' -o -name '*.py' 2>/dev/null) \
            CMakeLists.txt setup.py pyproject.toml
 
-.PHONY: demo test test-ft build deps llvm clean
+.PHONY: demo test conformance test-ft build deps llvm clean
 demo: build
 	$(VPY) examples/main.py
 
 test: build
 	$(VPY) -m pytest -q $(PYTEST_ARGS)
+	$(VPY) tools/conformance.py
+
+# Upstream's own mlir/test/python suite of our LLVM version, unmodified, under
+# lit (fetched once from Debian's source package into ~/.cache/mlir-cython).
+conformance: build
+	$(VPY) tools/conformance.py
 
 build: $(VENV)/.built
 

@@ -123,3 +123,18 @@ def test_errors_are_python_exceptions(irapi):
         op.erase()
         with pytest.raises(RuntimeError, match="invalidated"):
             irapi.roundtrip("operation", op)
+
+
+def test_first_include_dir_holds_the_mlir_c_headers(monkeypatch):
+    # As upstream's get_include_dirs()[0]: the C API headers are found
+    # there (LLVM's include directory, which the library was built from),
+    # then the package's own include directories follow.
+    dirs = libs.get_include_dirs()
+    assert (Path(dirs[0]) / "mlir-c" / "IR.h").is_file()
+    assert dirs[0] == str(Path(llvm_root()) / "include")
+    pkg_parent = str(Path(libs.__file__).resolve().parents[2])
+    assert dirs[1] == pkg_parent
+    assert (Path(dirs[1]) / "mlir" / "_mlir_libs" / "_ir_api.h").is_file()
+    # Without the headers installed, the package's directories come first.
+    monkeypatch.setenv("MLIR_CYTHON_LLVM_ROOT", "/nonexistent-llvm")
+    assert libs.get_include_dirs()[0] == pkg_parent

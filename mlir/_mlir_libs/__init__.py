@@ -36,14 +36,34 @@ def get_lib_dirs():
     return [_this_dir]
 
 
+def _mlir_c_include_dir():
+    """The directory holding the `mlir-c/` headers of the C API this
+    package links: one shipped in the package's include/ if present, else
+    the include/ of the LLVM/MLIR 22 installation ($MLIR_CYTHON_LLVM_ROOT,
+    else /usr/lib/llvm-22); None when neither has mlir-c/IR.h."""
+    root = os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22")
+    for d in (os.path.join(_this_dir, "include"), os.path.join(root, "include")):
+        if os.path.isfile(os.path.join(d, "mlir-c", "IR.h")):
+            return d
+    return None
+
+
 def get_include_dirs():
-    """Include directories for downstream native code: the parent of the
-    `mlir` package (for cimport of mlir._mlir_libs.*, and for C/C++ code
-    including "mlir/_mlir_libs/_ir_api.h") and our shim headers when
-    installed beside the package."""
-    dirs = [os.path.dirname(os.path.dirname(_this_dir))]
+    """Include directories for downstream native code. The first, as
+    upstream's, holds the `mlir-c/` C API headers (`mlir-c/IR.h`: LLVM's
+    include directory, where the headers of the C API in
+    libMLIRCythonCAPI.so live; left out when they are not installed).
+    Then the parent of the `mlir` package (for cimport of
+    mlir._mlir_libs.*, and for C/C++ code including
+    "mlir/_mlir_libs/_ir_api.h") and our shim headers when installed
+    beside the package."""
     shim = os.path.join(_this_dir, "include")
-    if os.path.isdir(shim):
+    mlir_c = _mlir_c_include_dir()
+    dirs = [] if mlir_c is None or mlir_c == shim else [mlir_c]
+    if mlir_c == shim:
+        dirs.append(shim)
+    dirs.append(os.path.dirname(os.path.dirname(_this_dir)))
+    if mlir_c != shim and os.path.isdir(shim):
         dirs.append(shim)
     return dirs
 

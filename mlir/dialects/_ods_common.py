@@ -566,9 +566,10 @@ def _ods_register_enum_builder(kind, bitwidth):
 
 def _ods_register_dialect_enum_builder(kind, pattern):
     """Builder of a dialect enum attribute, parsed from `pattern` with the
-    case's string (str(enum value)) in place of {}."""
+    case's string in place of {}: str(x) of an enum value, or x itself
+    when it is the keyword string (e.g. "slt"), as upstream accepts."""
     def build(x, context):
-        if isinstance(x, bool) or not isinstance(x, int):
-            _type_error("an enum value", x)
+        if isinstance(x, bool) or not isinstance(x, (int, str)):
+            _type_error("an enum value or its keyword (str)", x)
         return _parse(pattern.replace("{}", str(x)), context)
     register_attribute_builder(kind, replace=True)(build)

@@ -60,7 +60,12 @@ class ConstantOp(_ConstantOp):
     def literal_value(self):
         """The value as a Python int or float; ValueError for other kinds
         of constants (e.g. dense vectors)."""
-        return _rt._attr_literal(self.value)
+        value = self.value
+        if not isinstance(self.type, (_ir.IntegerType, _ir.IndexType,
+                                      _ir.FloatType)):
+            raise ValueError("only integer and float constants have literal "
+                             f"values (this one's value is {value})")
+        return _rt._attr_literal(value)
 
 
 def _dense_from_array(result, value):

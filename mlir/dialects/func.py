@@ -85,13 +85,31 @@ class FuncOp(_FuncOp):
 
     @property
     def arg_attrs(self):
-        return self.attributes[ARGUMENT_ATTRIBUTE_NAME] \
-            if ARGUMENT_ATTRIBUTE_NAME in self.attributes else None
+        """The argument attributes (an ArrayAttr of DictAttrs); without an
+        `arg_attrs` attribute, one empty DictAttr per function input."""
+        if ARGUMENT_ATTRIBUTE_NAME not in self.attributes:
+            inputs, _ = _rt._function_type_io(self.type)
+            ctx = self.context
+            return _ir.ArrayAttr.get(
+                [_ir.DictAttr.get({}, context=ctx) for _ in inputs],
+                context=ctx)
+        return _ir.ArrayAttr(self.attributes[ARGUMENT_ATTRIBUTE_NAME])
+
+    @arg_attrs.setter
+    def arg_attrs(self, attribute):
+        if not isinstance(attribute, _ir.ArrayAttr):
+            attribute = _ir.ArrayAttr.get(list(attribute),
+                                          context=self.context)
+        self.attributes[ARGUMENT_ATTRIBUTE_NAME] = attribute
 
     @property
     def result_attrs(self):
-        return self.attributes[RESULT_ATTRIBUTE_NAME] \
-            if RESULT_ATTRIBUTE_NAME in self.attributes else None
+        """The `res_attrs` attribute (KeyError when the op has none)."""
+        return self.attributes[RESULT_ATTRIBUTE_NAME]
+
+    @result_attrs.setter
+    def result_attrs(self, attribute):
+        self.attributes[RESULT_ATTRIBUTE_NAME] = attribute
 
     @property
     def arguments(self):

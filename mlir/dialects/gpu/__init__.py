@@ -111,8 +111,8 @@ class GPUFuncOp(_GPUFuncOp):
         """Creates the entry block (arguments: the function's inputs, at
         the op's location) and returns it."""
         if len(self.body.blocks) > 0:
-            raise RuntimeError(f"gpu.func @{self.name.value}: the entry "
-                               "block already exists")
+            raise RuntimeError(
+                f"Entry block already exists for {self.name.value}")
         inputs = self.type.inputs
         return self.body.blocks.append(
             *inputs, arg_locs=[self.location for _ in inputs])
@@ -120,8 +120,10 @@ class GPUFuncOp(_GPUFuncOp):
     @property
     def entry_block(self):
         if len(self.body.blocks) == 0:
-            raise RuntimeError(f"gpu.func @{self.name.value}: no entry block "
-                               "(add_entry_block() creates it)")
+            raise RuntimeError(
+                f"Entry block does not exist for {self.name.value}. Do you "
+                "need to call the add_entry_block() method on this "
+                "GPUFuncOp?")
         return self.body.blocks[0]
 
     @property

@@ -3,4 +3,5 @@
 from ._mlir_libs._ir import *  # noqa: F401,F403
 from ._mlir_libs._ir import (  # noqa: F401  (underscored names used by tools)
     _BaseContext,
+    _GlobalDebug,
 )

@@ -113,10 +113,13 @@ class ObjectModel(RuleBasedStateMachine):
         before = self._attached()
         PassManager.parse("builtin.module(canonicalize,cse)",
                           context=self.ctx).run(m)
-        # Top-level ops of module 0 are nested in the root: invalid now;
-        # those of other modules are untouched.
+        # Objects of operations that survived the run stay valid (the same
+        # objects navigation returns); those of erased ones raise. Other
+        # modules are untouched.
+        present = list(m.body.operations)
         for o in before:
-            if any(o is x for m2 in self.modules[1:] for x in m2.body):
+            if any(o is x for x in present) or \
+                    any(o is x for m2 in self.modules[1:] for x in m2.body):
                 assert o.name == "t.op"
             else:
                 self.erased.append(o)

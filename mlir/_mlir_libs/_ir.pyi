@@ -159,6 +159,12 @@ class Context:
     @staticmethod
     def _get_live_count() -> int:
         """Number of live Context objects."""
+    def _get_context_again(self):
+        """This context's object, reached again from its C handle (one
+        object per context, as upstream's test of interning expects).
+        """
+    def _get_live_module_count(self):
+        """Number of live Module objects of this context."""
     def append_dialect_registry(self, registry: DialectRegistry) -> None: ...
     def load_all_available_dialects(self) -> None: ...
     def enable_multithreading(self, enable: bool) -> None: ...
@@ -280,9 +286,13 @@ class Location:
     @property
     def caller(self) -> Location: ...
     @property
-    def locations(self) -> list[Location]: ...
+    def locations(self) -> list[Location]:
+        """The locations a fused location combines; [] for any other."""
     @property
-    def metadata(self) -> Attribute | None: ...
+    def metadata(self) -> Attribute | None:
+        """A fused location's metadata attribute; None if it has none or
+        the location is not fused.
+        """
     @property
     def _CAPIPtr(self) -> object: ...
     @property
@@ -379,6 +389,11 @@ class Operation:
     however it is reached. OpView subclasses give op-specific accessors.
     """
     def __iter__(self, /) -> Iterator[Region]: ...
+    def _set_invalid(self):
+        """Marks this object (and every other view of its operation)
+        invalid: later uses raise RuntimeError, as after an erase. The
+        operation itself is untouched.
+        """
     @staticmethod
     def _CAPICreate(capsule) -> Operation:
         """The object of an operation from a capsule. An operation without a
@@ -549,9 +564,11 @@ class Value:
     def set_type(self, type: Type) -> None: ...
     def replace_all_uses_with(self, with_: Value) -> None: ...
     def replace_all_uses_except(self, with_: Value, exceptions: Operation | Sequence[Operation]) -> None: ...
-    def get_name(self, use_local_scope: bool = False, state: AsmState | None = None) -> str:
-        """The SSA name as printed ('%0', '%arg0'). An AsmState makes
-        repeated calls fast.
+    def get_name(self, use_local_scope: bool = False, use_name_loc_as_prefix=False, state: AsmState | None = None) -> str:
+        """The SSA name as printed ('%0', '%arg0'); with
+        use_name_loc_as_prefix, a value whose location is a name location
+        prints as that name ('%x'). An AsmState makes repeated calls fast
+        (the flags are then the AsmState's).
         """
     def maybe_downcast(self) -> Value: ...
     def dump(self) -> None: ...
@@ -1808,7 +1825,18 @@ class SymbolTable:
 
 
 class _Mutation:
-    """Brackets a C call that may erase or rewrite IR under `root`."""
+    """Brackets a C call that may erase or rewrite IR under `root` (a pass
+    run, a rewrite driver).
+
+    Objects of operations nested under root leave the live map for the
+    call (so an address freed and reused during it is never answered by a
+    stale object) and are invalid meanwhile. Afterwards the IR under root
+    is walked: an object whose operation is still there, and still looks
+    as it did (_OpPrint), is valid and interned again, as upstream keeps
+    handles across pass runs; the others stay invalid. Objects created
+    during the call (by Python passes or patterns) are invalidated without
+    looking at their operations.
+    """
 
 
 class ExternalPass:
@@ -1842,8 +1870,9 @@ class PassManager:
     def run(self, operation: Operation | Module) -> None:
         """Runs the pipeline on an operation (or a Module). Raises MLIRError
         with the diagnostics when a pass fails, or re-raises the exception
-        of a Python pass. Objects of operations nested in it are invalid
-        afterwards; the operation itself stays valid.
+        of a Python pass. Objects of operations the pipeline erased or
+        replaced are invalid afterwards; the others, and the operation
+        itself, stay valid.
         """
     def enable_ir_printing(self, print_before_all: bool = False, print_after_all: bool = True, print_module_scope: bool = False, print_after_change: bool = False, print_after_failure: bool = False, large_elements_limit: int | None = None, large_resource_limit: int | None = None, enable_debug_info: bool = False, print_generic_op_form: bool = False, tree_printing_dir_path: str | None = None) -> None:
         """Prints the IR around passes (to stderr, or one file per pass
@@ -1854,7 +1883,14 @@ class PassManager:
     def enable_statistics(self, displayMode: PassDisplayMode = PassDisplayMode.PIPELINE) -> None: ...
     def _testing_release(self) -> None:
         """Releases ownership of the C pass manager (tests of the capsule
-        protocol).
+        protocol): this object is unusable afterwards, and
+        PassManager._CAPICreate adopts the pass manager again.
+        """
+    @staticmethod
+    def _CAPICreate(capsule, context: Context | None = None) -> PassManager:
+        """A PassManager adopting the pass manager of a capsule made by
+        _CAPIPtr (after _testing_release): the result destroys it. Its
+        context is `context` or the current one.
         """
     @property
     def _CAPIPtr(self) -> object: ...
@@ -2018,6 +2054,28 @@ class MLIRError(Exception):
 
 def _format_diag(kind: str, diag: DiagnosticInfo) -> str: ...
 
+
+class _GlobalDebugMeta(type):
+    """Gives _GlobalDebug its class-level `flag` property."""
+    @property
+    def flag(self) -> Any:
+        """_GlobalDebugMeta.flag(cls)
+
+        Whether LLVM's debug output (-debug) is on, process-wide.
+        """
+    @flag.setter
+    def flag(self, value: Any) -> None: ...
+
+
+class _GlobalDebug:
+    """LLVM's process-wide debug output: `_GlobalDebug.flag = True` is
+    -debug, `_GlobalDebug.set_types("pass-a")` (or a list) -debug-only.
+    Private, as upstream: import it by name from mlir.ir.
+    """
+    @staticmethod
+    def set_types(types) -> None:
+        """Limits debug output to one debug type (a str) or several."""
+
 def register_dialect(dialect_class: type[_D]) -> type[_D]:
     """Class decorator registering a Dialect subclass by DIALECT_NAMESPACE."""
 
@@ -2053,7 +2111,9 @@ class _CurrentContext:
 
 
 class _CurrentLocation:
-    """Location.current: the innermost of this thread; ValueError if none."""
+    """Location.current: the innermost `with Location` of this thread, or
+    None.
+    """
     def __get__(self, obj, objtype=None) -> Location: ...
 
 def register_type_caster(typeid: TypeID, caster: Callable[[Type], Type] | None = None, *, replace: bool = False) -> Any:

@@ -25,6 +25,7 @@ from libc.stdint cimport int32_t, int64_t, intptr_t, uintptr_t
 from libcpp cimport bool
 from libcpp.string cimport string
 from libcpp.unordered_map cimport unordered_map
+from libcpp.unordered_set cimport unordered_set
 from libcpp.vector cimport vector
 
 from mlir._mlir_libs.capi.support cimport *
@@ -50,6 +51,10 @@ from mlir._mlir_libs.capi.affine_expr cimport (
     mlirAffineBinaryOpExprGetLHS, mlirAffineBinaryOpExprGetRHS,
 )
 from mlir._mlir_libs.capi.integer_set cimport *
+from mlir._mlir_libs.capi.debug cimport (
+    mlirEnableGlobalDebug, mlirIsGlobalDebugEnabled, mlirSetGlobalDebugType,
+    mlirSetGlobalDebugTypes,
+)
 from mlir._mlir_libs.capi.mlir_cython.builtin_attributes cimport *
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from cpython.bool cimport PyBool_Check
@@ -59,6 +64,7 @@ from mlir._mlir_libs.capi.bindings.python.interop cimport (
     mlirPythonContextToCapsule, mlirPythonCapsuleToContext,
     mlirPythonLocationToCapsule, mlirPythonCapsuleToLocation,
     mlirPythonModuleToCapsule, mlirPythonCapsuleToModule,
+    mlirPythonCapsuleToPassManager,
     mlirPythonDialectRegistryToCapsule, mlirPythonCapsuleToDialectRegistry,
     mlirPythonOperationToCapsule, mlirPythonCapsuleToOperation,
     mlirPythonTypeToCapsule, mlirPythonCapsuleToType,

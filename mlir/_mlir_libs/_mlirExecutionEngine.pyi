@@ -19,12 +19,25 @@ class ExecutionEngine:
     """JIT-compiles a module in the LLVM dialect.
 
     ExecutionEngine(module, opt_level=2, shared_libs=None,
-                    enable_object_dump=False, enable_pic=False)
+                    enable_object_dump=True, enable_pic=False)
+
+    A module that does not translate to LLVM IR raises RuntimeError
+    ("Failure while creating the ExecutionEngine."), MLIR's diagnostics
+    going to the context's handlers (stderr by default), as upstream.
 
     shared_libs=None loads MLIR's C runner utilities (printing, memref
     helpers); names without a directory are found in LLVM's lib dir.
     """
-    def __init__(self, module: _ir.Module, opt_level: int = 2, shared_libs: Sequence[str] | None = None, enable_object_dump: bool = False, enable_pic: bool = False) -> None: ...
+    def __init__(self, module: _ir.Module, opt_level: int = 2, shared_libs: Sequence[str] | None = None, enable_object_dump: bool = True, enable_pic: bool = False) -> None: ...
+    def _testing_release(self):
+        """Gives up ownership of the C engine without destroying it (tests
+        of the capsule protocol: _CAPICreate adopts it again).
+        """
+    @staticmethod
+    def _CAPICreate(capsule) -> ExecutionEngine:
+        """An ExecutionEngine adopting the engine of a capsule made by
+        _CAPIPtr (after _testing_release): the result destroys it.
+        """
     def raw_lookup(self, name: str) -> int:
         """Address of the packed wrapper `_mlir_<name>` (0 if absent)."""
     def lookup(self, name: str) -> Callable[[Any], None]:

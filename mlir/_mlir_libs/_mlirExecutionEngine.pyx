@@ -32,7 +32,7 @@ from mlir._mlir_libs.capi.execution_engine cimport *
 from mlir._mlir_libs.capi.bindings.python.interop cimport (
     MLIR_PYTHON_CAPSULE_EXECUTION_ENGINE,
 )
-from cpython.pycapsule cimport PyCapsule_New
+from cpython.pycapsule cimport PyCapsule_New, PyCapsule_IsValid, PyCapsule_GetPointer
 
 from mlir._mlir_libs._ir import MLIRError
 
@@ -87,7 +87,11 @@ cdef class ExecutionEngine:
     """JIT-compiles a module in the LLVM dialect.
 
     ExecutionEngine(module, opt_level=2, shared_libs=None,
-                    enable_object_dump=False, enable_pic=False)
+                    enable_object_dump=True, enable_pic=False)
+
+    A module that does not translate to LLVM IR raises RuntimeError
+    ("Failure while creating the ExecutionEngine."), MLIR's diagnostics
+    going to the context's handlers (stderr by default), as upstream.
 
     shared_libs=None loads MLIR's C runner utilities (printing, memref
     helpers); names without a directory are found in LLVM's lib dir."""
@@ -97,7 +101,7 @@ cdef class ExecutionEngine:
     cdef list callbacks
 
     def __init__(self, Module module not None, int opt_level=2, shared_libs=None,
-                 bint enable_object_dump=False, bint enable_pic=False):
+                 bint enable_object_dump=True, bint enable_pic=False):
         if not 0 <= opt_level <= 3:
             raise ValueError("opt_level must be 0, 1, 2 or 3")
         if shared_libs is None:
@@ -109,18 +113,17 @@ cdef class ExecutionEngine:
         cdef vector[MlirStringRef] refs
         for p in paths:
             refs.push_back(_ref(p))
-        cdef _ErrorCapture cap = _ErrorCapture.attach(module.context)
-        try:
-            with nogil:
-                self.c_engine = mlirExecutionEngineCreate(
-                    module.c_module, opt_level, <int>refs.size(), refs.data(),
-                    enable_object_dump, enable_pic)
-        finally:
-            errors = cap.detach()
+        # As upstream: MLIR's diagnostics go to the context's handlers (by
+        # default printed to stderr), and the error says that creation failed.
+        with nogil:
+            self.c_engine = mlirExecutionEngineCreate(
+                module.c_module, opt_level, <int>refs.size(), refs.data(),
+                enable_object_dump, enable_pic)
         if self.c_engine.ptr == NULL:
-            raise MLIRError("Failure while creating the ExecutionEngine "
-                            "(is the module fully lowered to the LLVM dialect?)",
-                            errors)
+            raise RuntimeError(
+                "Failure while creating the ExecutionEngine. (Is the module "
+                "fully lowered to the LLVM dialect? MLIR's diagnostics went to "
+                "the context's diagnostic handlers.)")
         self.module = module
         self.arities = _function_arities(mlirModuleGetOperation(module.c_module))
         self.callbacks = []
@@ -129,10 +132,36 @@ cdef class ExecutionEngine:
         if self.c_engine.ptr != NULL:
             mlirExecutionEngineDestroy(self.c_engine)
 
+    cdef MlirExecutionEngine _engine(self) except *:
+        if self.c_engine.ptr == NULL:
+            raise RuntimeError("the ExecutionEngine has been released "
+                               "(_testing_release)")
+        return self.c_engine
+
+    def _testing_release(self):
+        """Gives up ownership of the C engine without destroying it (tests
+        of the capsule protocol: _CAPICreate adopts it again)."""
+        self.c_engine.ptr = NULL
+
+    @staticmethod
+    def _CAPICreate(capsule):
+        """An ExecutionEngine adopting the engine of a capsule made by
+        _CAPIPtr (after _testing_release): the result destroys it."""
+        if not PyCapsule_IsValid(capsule, MLIR_PYTHON_CAPSULE_EXECUTION_ENGINE):
+            raise TypeError("expected a capsule of "
+                            + MLIR_PYTHON_CAPSULE_EXECUTION_ENGINE.decode())
+        cdef ExecutionEngine e = ExecutionEngine.__new__(ExecutionEngine)
+        e.c_engine.ptr = PyCapsule_GetPointer(
+            capsule, MLIR_PYTHON_CAPSULE_EXECUTION_ENGINE)
+        e.module = None
+        e.arities = {}
+        e.callbacks = []
+        return e
+
     def raw_lookup(self, str name not None):
         """Address of the packed wrapper `_mlir_<name>` (0 if absent)."""
         cdef bytes b = name.encode()
-        return <uintptr_t>mlirExecutionEngineLookupPacked(self.c_engine, _ref(b))
+        return <uintptr_t>mlirExecutionEngineLookupPacked(self._engine(), _ref(b))
 
     def lookup(self, str name not None):
         """The packed wrapper of `name`, a function emitted with the
@@ -170,7 +199,7 @@ cdef class ExecutionEngine:
         cdef bytes b = name.encode()
         if not isinstance(address, int) or address == 0:
             raise TypeError("address must be a non-zero int")
-        mlirExecutionEngineRegisterSymbol(self.c_engine, _ref(b), <void*><uintptr_t>address)
+        mlirExecutionEngineRegisterSymbol(self._engine(), _ref(b), <void*><uintptr_t>address)
 
     def register_runtime(self, str name not None, ctypes_callback):
         """Makes symbol `name` call a ctypes callback (kept alive by the
@@ -184,14 +213,14 @@ cdef class ExecutionEngine:
 
     def initialize(self):
         """Runs the module's global constructors."""
-        mlirExecutionEngineInitialize(self.c_engine)
+        mlirExecutionEngineInitialize(self._engine())
 
     def dump_to_object_file(self, file_name):
         """Writes the compiled object (needs enable_object_dump=True)."""
         cdef bytes b = os.fsencode(file_name)
-        mlirExecutionEngineDumpToObjectFile(self.c_engine, _ref(b))
+        mlirExecutionEngineDumpToObjectFile(self._engine(), _ref(b))
 
     @property
     def _CAPIPtr(self):
-        return PyCapsule_New(self.c_engine.ptr, MLIR_PYTHON_CAPSULE_EXECUTION_ENGINE,
+        return PyCapsule_New(self._engine().ptr, MLIR_PYTHON_CAPSULE_EXECUTION_ENGINE,
                              NULL)

@@ -108,6 +108,20 @@ cdef class Context:
         with cython.critical_section(_registry_lock):
             return _live_contexts.size()
 
+    def _get_context_again(self):
+        """This context's object, reached again from its C handle (one
+        object per context, as upstream's test of interning expects)."""
+        return context_for_handle(self.c_context)
+
+    def _get_live_module_count(self):
+        """Number of live Module objects of this context."""
+        cdef size_t n = 0
+        with cython.critical_section(_registry_lock):
+            for entry in _live_modules:
+                if (<Module>entry.second).context is self:
+                    n += 1
+        return n
+
     # -- dialects -----------------------------------------------------------
 
     def append_dialect_registry(self, DialectRegistry registry not None):

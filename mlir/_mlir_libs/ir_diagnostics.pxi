@@ -324,3 +324,42 @@ cdef MlirLogicalResult _user_handler(MlirDiagnostic d, void* user) noexcept with
     finally:
         _invalidate_diagnostic(diag)
     return mlirLogicalResultSuccess() if handled else mlirLogicalResultFailure()
+
+
+# -- LLVM's global debug output (-debug, -debug-only) ---------------------
+
+class _GlobalDebugMeta(type):
+    """Gives _GlobalDebug its class-level `flag` property."""
+
+    @property
+    def flag(cls):
+        """Whether LLVM's debug output (-debug) is on, process-wide."""
+        return True if mlirIsGlobalDebugEnabled() else False
+
+    @flag.setter
+    def flag(cls, value):
+        mlirEnableGlobalDebug(True if value else False)
+
+
+class _GlobalDebug(metaclass=_GlobalDebugMeta):
+    """LLVM's process-wide debug output: `_GlobalDebug.flag = True` is
+    -debug, `_GlobalDebug.set_types("pass-a")` (or a list) -debug-only.
+    Private, as upstream: import it by name from mlir.ir."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("_GlobalDebug is used through the class")
+
+    @staticmethod
+    def set_types(types):
+        """Limits debug output to one debug type (a str) or several."""
+        cdef bytes one
+        cdef list encoded
+        cdef vector[const char*] ptrs
+        if isinstance(types, str):
+            one = types.encode("utf-8")
+            mlirSetGlobalDebugType(one)
+            return
+        encoded = [to_bytes(t, "types") for t in types]
+        for b in encoded:
+            ptrs.push_back(<const char*>(<bytes>b))
+        mlirSetGlobalDebugTypes(ptrs.data(), <intptr_t>ptrs.size())

@@ -8,12 +8,10 @@ cdef Location wrap_location(Context context, MlirLocation loc):
 
 
 class _CurrentLocation:
-    """Location.current: the innermost of this thread; ValueError if none."""
+    """Location.current: the innermost `with Location` of this thread, or
+    None."""
     def __get__(self, obj, objtype=None):
-        loc = current_location()
-        if loc is None:
-            raise ValueError("No current Location")
-        return loc
+        return current_location()
 
 
 @cython.final
@@ -196,7 +194,9 @@ cdef class Location:
 
     @property
     def locations(self):
-        self._expect(mlirLocationIsAFused(self.c_location), "fused")
+        """The locations a fused location combines; [] for any other."""
+        if not mlirLocationIsAFused(self.c_location):
+            return []
         cdef unsigned int n = mlirLocationFusedGetNumLocations(self.c_location)
         cdef vector[MlirLocation] out
         out.resize(n)
@@ -206,7 +206,10 @@ cdef class Location:
 
     @property
     def metadata(self):
-        self._expect(mlirLocationIsAFused(self.c_location), "fused")
+        """A fused location's metadata attribute; None if it has none or
+        the location is not fused."""
+        if not mlirLocationIsAFused(self.c_location):
+            return None
         cdef MlirAttribute a = mlirLocationFusedGetMetadata(self.c_location)
         return None if a.ptr == NULL else wrap_attribute(self.context, a)
 

@@ -233,6 +233,19 @@ cdef class Operation:
             mlircy_enable_try_incref(<PyObject*>new_view)
         return new_view
 
+    def _set_invalid(self):
+        """Marks this object (and every other view of its operation)
+        invalid: later uses raise RuntimeError, as after an erase. The
+        operation itself is untouched."""
+        cdef Operation p = op_primary(self)
+        cdef Context ctx = p.context
+        if ctx is None:
+            return
+        with cython.critical_section(ctx):
+            if p.flags & OP_INTERNED:
+                live_erase(&ctx.live_ops, <PyObject*>p)
+            p.flags &= ~(OP_VALID | OP_INTERNED)
+
     @property
     def opview(self):
         """This operation as its registered OpView class."""

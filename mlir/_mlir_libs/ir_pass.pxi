@@ -2,9 +2,10 @@
 #
 # A run releases the GIL (so independent contexts compile in parallel and
 # MLIR's worker threads can call Python passes). Objects of operations
-# nested under the root are invalidated before the run, because the
-# pipeline may erase or rewrite them; objects made during the run (by
-# Python passes) are invalidated after it. The root stays valid.
+# nested under the root are suspended for the run, because the pipeline
+# may erase or rewrite them, and valid again afterwards if their operation
+# survived (see _Mutation); objects made during the run (by Python passes)
+# are invalidated after it. The root stays valid.
 
 from mlir._mlir_libs.capi.pass_ cimport *
 from cpython.ref cimport Py_INCREF, Py_DECREF
@@ -18,24 +19,83 @@ class PassDisplayMode(enum.Enum):
 cdef MlirTypeIDAllocator _pass_typeids = mlirTypeIDAllocatorCreate()
 
 
+cdef struct _OpPrint:
+    # What an operation looked like before a mutation: a handle whose
+    # address is still in the IR afterwards stays valid only if the
+    # operation there still looks the same (name, result and region counts,
+    # first result type), so an address that MLIR reused for a different
+    # operation never revives a stale handle.
+    const void* name
+    intptr_t num_results
+    intptr_t num_regions
+    const void* first_type
+
+
+cdef _OpPrint _op_print(MlirOperation op) noexcept nogil:
+    cdef _OpPrint p
+    p.name = mlirOperationGetName(op).ptr
+    p.num_results = mlirOperationGetNumResults(op)
+    p.num_regions = mlirOperationGetNumRegions(op)
+    p.first_type = NULL
+    if p.num_results:
+        p.first_type = mlirValueGetType(mlirOperationGetResult(op, 0)).ptr
+    return p
+
+
+cdef MlirWalkResult _collect_op(MlirOperation op, void* user) noexcept nogil:
+    (<unordered_set[const void*]*>user).insert(op.ptr)
+    return MlirWalkResultAdvance
+
+
 cdef class _Mutation:
-    """Brackets a C call that may erase or rewrite IR under `root`."""
+    """Brackets a C call that may erase or rewrite IR under `root` (a pass
+    run, a rewrite driver).
+
+    Objects of operations nested under root leave the live map for the
+    call (so an address freed and reused during it is never answered by a
+    stale object) and are invalid meanwhile. Afterwards the IR under root
+    is walked: an object whose operation is still there, and still looks
+    as it did (_OpPrint), is valid and interned again, as upstream keeps
+    handles across pass runs; the others stay invalid. Objects created
+    during the call (by Python passes or patterns) are invalidated without
+    looking at their operations."""
     cdef Context context
+    cdef MlirOperation root
+    cdef list suspended             # nested objects, out of the map
+    cdef vector[_OpPrint] prints    # their operations' prints, in order
     cdef set before
 
     @staticmethod
     cdef _Mutation begin(Context ctx, MlirOperation root):
-        # Everything nested is invalid from now on (checked while the
-        # pointers are still good); remember who else is alive.
-        ctx.invalidate_nested(root, False)
         cdef _Mutation m = _Mutation.__new__(_Mutation)
         m.context = ctx
+        m.root = root
+        m.suspended = []
+        cdef PyObject* found
+        cdef size_t i
+        cdef vector[PyObject*] nested
+        with cython.critical_section(ctx):
+            ctx.epoch += 1
+            if mlirOperationGetNumRegions(root) != 0 and ctx.live_ops.n:
+                for i in range(ctx.live_ops.cap):
+                    found = ctx.live_ops.slots[i]
+                    if found == NULL or found == _TOMBSTONE:
+                        continue
+                    if _key_of(found) != root.ptr and \
+                            _is_ancestor(root, _op_of(found)):
+                        nested.push_back(found)
+            for found in nested:
+                obj = mlircy_take_or_none(found)
+                live_erase(&ctx.live_ops, found)
+                _clear_flags(found, OP_VALID | OP_INTERNED)
+                if obj is not None:
+                    # A dying object (None) just leaves the map.
+                    m.suspended.append(obj)
+                    m.prints.push_back(_op_print(_op_of(found)))
         m.before = {id(o) for o in live_objects(ctx)}
         return m
 
     cdef int end(self) except -1:
-        """Objects created during the call may point at freed operations:
-        invalidate them without looking at their operations."""
         cdef Context ctx = self.context
         cdef Operation o
         for obj in live_objects(ctx):
@@ -44,6 +104,30 @@ cdef class _Mutation:
                 with cython.critical_section(ctx):
                     live_erase(&ctx.live_ops, <PyObject*>o)
                     o.flags &= ~(OP_VALID | OP_OWNED | OP_INTERNED)
+        cdef unordered_set[const void*] present
+        cdef _OpPrint now, then
+        cdef size_t i
+        if self.suspended:
+            with nogil:
+                mlirOperationWalk(self.root, _collect_op, &present,
+                                  MlirWalkPreOrder)
+            with cython.critical_section(ctx):
+                for i in range(len(self.suspended)):
+                    o = <Operation>self.suspended[i]
+                    if present.count(o.c_op.ptr) == 0:
+                        continue
+                    now = _op_print(o.c_op)
+                    then = self.prints[i]
+                    if (now.name != then.name or
+                            now.num_results != then.num_results or
+                            now.num_regions != then.num_regions or
+                            now.first_type != then.first_type):
+                        continue
+                    if live_find(&ctx.live_ops, o.c_op.ptr) != NULL:
+                        continue
+                    live_insert(&ctx.live_ops, <PyObject*>o)
+                    o.flags |= OP_VALID | OP_INTERNED
+        self.suspended = None
         ctx.epoch += 1
         return 0
 
@@ -115,6 +199,8 @@ cdef class PassManager:
     cdef MlirPassManager c_pm
     cdef readonly Context context
     cdef list python_passes
+    # Set by enable_*(): settings a textual pipeline does not carry.
+    cdef bint instrumented
 
     def __init__(self, anchor_op="any", context=None):
         cdef Context ctx = resolve_context(context)
@@ -151,10 +237,11 @@ cdef class PassManager:
         Python-defined pass: run(op, pass_) called on each anchored op."""
         cdef string err
         cdef bytes text
+        self._pm()
         if isinstance(pipeline, (str, bytes)):
             text = to_bytes(pipeline, "pipeline")
             if mlirLogicalResultIsFailure(mlirOpPassManagerAddPipeline(
-                    mlirPassManagerGetAsOpPassManager(self.c_pm), str_ref(text),
+                    mlirPassManagerGetAsOpPassManager(self._pm()), str_ref(text),
                     append_to_string, &err)):
                 raise ValueError(decode_string(err).rstrip() or
                                  f"invalid pass pipeline '{pipeline}'")
@@ -182,14 +269,15 @@ cdef class PassManager:
             mlirTypeIDAllocatorAllocateTypeID(_pass_typeids), str_ref(bname),
             str_ref(barg), str_ref(bdesc), str_ref(bop), 0, NULL, cbs,
             <void*>data)
-        mlirPassManagerAddOwnedPass(self.c_pm, p)
+        mlirPassManagerAddOwnedPass(self._pm(), p)
         self.python_passes.append(data)
 
     def run(self, operation):
         """Runs the pipeline on an operation (or a Module). Raises MLIRError
         with the diagnostics when a pass fails, or re-raises the exception
-        of a Python pass. Objects of operations nested in it are invalid
-        afterwards; the operation itself stays valid."""
+        of a Python pass. Objects of operations the pipeline erased or
+        replaced are invalid afterwards; the others, and the operation
+        itself, stay valid."""
         cdef Operation op
         if isinstance(operation, Module):
             op = <Operation>(<Module>operation).operation
@@ -197,11 +285,12 @@ cdef class PassManager:
             op = as_operation(operation, "operation")
         op = op_primary(op)
         if op.context is not self.context:
-            raise ValueError("the operation belongs to another context")
+            return self._run_in_context_of(op, operation)
         if walks_in_progress(self.context):
             raise RuntimeError("cannot run a pass manager during a walk")
         check_not_rewriting(self.context, op.c_op, "run a pass manager on IR")
         cdef MlirOperation c_op = op.c_op
+        cdef MlirPassManager c_pm = self._pm()
         for d in self.python_passes:
             (<_PythonPassData>d).error = None
         cdef _Mutation mut = _Mutation.begin(self.context, c_op)
@@ -209,7 +298,7 @@ cdef class PassManager:
         cdef MlirLogicalResult res
         try:
             with nogil:
-                res = mlirPassManagerRunOnOp(self.c_pm, c_op)
+                res = mlirPassManagerRunOnOp(c_pm, c_op)
         finally:
             errors = cap.detach()
             mut.end()
@@ -221,6 +310,27 @@ cdef class PassManager:
         if mlirLogicalResultIsFailure(res):
             raise MLIRError("Failure while executing pass pipeline", errors)
 
+    cdef _run_in_context_of(self, Operation op, operation):
+        """Runs on an operation of another context, as upstream allows:
+        the same textual pipeline, built in the operation's context, so no
+        pass ever mixes the two contexts' types and attributes."""
+        self._pm()
+        if self.python_passes or self.instrumented:
+            raise ValueError(
+                "the operation belongs to another context than the pass "
+                "manager, whose Python passes or instrumentation cannot be "
+                "carried over to it")
+        cdef string buf
+        mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(self.c_pm),
+                              append_to_string, &buf)
+        text = decode_string(buf)
+        anchor, _, rest = text.partition("(")
+        cdef PassManager other = PassManager(anchor, context=op.context)
+        inner = rest[:-1] if rest.endswith(")") else rest
+        if inner:
+            other.add(inner)
+        return other.run(operation)
+
     def enable_ir_printing(self, print_before_all=False, print_after_all=True,
                            print_module_scope=False, print_after_change=False,
                            print_after_failure=False, large_elements_limit=None,
@@ -228,6 +338,8 @@ cdef class PassManager:
                            print_generic_op_form=False, tree_printing_dir_path=None):
         """Prints the IR around passes (to stderr, or one file per pass
         under tree_printing_dir_path)."""
+        self._pm()
+        self.instrumented = True
         cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
         if large_elements_limit is not None:
             mlirOpPrintingFlagsElideLargeElementsAttrs(flags, large_elements_limit)
@@ -239,32 +351,57 @@ cdef class PassManager:
             mlirOpPrintingFlagsPrintGenericOpForm(flags)
         cdef bytes tree = to_bytes(tree_printing_dir_path or "", "tree_printing_dir_path")
         mlirPassManagerEnableIRPrinting(
-            self.c_pm, print_before_all, print_after_all, print_module_scope,
+            self._pm(), print_before_all, print_after_all, print_module_scope,
             print_after_change, print_after_failure, flags, str_ref(tree))
         # The pass manager copied the flags.
         mlirOpPrintingFlagsDestroy(flags)
 
     def enable_verifier(self, bint enable):
-        mlirPassManagerEnableVerifier(self.c_pm, enable)
+        self.instrumented = True
+        mlirPassManagerEnableVerifier(self._pm(), enable)
 
     def enable_timing(self):
-        mlirPassManagerEnableTiming(self.c_pm)
+        self.instrumented = True
+        mlirPassManagerEnableTiming(self._pm())
 
     def enable_statistics(self, displayMode=PassDisplayMode.PIPELINE):
+        self.instrumented = True
         mlirPassManagerEnableStatistics(
-            self.c_pm, <MlirPassDisplayMode><int>PassDisplayMode(displayMode).value)
+            self._pm(), <MlirPassDisplayMode><int>PassDisplayMode(displayMode).value)
 
     def __str__(self):
         cdef string buf
-        mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(self.c_pm),
+        mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(self._pm()),
                               append_to_string, &buf)
         return decode_string(buf)
 
     @property
     def _CAPIPtr(self):
-        return mlirPythonPassManagerToCapsule(self.c_pm)
+        return mlirPythonPassManagerToCapsule(self._pm())
 
     def _testing_release(self):
         """Releases ownership of the C pass manager (tests of the capsule
-        protocol)."""
+        protocol): this object is unusable afterwards, and
+        PassManager._CAPICreate adopts the pass manager again."""
         self.c_pm.ptr = NULL
+
+    cdef MlirPassManager _pm(self) except *:
+        if self.c_pm.ptr == NULL:
+            raise RuntimeError("the PassManager has been released "
+                               "(_testing_release)")
+        return self.c_pm
+
+    @staticmethod
+    def _CAPICreate(capsule, context=None):
+        """A PassManager adopting the pass manager of a capsule made by
+        _CAPIPtr (after _testing_release): the result destroys it. Its
+        context is `context` or the current one."""
+        cdef MlirPassManager c_pm = mlirPythonCapsuleToPassManager(capsule)
+        if c_pm.ptr == NULL:
+            raise TypeError("expected a capsule of "
+                            "mlir.passmanager.PassManager._CAPIPtr")
+        cdef PassManager pm = PassManager.__new__(PassManager)
+        pm.context = resolve_context(context)
+        pm.python_passes = []
+        pm.c_pm = c_pm
+        return pm

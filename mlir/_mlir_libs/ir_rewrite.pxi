@@ -3,8 +3,9 @@
 # drivers.
 #
 # Validity. A driver run is bracketed like a pass run (_Mutation): objects
-# of operations nested under the root are invalid from its start, and
-# objects made during the run are invalid after it; the root stays valid.
+# of operations nested under the root are suspended from its start and
+# valid again after it if their operation survived; objects made during
+# the run are invalid after it; the root stays valid.
 # Between two callbacks the C++ driver may fold or erase any nested
 # operation without telling us, so objects of nested operations made inside
 # a callback are invalidated when that callback returns: an object handed
@@ -977,8 +978,9 @@ def apply_patterns_and_fold_greedily(*args, **kwargs):
     applies the frozen patterns to the operations nested in a Module or an
     operation, repeatedly, folding as it goes, until nothing changes.
     Raises RuntimeError if that does not happen within the configured
-    limits, or re-raises the exception of a Python pattern. Objects of the
-    nested operations are invalid afterwards; the root stays valid."""
+    limits, or re-raises the exception of a Python pattern. Objects of
+    operations the driver erased or replaced are invalid afterwards; the
+    others, and the root, stay valid."""
     target, fs_obj, config = _driver_args(
         "apply_patterns_and_fold_greedily", args, kwargs,
         ("module", "set", "config"))
@@ -1015,8 +1017,8 @@ def walk_and_apply_patterns(*args, **kwargs):
     """walk_and_apply_patterns(op, set): applies the frozen patterns once,
     in a single post-order walk over the operations nested in `op` (no
     folding, no iteration). Re-raises the exception of a Python pattern.
-    Objects of the nested operations are invalid afterwards; the root stays
-    valid."""
+    Objects of operations it erased or replaced are invalid afterwards; the
+    others, and the root, stay valid."""
     target, fs_obj = _driver_args("walk_and_apply_patterns", args, kwargs,
                                   ("op", "set"))
     cdef FrozenRewritePatternSet fs = <FrozenRewritePatternSet>fs_obj

@@ -136,13 +136,19 @@ cdef class Value:
             ex.push_back(as_operation(e, "exceptions").c_op)
         mlirValueReplaceAllUsesExcept(v, w, ex.size(), ex.data())
 
-    def get_name(self, use_local_scope=False, state=None):
-        """The SSA name as printed ('%0', '%arg0'). An AsmState makes
-        repeated calls fast."""
+    def get_name(self, use_local_scope=False, use_name_loc_as_prefix=False,
+                 state=None):
+        """The SSA name as printed ('%0', '%arg0'); with
+        use_name_loc_as_prefix, a value whose location is a name location
+        prints as that name ('%x'). An AsmState makes repeated calls fast
+        (the flags are then the AsmState's)."""
         cdef MlirValue v = self.handle()
         cdef string buf
         cdef MlirOpPrintingFlags flags
         cdef MlirAsmState st
+        if isinstance(use_local_scope, AsmState) and state is None:
+            # Upstream's get_name(state) overload.
+            state, use_local_scope = use_local_scope, False
         if state is not None:
             if not isinstance(state, AsmState):
                 raise TypeError("state must be an AsmState")
@@ -153,6 +159,8 @@ cdef class Value:
             flags = mlirOpPrintingFlagsCreate()
             if use_local_scope:
                 mlirOpPrintingFlagsUseLocalScope(flags)
+            if use_name_loc_as_prefix:
+                mlirOpPrintingFlagsPrintNameLocAsPrefix(flags)
             st = mlirAsmStateCreateForValue(v, flags)
             mlirValuePrintAsOperand(v, st, append_to_string, &buf)
             mlirAsmStateDestroy(st)

@@ -1,7 +1,77 @@
 """mlir.ir: the MLIR object model (contexts, locations, modules, ...)."""
 
+from __future__ import annotations
+
+from collections.abc import Iterable  # noqa: F401  (upstream's mlir.ir has it)
+from contextlib import contextmanager  # noqa: F401  (idem)
+
 from ._mlir_libs._ir import *  # noqa: F401,F403
 from ._mlir_libs._ir import (  # noqa: F401  (underscored names used by tools)
     _BaseContext,
     _GlobalDebug,
 )
+from ._mlir_libs._mlir import (  # noqa: F401
+    register_type_caster,
+    register_value_caster,
+    globals as _globals,
+)
+from ._mlir_libs import (  # noqa: F401
+    get_dialect_registry,
+    append_load_on_create_dialect,
+    get_load_on_create_dialects,
+)
+from ._mlir_libs import _ir as _cext_ir
+
+# Upstream's names of two classes the core names privately.
+for _public, _private in (("Dialects", "_Dialects"),
+                          ("OperationIterator", "_OperationIterator")):
+    if _public not in globals() and hasattr(_cext_ir, _private):
+        globals()[_public] = getattr(_cext_ir, _private)
+del _public, _private
+
+# Upstream's ir.py defines the builtin attribute builders as module-level
+# functions (`_i32Attr`, `_denseI64ArrayAttr`, ...) that some code calls
+# directly; here they are the builders the core registered for each kind.
+for _name, _kind in {
+    "_affineMapAttr": "AffineMapAttr", "_integerSetAttr": "IntegerSetAttr",
+    "_boolAttr": "BoolAttr", "_dictAttr": "DictionaryAttr",
+    "_indexAttr": "IndexAttr",
+    "_i1Attr": "I1Attr", "_i8Attr": "I8Attr", "_i16Attr": "I16Attr",
+    "_i32Attr": "I32Attr", "_i64Attr": "I64Attr",
+    "_si1Attr": "SI1Attr", "_si8Attr": "SI8Attr", "_si16Attr": "SI16Attr",
+    "_si32Attr": "SI32Attr", "_si64Attr": "SI64Attr",
+    "_ui1Attr": "UI1Attr", "_ui8Attr": "UI8Attr", "_ui16Attr": "UI16Attr",
+    "_ui32Attr": "UI32Attr", "_ui64Attr": "UI64Attr",
+    "_f32Attr": "F32Attr", "_f64Attr": "F64Attr",
+    "_stringAttr": "StrAttr", "_symbolNameAttr": "SymbolNameAttr",
+    "_symbolRefAttr": "SymbolRefAttr",
+    "_flatSymbolRefAttr": "FlatSymbolRefAttr", "_unitAttr": "UnitAttr",
+    "_arrayAttr": "ArrayAttr", "_affineMapArrayAttr": "AffineMapArrayAttr",
+    "_boolArrayAttr": "BoolArrayAttr", "_dictArrayAttr": "DictArrayAttr",
+    "_flatSymbolRefArrayAttr": "FlatSymbolRefArrayAttr",
+    "_i32ArrayAttr": "I32ArrayAttr", "_i64ArrayAttr": "I64ArrayAttr",
+    "_i64SmallVectorArrayAttr": "I64SmallVectorArrayAttr",
+    "_indexListArrayAttr": "IndexListArrayAttr",
+    "_f32ArrayAttr": "F32ArrayAttr", "_f64ArrayAttr": "F64ArrayAttr",
+    "_strArrayAttr": "StrArrayAttr", "_symbolRefArrayAttr": "SymbolRefArrayAttr",
+    "_denseF32ArrayAttr": "DenseF32ArrayAttr",
+    "_denseF64ArrayAttr": "DenseF64ArrayAttr",
+    "_denseI8ArrayAttr": "DenseI8ArrayAttr",
+    "_denseI16ArrayAttr": "DenseI16ArrayAttr",
+    "_denseI32ArrayAttr": "DenseI32ArrayAttr",
+    "_denseI64ArrayAttr": "DenseI64ArrayAttr",
+    "_denseBoolArrayAttr": "DenseBoolArrayAttr",
+    "_typeAttr": "TypeAttr", "_typeArrayAttr": "TypeArrayAttr",
+    "_memref_type_attr": "MemRefTypeAttr",
+    "_f64ElementsAttr": "F64ElementsAttr", "_i32ElementsAttr": "I32ElementsAttr",
+    "_i64ElementsAttr": "I64ElementsAttr",
+    "_indexElementsAttr": "IndexElementsAttr",
+}.items():
+    if AttrBuilder.contains(_kind):
+        globals()[_name] = AttrBuilder.get(_kind)
+del _name, _kind
+
+try:
+    import numpy as np  # noqa: F401  (upstream's mlir.ir exports it)
+except ImportError:
+    pass

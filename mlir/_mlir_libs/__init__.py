@@ -81,10 +81,15 @@ def get_dialect_registry():
 
 
 def append_load_on_create_dialect(dialect: str):
+    """Adds a dialect namespace to those a new Context loads when the site
+    initialisation disabled loading all available dialects."""
     _load_on_create_dialects.append(dialect)
 
 
 def get_load_on_create_dialects():
+    """The dialect namespaces a new Context loads when the site
+    initialisation disabled loading all available dialects (the live list
+    append_load_on_create_dialect extends)."""
     return _load_on_create_dialects
 
 

@@ -562,6 +562,7 @@ def _ods_register_enum_builder(kind, bitwidth):
                 core_int_type.get_signless(bitwidth, context=context), int(x))
         return _parse(f"{int(x)} : i{bitwidth}", context)
     register_attribute_builder(kind, replace=True)(build)
+    _bind_builder_name(kind, build)
 
 
 def _ods_register_dialect_enum_builder(kind, pattern):
@@ -573,3 +574,84 @@ def _ods_register_dialect_enum_builder(kind, pattern):
             _type_error("an enum value or its keyword (str)", x)
         return _parse(pattern.replace("{}", str(x)), context)
     register_attribute_builder(kind, replace=True)(build)
+    _bind_builder_name(kind, build)
+
+
+def _bind_builder_name(kind, build):
+    """Binds `build` in the module calling the _ods_register_*_builder
+    function (a generated _<ns>_enum_gen module) under the name upstream's
+    generated code gives the builder of `kind`: "_" + kind.lower(), e.g.
+    _arith_cmpipredicateattr for Arith_CmpIPredicateAttr."""
+    import sys
+    name = "_" + kind.lower()
+    build.__name__ = build.__qualname__ = name
+    # Frame 0: here; 1: _ods_register_*_builder; 2: the generated module.
+    sys._getframe(2).f_globals.setdefault(name, build)
+
+
+# -- upstream's typing aliases and integer-array helpers --------------------
+
+from typing import (  # noqa: E402,F401  (upstream's names, private)
+    List as _List,
+    Optional as _Optional,
+    Tuple as _Tuple,
+    Type as _Type,
+)
+
+from ..ir import (  # noqa: E402,F401  (upstream's _ods_common imports them)
+    ArrayAttr,
+    Attribute,
+    BoolAttr,
+    DenseI64ArrayAttr,
+    IntegerAttr,
+    IntegerType,
+    OpView,
+    Operation,
+    ShapedType,
+    Value,
+)
+
+# What the hand-written builders accept, as upstream spells the types.
+StaticIntLike = _Union[int, IntegerAttr]
+ValueLike = _Union[Operation, OpView, Value]
+MixedInt = _Union[StaticIntLike, ValueLike]
+IntOrAttrList = _Sequence[_Union[IntegerAttr, int]]
+OptionalIntList = _Optional[_Union[ArrayAttr, IntOrAttrList]]
+BoolOrAttrList = _Sequence[_Union[BoolAttr, bool]]
+OptionalBoolList = _Optional[_Union[ArrayAttr, BoolOrAttrList]]
+MixedValues = _Union[_Sequence[_Union[StaticIntLike, ValueLike]], ArrayAttr,
+                     ValueLike]
+DynamicIndexList = _Sequence[_Union[MixedInt, _Sequence[MixedInt]]]
+
+
+def _get_value_or_attribute_value(value_or_attr):
+    """The Python value of an attribute that has one (IntegerAttr.value,
+    ...), a list of them for an ArrayAttr; anything else as is."""
+    if isinstance(value_or_attr, ArrayAttr):
+        return _get_value_list(value_or_attr)
+    if isinstance(value_or_attr, Attribute) and hasattr(value_or_attr, "value"):
+        return value_or_attr.value
+    return value_or_attr
+
+
+def _get_value_list(sequence_or_array_attr):
+    """[_get_value_or_attribute_value(v)] of a sequence or an ArrayAttr."""
+    return [_get_value_or_attribute_value(v) for v in sequence_or_array_attr]
+
+
+def _get_int_array_attr(values):
+    """An ArrayAttr of i64 IntegerAttrs from ints / IntegerAttrs (a
+    sequence or an ArrayAttr); None for None."""
+    if values is None:
+        return None
+    i64 = IntegerType.get_signless(64)
+    return ArrayAttr.get([IntegerAttr.get(i64, v) for v in _get_value_list(values)])
+
+
+def _get_int_array_array_attr(values):
+    """An ArrayAttr of _get_int_array_attr's of a sequence (or ArrayAttr) of
+    integer sequences (or ArrayAttrs); None for None."""
+    if values is None:
+        return None
+    return ArrayAttr.get([_get_int_array_attr(_get_value_list(inner))
+                          for inner in _get_value_list(values)])

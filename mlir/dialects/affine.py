@@ -5,6 +5,19 @@ from ._affine_ops_gen import *  # noqa: F401,F403
 from ._affine_ops_gen import (_Dialect, AffineForOp as _AffineForOp,
                               AffineIfOp as _AffineIfOp)
 from ._affine_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ..ir import *  # noqa: F401,F403,E402
+from typing import Optional, Sequence, Union  # noqa: F401,E402
+from ._ods_common import (  # noqa: F401,E402
+    _cext as _ods_cext,
+    get_op_result_or_value as _get_op_result_or_value,
+    get_op_results_or_values as _get_op_results_or_values,
+    ResultValueTypeTuple as _ResultValueTypeTuple,
+    ResultValueT as _ResultValueT,
+    VariadicResultValueT as _VariadicResultValueT,
+)
 from ._ods_common import (_IfBlockAccessors, _LoopBodyAccessors, _cext,
                           get_op_result_or_value,
                           get_op_results_or_values, ResultValueTypeTuple)

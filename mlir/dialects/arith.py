@@ -8,6 +8,16 @@ from typing import TYPE_CHECKING
 from ._arith_ops_gen import *  # noqa: F401,F403
 from ._arith_ops_gen import _Dialect, ConstantOp as _ConstantOp
 from ._arith_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ..ir import *  # noqa: F401,F403,E402
+from typing import Any, List, Union, overload  # noqa: F401,E402
+from ._ods_common import (  # noqa: F401,E402
+    _cext as _ods_cext,
+    get_default_loc_context as _get_default_loc_context,
+    get_op_result_or_op_results as _get_op_result_or_op_results,
+)
 from ._ods_common import _cext, get_default_loc_context
 from .._mlir_libs import _ods_runtime as _rt
 from .. import ir as _ir

@@ -3,6 +3,13 @@
 from ._builtin_ops_gen import *  # noqa: F401,F403
 from ._builtin_ops_gen import _Dialect, ModuleOp as _ModuleOp
 from ._builtin_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ..ir import *  # noqa: F401,F403,E402
+from ..extras.meta import region_op  # noqa: F401,E402
+from typing import Dict, Optional  # noqa: F401,E402
+from ._ods_common import _cext as _ods_cext  # noqa: F401,E402
 from ._ods_common import _cext, _region_op
 
 

@@ -2,5 +2,6 @@
 attributes of its C API."""
 
 from ._emitc_ops_gen import *  # noqa: F401,F403
+from ._emitc_ops_gen import _Dialect  # noqa: F401
 from ._emitc_enum_gen import *  # noqa: F401,F403
 from .._mlir_libs._mlirDialectsEmitC import *  # noqa: F401,F403

@@ -7,6 +7,16 @@ from ._func_ops_gen import *  # noqa: F401,F403
 from ._func_ops_gen import (_Dialect, FuncOp as _FuncOp, CallOp as _CallOp,
                             ConstantOp as _ConstantOp, ReturnOp)
 from ._func_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ..ir import *  # noqa: F401,F403,E402
+import inspect  # noqa: F401,E402
+from typing import Any, List, Optional, Sequence, Union  # noqa: F401,E402
+from ._ods_common import (  # noqa: F401,E402
+    _cext as _ods_cext,
+    get_default_loc_context as _get_default_loc_context,
+)
 from ._ods_common import _cext
 from .._mlir_libs import _ods_runtime as _rt
 from .. import ir as _ir

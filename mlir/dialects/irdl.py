@@ -12,6 +12,9 @@ from ._irdl_enum_gen import *  # noqa: F401,F403
 from .._mlir_libs._mlirDialectsIRDL import *  # noqa: F401,F403
 from .._mlir_libs._mlirDialectsIRDL import variadicity_array_attr
 from ._ods_common import _cext, register_attribute_builder
+from ._ods_common import _cext as _ods_cext  # noqa: F401  (upstream's names)
+from .. import ir as _ods_ir  # noqa: F401
+from typing import Sequence, Union  # noqa: F401  (as upstream's module)
 
 
 class _WithBodyBlock:
@@ -70,3 +73,6 @@ def attribute(sym_name, *, loc=None, ip=None) -> AttributeOp:
 @register_attribute_builder("VariadicityArrayAttr", replace=True)
 def _variadicity_array(values, context):
     return variadicity_array_attr(values, context=context)
+
+
+_variadicity_array_attr = _variadicity_array  # upstream's name of the builder

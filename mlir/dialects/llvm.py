@@ -7,6 +7,9 @@ from ._llvm_ops_gen import _Dialect, ConstantOp  # noqa: F401
 from ._llvm_enum_gen import *  # noqa: F401,F403
 from .._mlir_libs._mlirDialectsLLVM import *  # noqa: F401,F403
 from ._ods_common import get_op_result_or_op_results
+from ._ods_common import (  # noqa: F401  (upstream's names)
+    get_op_result_or_op_results as _get_op_result_or_op_results)
+from ..ir import Value  # noqa: F401  (as upstream's module)
 from .. import ir as _ir
 
 

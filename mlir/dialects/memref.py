@@ -6,6 +6,15 @@ from ._memref_ops_gen import *  # noqa: F401,F403
 from ._memref_ops_gen import _Dialect  # noqa: F401
 from ._memref_ops_gen import subview as _generated_subview
 from ._memref_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: these mlir.ir, typing and helper names re-exported.
+import operator  # noqa: F401,E402
+from itertools import accumulate  # noqa: F401,E402
+from typing import Optional  # noqa: F401,E402
+from ._ods_common import _dispatch_mixed_values, MixedValues  # noqa: F401,E402
+from ..ir import (  # noqa: F401,E402
+    IndexType, IntegerType, MemRefType, ShapedType, StridedLayoutAttr, Value)
+from . import arith  # noqa: F401,E402
 from ._ods_common import _mixed_list, _split_mixed
 from .. import ir as _ir
 
@@ -44,9 +53,9 @@ def _infer_memref_subview_result_type(source_memref_type, offsets,
     if not all(_is_static_int_like(i)
                for s in (static_sizes, static_strides, source_strides)
                for i in s):
-        raise ValueError("memref.subview: inferring the result type needs "
-                         "static sizes and strides (ints or arith.constant "
-                         "results) and a source with static strides")
+        # Upstream's message.
+        raise ValueError("Only inferring from python or mlir integer "
+                         "constant is supported.")
     for s in (offsets, static_sizes, static_strides):
         for k, i in enumerate(s):
             if _is_constant_int_like(i):
@@ -99,6 +108,11 @@ def subview(source, offsets, sizes, strides, *, result_type=None, loc=None,
     sizes = _mixed_list(opname, "sizes", sizes, optional=True)
     strides = _mixed_list(opname, "strides", strides, optional=True)
     if result_type is None:
+        source_strides, _ = source.type.get_strides_and_offset()
+        if not all(_is_static_int_like(i)
+                   for s in (sizes, strides, source_strides) for i in s):
+            raise ValueError("mixed static/dynamic offset/sizes/strides "
+                             "requires explicit result type.")
         offsets, sizes, strides, result_type = \
             _infer_memref_subview_result_type(source.type, offsets, sizes,
                                               strides)

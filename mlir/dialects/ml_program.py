@@ -5,6 +5,15 @@ visibility, body builder) and its accessors."""
 from ._ml_program_ops_gen import *  # noqa: F401,F403
 from ._ml_program_ops_gen import _Dialect, FuncOp as _FuncOp
 from ._ml_program_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ..ir import *  # noqa: F401,F403,E402
+from typing import Union  # noqa: F401,E402
+from ._ods_common import (  # noqa: F401,E402
+    _cext as _ods_cext,
+    get_default_loc_context as _get_default_loc_context,
+)
 from ._ods_common import _cext
 from .. import ir as _ir
 

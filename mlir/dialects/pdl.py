@@ -14,6 +14,18 @@ from ._pdl_ops_gen import (
     RewriteOp as _RewriteOp, TypeOp as _TypeOp, TypesOp as _TypesOp)
 from ._pdl_enum_gen import *  # noqa: F401,F403
 from .._mlir_libs._mlirDialectsPDL import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ..ir import *  # noqa: F401,F403,E402
+from ..extras.meta import region_op  # noqa: F401,E402
+from . import pdl  # noqa: F401,E402  (this module, as upstream binds it)
+from typing import Mapping, NewType, Optional, Sequence, Union  # noqa: F401,E402
+from ._ods_common import (  # noqa: F401,E402
+    _cext as _ods_cext,
+    get_op_result_or_value as _get_value,
+    get_op_results_or_values as _get_values,
+)
 from ._ods_common import (_cext, _region_op,
                           get_op_result_or_value)
 from .. import ir as _ir

@@ -8,6 +8,17 @@ from ._scf_ops_gen import (_Dialect, ForOp as _ForOp, IfOp as _IfOp,
                            IndexSwitchOp as _IndexSwitchOp)
 from ._scf_ops_gen import yield_  # noqa: F401
 from ._scf_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ..ir import *  # noqa: F401,F403,E402
+from typing import List, Optional, Sequence, Tuple, Union  # noqa: F401,E402
+from ._ods_common import (  # noqa: F401,E402
+    _cext as _ods_cext,
+    get_op_result_or_value as _get_op_result_or_value,
+    get_op_results_or_values as _get_op_results_or_values,
+    get_op_result_or_op_results as _get_op_result_or_op_results,
+)
 from .arith import constant  # noqa: F401  (upstream re-exports it)
 from ._ods_common import (_IfBlockAccessors, _LoopBodyAccessors, _cext,
                           get_op_result_or_value,

@@ -2,8 +2,10 @@
 upstream's `bool_t` / `bv_t` shorthands and the `solver` body decorator."""
 
 from ._smt_ops_gen import *  # noqa: F401,F403
+from ._smt_ops_gen import _Dialect  # noqa: F401
 from ._smt_enum_gen import *  # noqa: F401,F403
 from .._mlir_libs._mlirDialectsSMT import *  # noqa: F401,F403
+from ..extras.meta import region_op  # noqa: F401  (as upstream's module)
 
 
 def bool_t():

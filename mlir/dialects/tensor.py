@@ -6,6 +6,16 @@ from ._tensor_ops_gen import *  # noqa: F401,F403
 from ._tensor_ops_gen import (_Dialect, EmptyOp as _EmptyOp, GenerateOp,
                               YieldOp)
 from ._tensor_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ..ir import *  # noqa: F401,F403,E402
+from ..extras.meta import region_op  # noqa: F401,E402
+from typing import Optional, Sequence, Union  # noqa: F401,E402
+from ._ods_common import (  # noqa: F401,E402
+    _cext as _ods_cext,
+    get_op_result_or_op_results as _get_op_result_or_op_results,
+)
 from ._ods_common import (_cext, _mixed_list, _region_op, _split_mixed,
                            get_op_result_or_op_results)
 from .. import ir as _ir

@@ -2,4 +2,3 @@
 descriptors, without copying."""
 
 from .np_to_memref import *  # noqa: F401,F403
-from .np_to_memref import __all__  # noqa: F401

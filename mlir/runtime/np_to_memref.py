@@ -14,13 +14,14 @@ import ctypes
 
 import numpy as np
 
-__all__ = [
-    "C128", "C64", "F16", "UnrankedMemRefDescriptor", "as_ctype",
-    "get_ranked_memref_descriptor", "get_unranked_memref_descriptor",
-    "make_nd_memref_descriptor", "make_zero_d_memref_descriptor",
-    "move_aligned_ptr_by_offset", "ranked_memref_to_numpy",
-    "to_complex_array", "to_numpy", "unranked_memref_to_numpy",
-]
+try:
+    # Optional: numpy dtypes for bf16 and f8E5M2 elements.
+    import ml_dtypes
+except ModuleNotFoundError:
+    ml_dtypes = None
+
+# No __all__: as upstream's, `from mlir.runtime import *` gives every public
+# name here, ctypes, np and ml_dtypes included.
 
 
 class C128(ctypes.Structure):
@@ -33,13 +34,32 @@ class C64(ctypes.Structure):
     _fields_ = [("real", ctypes.c_float), ("imag", ctypes.c_float)]
 
 
-class F16(ctypes.c_uint16):
-    """An f16 element (its bits)."""
+class F16(ctypes.Structure):
+    """An f16 element: its 16 bits, in field `f16`."""
+    _fields_ = [("f16", ctypes.c_int16)]
+
+
+class BF16(ctypes.Structure):
+    """A bf16 element: its 16 bits, in field `bf16` (numpy dtype
+    ml_dtypes.bfloat16)."""
+    _fields_ = [("bf16", ctypes.c_int16)]
+
+
+class F8E5M2(ctypes.Structure):
+    """An f8E5M2 element: its 8 bits, in field `f8E5M2` (numpy dtype
+    ml_dtypes.float8_e5m2)."""
+    _fields_ = [("f8E5M2", ctypes.c_int8)]
 
 
 _SPECIAL = {np.dtype(np.complex128): C128, np.dtype(np.complex64): C64,
             np.dtype(np.float16): F16}
 _SPECIAL_BACK = {C128: np.complex128, C64: np.complex64, F16: np.float16}
+if ml_dtypes is not None:
+    _SPECIAL.update({np.dtype(ml_dtypes.bfloat16): BF16,
+                     np.dtype(ml_dtypes.float8_e5m2): F8E5M2})
+    _SPECIAL_BACK.update({BF16: ml_dtypes.bfloat16,
+                          F8E5M2: ml_dtypes.float8_e5m2})
+_NEEDS_ML_DTYPES = {BF16: "bfloat16", F8E5M2: "float8_e5m2"}
 
 
 def as_ctype(dtp):
@@ -56,20 +76,27 @@ def as_ctype(dtp):
 def _numpy_dtype(ctp):
     if ctp in _SPECIAL_BACK:
         return np.dtype(_SPECIAL_BACK[ctp])
+    if ctp in _NEEDS_ML_DTYPES:
+        raise ValueError(f"{_NEEDS_ML_DTYPES[ctp]} elements need the "
+                         f"ml_dtypes package (pip install ml_dtypes)")
     return np.dtype(ctp)
 
 
 def to_numpy(array):
-    """A numpy array of C64/C128/F16 ctypes elements, viewed with the
-    matching numpy dtype."""
+    """A numpy array of C64/C128/F16 (BF16/F8E5M2 with ml_dtypes) ctypes
+    elements, viewed with the matching numpy dtype."""
     dt = array.dtype
     for ctp, npt in _SPECIAL_BACK.items():
         if dt == np.dtype(ctp):
             return array.view(npt)
+    for ctp in _NEEDS_ML_DTYPES:
+        if dt == np.dtype(ctp):
+            _numpy_dtype(ctp)  # raises: ml_dtypes is missing
     return array
 
 
 def to_complex_array(array):
+    """to_numpy(array) (the name of an earlier upstream release)."""
     return to_numpy(array)
 
 

@@ -11,6 +11,31 @@ from .._gpu_ops_gen import (
     LaunchOp as _LaunchOp, TerminatorOp, WaitOp, printf as _printf)
 from .._gpu_enum_gen import *  # noqa: F401,F403
 from ..._mlir_libs._mlirDialectsGPU import *  # noqa: F401,F403
+
+# As upstream's module: these mlir.ir, typing and helper names re-exported.
+from typing import (  # noqa: F401,E402
+    Any, Callable, List, Optional, Sequence, Tuple, Union)
+from ...ir import (  # noqa: F401,E402
+    ArrayAttr, Attribute, Block, DenseI32ArrayAttr, DictAttr, FunctionType,
+    InsertionPoint, StringAttr, Type, TypeAttr, UnitAttr, Value,
+    register_attribute_builder)
+from ...extras.meta import region_op  # noqa: F401,E402
+from ...extras import types as T  # noqa: E402
+from ..arith import constant, ConstantOp  # noqa: E402
+from .._ods_common import (  # noqa: F401,E402
+    _cext as _ods_cext,
+    get_default_loc_context as _get_default_loc_context,
+)
+
+
+def _convert_literal_to_constant(value):
+    """An index arith.constant for an int; a Value or an arith.ConstantOp
+    as is (upstream's helper of the launch builders)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return constant(T.index(), value)
+    if isinstance(value, (ConstantOp, Value)):
+        return value
+    raise ValueError(f"Invalid value: {value}")
 from .._ods_common import (_cext, _region_op,
                            get_op_result_or_op_results, get_op_result_or_value)
 from ... import ir as _ir

@@ -14,6 +14,16 @@ from .._transform_ops_gen import (
 from .._transform_enum_gen import *  # noqa: F401,F403
 from .._transform_enum_gen import FailurePropagationMode  # noqa: F401
 from ..._mlir_libs._mlirDialectsTransform import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ...ir import *  # noqa: F401,F403,E402
+from typing import Dict, NewType, Optional, Sequence, Union  # noqa: F401,E402
+from .._ods_common import (  # noqa: F401,E402
+    _cext as _ods_cext,
+    get_op_result_or_value as _get_op_result_or_value,
+    get_op_results_or_values as _get_op_results_or_values,
+)
 from .._ods_common import (_cext, get_op_result_or_value,
                            get_op_results_or_values,
                            register_attribute_builder)
@@ -432,6 +442,13 @@ def _param_operand_attr(x, context):
         raise TypeError(f"expected an int, got {type(x).__name__}")
     return _ir.Attribute.parse(f"#transform.param_operand<index={x}>",
                                context=context)
+
+
+_paramOperandAttr = _param_operand_attr  # upstream's name of the builder
+
+# What apply_registered_pass takes as an option value, as upstream spells it.
+OptionValueTypes = Union[Sequence["OptionValueTypes"], Attribute, Value,
+                         Operation, OpView, str, int, bool]
 
 
 @_cext.register_operation(_Dialect, replace=True)

@@ -7,9 +7,9 @@ from ...ir import Operation
 from ..._mlir_libs import _mlirDialectsTransform as _native
 
 TransformOptions = _native.TransformOptions
+_cextTransformInterpreter = _native  # upstream's name of its native module
 
-__all__ = ["TransformOptions", "apply_named_sequence",
-           "copy_symbols_and_merge_into"]
+# No __all__: as upstream's, `import *` also gives Operation.
 
 
 def _unpack_operation(op):

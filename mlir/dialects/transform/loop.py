@@ -4,6 +4,13 @@ LoopUnrollOp (keyword attributes taking plain Python values)."""
 
 from .._loop_transform_ops_gen import *  # noqa: F401,F403
 from .._loop_transform_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ...ir import *  # noqa: F401,F403,E402
+from typing import Optional, Union  # noqa: F401,E402
+from .._ods_common import _cext as _ods_cext  # noqa: F401,E402
+from .._ods_common import get_op_result_or_value as _get_op_result_or_value  # noqa: F401,E402,E501
 from .._loop_transform_ops_gen import _Dialect
 from .. import _loop_transform_ops_gen as _gen
 from .._ods_common import _cext

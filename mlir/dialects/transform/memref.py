@@ -4,6 +4,13 @@ upstream's builders for MemRefAllocaToGlobalOp and MemRefMultiBufferOp
 
 from .._memref_transform_ops_gen import *  # noqa: F401,F403
 from .._memref_transform_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ...ir import *  # noqa: F401,F403,E402
+from typing import Optional, Union, overload  # noqa: F401,E402
+from ...dialects import transform  # noqa: F401,E402
+from .._ods_common import _cext as _ods_cext  # noqa: F401,E402
 from .._memref_transform_ops_gen import _Dialect
 from .. import _memref_transform_ops_gen as _gen
 from .._ods_common import _cext

@@ -4,6 +4,16 @@ its body block created)."""
 
 from .._pdl_transform_ops_gen import *  # noqa: F401,F403
 from .._pdl_transform_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ...ir import *  # noqa: F401,F403,E402
+from typing import Union  # noqa: F401,E402
+from .._ods_common import _cext as _ods_cext  # noqa: F401,E402
+from .._ods_common import (  # noqa: F401,E402
+    get_op_result_or_value as _get_op_result_or_value,
+    get_op_results_or_values as _get_op_results_or_values,
+)
 from .._pdl_transform_ops_gen import _Dialect
 from .. import _pdl_transform_ops_gen as _gen
 from .._ods_common import _cext

@@ -8,6 +8,24 @@ defaulting the handle types to !transform.any_op)."""
 
 from .._structured_transform_ops_gen import *  # noqa: F401,F403
 from .._structured_transform_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ...ir import *  # noqa: F401,F403,E402
+from typing import List, Optional, Sequence, Union, overload  # noqa: F401,E402
+from ...dialects import transform  # noqa: F401,E402
+from .._ods_common import _cext as _ods_cext  # noqa: F401,E402
+from .._ods_common import (  # noqa: F401,E402
+    DynamicIndexList,
+    IntOrAttrList,
+    MixedValues,
+    OptionalBoolList,
+    OptionalIntList,
+    _get_int_array_array_attr,
+    _get_int_array_attr,
+    _get_value_list,
+    _get_value_or_attribute_value,
+)
 from .._structured_transform_ops_gen import _Dialect, MatchOp as _MatchOp
 from .. import _structured_transform_ops_gen as _gen
 from .._ods_common import (_cext, get_op_result_or_value,

@@ -7,6 +7,16 @@ from collections.abc import Sequence as _Sequence
 
 from .._tune_transform_ops_gen import *  # noqa: F401,F403
 from .._tune_transform_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from typing import Optional, Sequence, Union  # noqa: F401,E402
+from .._ods_common import _cext as _ods_cext  # noqa: F401,E402
+from ...ir import (  # noqa: F401,E402
+    ArrayAttr, Attribute, BoolAttr, F64Type, FloatAttr, IntegerAttr,
+    IntegerType, OpView, Operation, StringAttr, Type, Value,
+)
+from .._ods_common import get_op_result_or_value as _get_op_result_or_value  # noqa: F401,E402,E501
 from .._tune_transform_ops_gen import _Dialect
 from .. import _tune_transform_ops_gen as _gen
 from .._ods_common import _cext

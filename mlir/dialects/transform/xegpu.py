@@ -7,6 +7,19 @@ set_desc_layout, ...)."""
 
 from .._xegpu_transform_ops_gen import *  # noqa: F401,F403
 from .._xegpu_transform_enum_gen import *  # noqa: F401,F403
+
+# As upstream's module: mlir.ir re-exported, with its typing names and
+# helper aliases.
+from ...ir import *  # noqa: F401,F403,E402
+from typing import Optional, Union  # noqa: F401,E402
+from ...dialects import transform  # noqa: F401,E402
+from .._ods_common import _cext as _ods_cext  # noqa: F401,E402
+from .._ods_common import (  # noqa: F401,E402
+    MixedInt,
+    MixedValues,
+    _dispatch_dynamic_index_list,
+    get_op_result_or_value as _get_op_result_or_value,
+)
 from .._xegpu_transform_ops_gen import _Dialect
 from .. import _xegpu_transform_ops_gen as _gen
 from .._ods_common import _cext

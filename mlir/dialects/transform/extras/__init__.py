@@ -21,11 +21,8 @@ from .. import structured
 from ..._transform_ops_gen import SequenceOp as _GeneratedSequenceOp
 from ..._ods_common import _region_op as region_op
 
-__all__ = [
-    "Handle", "OpHandle", "ParamHandle", "ValueHandle", "constant_param",
-    "insert_transform_script", "sequence", "named_sequence",
-    "apply_patterns",
-]
+# No __all__: as upstream's, `from ...extras import *` gives every public
+# name here, the imported ones included.
 
 
 class Handle(ir.Value):

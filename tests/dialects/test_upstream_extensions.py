@@ -531,7 +531,8 @@ def test_linalg_bad_input(ctx):
             linalg.transpose(a, outs=[b, b], permutation=[1, 0])
         with pytest.raises(ValueError, match="output's type"):
             linalg.elementwise(a, outs=[b], kind=linalg.ElementwiseKind.exp)
-        with pytest.raises(TypeError, match="list of ints"):
+        with pytest.raises(ValueError, match=r"strides needs to be of type "
+                           r"Sequence\[int\]"):
             linalg.conv_1d_nwc_wcf(a, b, outs=[a], strides=[1.5])
         with pytest.raises(TypeError, match="IteratorType"):
             linalg.generic([a], [a], [ir.AffineMap.get_identity(2)] * 2,

@@ -1,24 +1,31 @@
-"""The linalg dialect: generated ops and enums, plus builder functions for
-the named structured ops (`linalg.matmul(a, b, outs=[c])`, `linalg.fill`,
-...) that create the op and fill its region with the op's builtin body,
-as upstream's OpDSL-backed functions do; and the structural queries of
-_mlirDialectsLinalg (isa_contraction_op, infer_contraction_dimensions,
-isa_convolution_op, infer_convolution_dimensions, get_indexing_maps,
-fill_builtin_region)."""
+"""The linalg dialect: generated ops and enums; the named structured ops
+(`linalg.fill`, `linalg.conv_2d_nhwc_hwcf`, ...), which the OpDSL defines
+(mlir.dialects.linalg.opdsl.ops.core_named_ops) and builds as the named op
+or, with emit_generic=True, as the equivalent linalg.generic; the OpDSL's
+names (TensorDef, TypeFn, linalg_structured_op, ...); builders written by
+hand for the ops the OpDSL does not define (matmul, contract, elementwise,
+transpose, pack, ...); and the structural queries of _mlirDialectsLinalg
+(isa_contraction_op, infer_contraction_dimensions, isa_convolution_op,
+infer_convolution_dimensions, get_indexing_maps, fill_builtin_region).
 
-from array import array as _array
+As in upstream's module, TypeFn, BinaryFn, UnaryFn and TernaryFn are the
+OpDSL's function namespaces (their members name the functions), not the
+generated enums; the attribute builders of the ops' `cast`/`fn` attributes
+take either."""
+
 from enum import IntEnum as _IntEnum
 from typing import TYPE_CHECKING
 
 from ..._mlir_libs._mlirDialectsLinalg import *  # noqa: F401,F403
-from ..._mlir_libs._mlirDialectsLinalg import (
-    fill_builtin_region as _fill_builtin_region)
 from .._linalg_ops_gen import *  # noqa: F401,F403
 from .._linalg_ops_gen import _Dialect  # noqa: F401
 from .._linalg_ops_gen import (GenericOp as _GenericOp,
                                ElementwiseOp as _ElementwiseOp)
 from .._linalg_enum_gen import *  # noqa: F401,F403
-from .. import _linalg_ops_gen as _gen
+from .._linalg_enum_gen import (BinaryFn as _BinaryFnEnum,
+                                TernaryFn as _TernaryFnEnum,
+                                TypeFn as _TypeFnEnum,
+                                UnaryFn as _UnaryFnEnum)
 from .._ods_common import (get_op_result_or_value as _get_op_result_or_value,
                            get_op_result_or_op_results as
                            _get_op_result_or_op_results,
@@ -26,78 +33,45 @@ from .._ods_common import (get_op_result_or_value as _get_op_result_or_value,
                            _register_attribute_builder,
                            _region_op, _dispatch_mixed_values)
 from ... import ir as _ir
+from ...extras.meta import region_op  # noqa: F401
 
-# Named ops whose region MLIR builds itself (LinalgNamedStructuredOps
-# .yamlgen.td, plus the hand-written named ops with a region builder);
-# matmul, batch_matmul and batch_reduce_matmul have their own builders
-# below, as upstream.
-_NAMED_OPS = """
-CopyOp ExpOp LogOp AbsOp CeilOp FloorOp NegFOp ReciprocalOp RoundOp SqrtOp
-RsqrtOp SquareOp TanhOp ErfOp AddOp SubOp MulOp DivOp DivUnsignedOp MaxOp
-MinOp PowFOp SelectOp QuantizedMatmulOp Mmt4DOp BatchMmt4DOp
-QuantizedBatchMatmulOp MatvecOp VecmatOp BatchMatvecOp BatchVecmatOp DotOp
-Conv1DOp Conv2DOp Conv3DOp Conv1DNwcWcfOp Conv1DNcwFcwOp Conv2DNhwcHwcfOp
-Conv2DNhwcFhwcOp Conv2DNhwcHwcfQOp Conv2DNhwcFhwcQOp Conv2DNchwFchwQOp
-Conv2DNchwFchwOp Conv2DNgchwFgchwOp Conv2DNgchwGfchwOp Conv2DNhwgcGfhwcOp
-Conv2DNhwgcGfhwcQOp Conv2DNgchwGfchwQOp Conv3DNdhwcDhwcfOp
-Conv3DNdhwcDhwcfQOp Conv3DNcdhwFcdhwOp DepthwiseConv1DNwcWcOp
-DepthwiseConv1DNcwCwOp DepthwiseConv1DNwcWcmOp DepthwiseConv2DNhwcHwcOp
-DepthwiseConv2DNchwChwOp DepthwiseConv2DNhwcHwcQOp DepthwiseConv2DNhwcHwcmOp
-DepthwiseConv2DNhwcHwcmQOp DepthwiseConv3DNdhwcDhwcOp
-DepthwiseConv3DNcdhwCdhwOp DepthwiseConv3DNdhwcDhwcmOp PoolingNhwcSumOp
-PoolingNchwSumOp PoolingNhwcMaxOp PoolingNhwcMaxUnsignedOp PoolingNchwMaxOp
-PoolingNhwcMinOp PoolingNhwcMinUnsignedOp PoolingNwcSumOp PoolingNcwSumOp
-PoolingNwcMaxOp PoolingNwcMaxUnsignedOp PoolingNcwMaxOp PoolingNwcMinOp
-PoolingNwcMinUnsignedOp PoolingNdhwcSumOp PoolingNdhwcMaxOp PoolingNdhwcMinOp
-FillOp FillRng2DOp
-""".split()
+# The OpDSL's names, then the ops it defines (DefinedOpCallable objects:
+# their types for type checkers are declared at the end of this file).
+from .opdsl.lang import *  # noqa: F401,F403
+from .opdsl.lang.comprehension import (BinaryFnType as _BinaryFnType,
+                                       TernaryFnType as _TernaryFnType,
+                                       TypeFnType as _TypeFnType,
+                                       UnaryFnType as _UnaryFnType)
+if not TYPE_CHECKING:
+    from .opdsl.ops.core_named_ops import *  # noqa: F401,F403
+from ...ir import *  # noqa: F401,F403
 
 
-def _is_tensor(v):
-    return str(v.type).startswith("tensor<")
+def _register_fn_attr_builder(kind, mnemonic, dsl_type, enum_type):
+    """The attribute builder of `kind` (#linalg.<mnemonic><...>) from an
+    OpDSL function (TypeFn.cast_unsigned), a case of the generated enum or
+    the function's name."""
+    def build(x, context):
+        if isinstance(x, dsl_type):
+            name = x.fn_name
+        elif isinstance(x, (enum_type, str)):
+            name = str(x)
+        else:
+            raise TypeError(
+                f"expected a {dsl_type.__name__[:-4]} member or its name, "
+                f"not {x!r}")
+        return _ir.Attribute.parse(f"#linalg.{mnemonic}<{name}>",
+                                   context=context)
+    _register_attribute_builder(kind, replace=True)(build)
 
 
-def _i64_elements(values):
-    """dense<...> : tensor<Nxi64> of Python ints (strides, dilations), as
-    upstream's OpDSL builders make them."""
-    values = list(values)
-    for v in values:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError(f"expected a list of ints, not {values!r}")
-    i64 = _ir.IntegerType.get_signless(64)
-    return _ir.DenseIntElementsAttr.get(
-        _array("q", values), type=_ir.RankedTensorType.get([len(values)], i64))
-
-
-def _named_builder(op_class, name):
-    def build(*ins, outs, loc=None, ip=None, **attrs):
-        if not isinstance(outs, (list, tuple)):
-            raise TypeError(f"linalg.{name}: outs must be a list of Values")
-        result_types = [o.type for o in outs if _is_tensor(o)]
-        for key in ("strides", "dilations"):
-            value = attrs.get(key)
-            if isinstance(value, (list, tuple)):
-                attrs[key] = _i64_elements(value)
-        op = op_class(result_types, list(ins), list(outs), loc=loc, ip=ip,
-                      **attrs)
-        _fill_builtin_region(op)
-        results = op.results
-        if len(results) == 0:
-            return op
-        return results[0] if len(results) == 1 else results
-    build.__name__ = build.__qualname__ = name
-    build.__doc__ = (f"Builds {op_class.OPERATION_NAME} from inputs and "
-                     "outs=[...], with its body; returns its result(s), or "
-                     "the op when it has none.")
-    return build
-
-
-for _cls_name in _NAMED_OPS:
-    _cls = getattr(_gen, _cls_name, None)
-    if _cls is not None:
-        _fn = _cls.OPERATION_NAME.split(".", 1)[1]
-        globals()[_fn] = _named_builder(_cls, _fn)
-del _cls_name, _cls
+_register_fn_attr_builder("UnaryFnAttr", "unary_fn", _UnaryFnType,
+                          _UnaryFnEnum)
+_register_fn_attr_builder("BinaryFnAttr", "binary_fn", _BinaryFnType,
+                          _BinaryFnEnum)
+_register_fn_attr_builder("TernaryFnAttr", "ternary_fn", _TernaryFnType,
+                          _TernaryFnEnum)
+_register_fn_attr_builder("TypeFnAttr", "type_fn", _TypeFnType, _TypeFnEnum)
 
 
 class IteratorType(_IntEnum):
@@ -279,17 +253,21 @@ def unpack(source, dest, inner_dims_pos, inner_tiles, *,
 
 
 if TYPE_CHECKING:
-    # The builders made above, as type checkers see them (the build leaves
-    # the generated builders of these ops out of `import *` in their stub:
-    # mlir.tblgen.restrict_stub_exports). tests/test_typing.py checks that
-    # this list names exactly the builders made above.
+    # The ops of opdsl.ops.core_named_ops, as type checkers see them (at
+    # run time they are DefinedOpCallable objects, star-imported above; the
+    # build leaves the generated builders of these ops out of `import *` in
+    # their stub: mlir.tblgen.restrict_stub_exports). tests/test_typing.py
+    # checks that this list names exactly those ops.
     from typing import Any, Protocol, Sequence
 
     class _NamedBuilder(Protocol):
-        def __call__(self, *ins: _ir.Value, outs: Sequence[_ir.Value],
+        def __call__(self, *ins: _ir.Value | _ir.Operation | _ir.OpView,
+                     outs: Sequence[_ir.Value | _ir.Operation | _ir.OpView]
+                     | _ir.OpResultList | _ir.Operation | _ir.OpView,
+                     emit_generic: bool = False,
                      loc: _ir.Location | None = None,
                      ip: _ir.InsertionPoint | None = None,
-                     **attrs: Any) -> _ir.Value | _ir.OpResultList | _ir.OpView: ...
+                     **attrs: Any) -> _ir.Value | _ir.OpResultList: ...
 
     copy: _NamedBuilder
     exp: _NamedBuilder

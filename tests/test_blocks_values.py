@@ -119,7 +119,9 @@ def test_values_and_uses():
     assert str(r) == "OpResult(%0 = arith.addi %arg0, %arg0 : i32)"
     assert str(arg) == ("BlockArgument(<block argument> of type 'i32' at "
                         "index: 0)")
-    assert str(Value(r)) == str(r) and repr(r) == str(r)
+    # A plain Value view prints as upstream's: Value(...).
+    assert str(Value(r)) == "Value(%0 = arith.addi %arg0, %arg0 : i32)"
+    assert repr(r) == str(r)
     state = AsmState(m.body.operations[0])
     assert mul.result.get_name(state=state) == "%1"
     assert str(r.type) == "i32" and r.context is m.context

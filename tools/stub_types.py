@@ -205,7 +205,9 @@ TYPES = {
     "_ir:_HybridMethod.__init__": "(fn: Callable[..., Any])",
     "_ir:_HybridMethod.__get__": "(obj: Any, objtype: Any) -> Callable[..., Any]",
     "_ir:_build_generic": "(self_or_cls: Any, results: Sequence[Type] | None, operands: Sequence[Any] | None, attributes: Mapping[str, Attribute] | None, successors: Sequence[Block] | None, regions: int | None) -> Any",
-    "_ir:_flatten_segments": "-> Any",
+    "_ir:_flatten_operands": "-> Any",
+    "_ir:_flatten_results": "-> Any",
+    "_ir:_generic_operand": "-> Any",
 
     # -- Region, Block, InsertionPoint --------------------------------------
     "_ir:Region.__iter__": "-> Iterator[Block]",

@@ -1421,7 +1421,11 @@ class FloatAttr(Attribute):
     """A floating-point value with its type: `1.5 : f32`."""
     def __float__(self, /) -> float: ...
     @staticmethod
-    def get(type: Type, value: float, loc: Location | None = None) -> FloatAttr: ...
+    def get(type: Type, value: float, loc: Location | None = None) -> FloatAttr:
+        """The attribute of `value` in float type `type`; MLIRError
+        ("Invalid attribute", with MLIR's diagnostic at `loc`) for a type
+        that is not a float type, as upstream.
+        """
     @staticmethod
     def get_unchecked(type: Type, value: float, context: Context | None = None) -> FloatAttr: ...
     @staticmethod
@@ -2221,9 +2225,19 @@ def _build_generic(self_or_cls: Any, results: Sequence[Type] | None = None, oper
     object to the new operation and returns it.
     """
 
-def _flatten_segments(values, seg, kind: str, name: str) -> Any:
-    """(flat list, segment sizes or None) per an ODS segment spec: 1 single,
-    0 optional (None or one), -1 variadic (a list).
+def _generic_operand(v) -> Any:
+    """(Value, None), or (None, why v is not one): an Operation or OpView
+    stands for its single result, as upstream's builders take it.
+    """
+
+def _flatten_operands(values, seg, name: str) -> Any:
+    """(flat operand list, segment sizes or None) per an ODS segment spec
+    (1 single, 0 optional, -1 variadic), with upstream's ValueErrors.
+    """
+
+def _flatten_results(values, seg, name: str) -> Any:
+    """(flat result type list, segment sizes or None) per an ODS segment
+    spec, with upstream's ValueErrors.
     """
 
 
@@ -2344,16 +2358,17 @@ def apply_patterns_and_fold_greedily(*args: Any, **kwargs: Any) -> None:
     applies the frozen patterns to the operations nested in a Module or an
     operation, repeatedly, folding as it goes, until nothing changes.
     Raises RuntimeError if that does not happen within the configured
-    limits, or re-raises the exception of a Python pattern. Objects of the
-    nested operations are invalid afterwards; the root stays valid.
+    limits, or re-raises the exception of a Python pattern. Objects of
+    operations the driver erased or replaced are invalid afterwards; the
+    others, and the root, stay valid.
     """
 
 def walk_and_apply_patterns(*args: Any, **kwargs: Any) -> None:
     """walk_and_apply_patterns(op, set): applies the frozen patterns once,
     in a single post-order walk over the operations nested in `op` (no
     folding, no iteration). Re-raises the exception of a Python pattern.
-    Objects of the nested operations are invalid afterwards; the root stays
-    valid.
+    Objects of operations it erased or replaced are invalid afterwards; the
+    others, and the root, stay valid.
     """
 
 def _unpickle_module(data: bytes): ...

@@ -191,8 +191,15 @@ cdef class FloatAttr(Attribute):
 
     @staticmethod
     def get(type, value, loc=None):
+        """The attribute of `value` in float type `type`; MLIRError
+        ("Invalid attribute", with MLIR's diagnostic at `loc`) for a type
+        that is not a float type, as upstream."""
         cdef Context ctx = _context_of_type(type, "type")
-        cdef double v = _checked_float(type, value)
+        cdef double v
+        if mlirTypeIsAFloat((<Type>type).c_type):
+            v = _checked_float(type, value)
+        else:
+            v = value       # MLIR's verifier rejects the type below
         cdef MlirLocation c_loc = _checked_location(loc, ctx)
         cdef MlirAttribute a
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
@@ -337,6 +344,14 @@ cdef class ArrayAttr(Attribute):
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirAttribute] elems
         for a in attributes:
+            # Upstream's exception type and texts.
+            if a is None:
+                raise RuntimeError("Invalid attribute (None?) when attempting "
+                                   "to create an ArrayAttribute")
+            if not isinstance(a, Attribute):
+                raise RuntimeError(
+                    "Invalid attribute when attempting to create an "
+                    f"ArrayAttribute (got {type(a).__name__})")
             elems.push_back(attribute_handle_in(a, ctx, "ArrayAttr element"))
         return _make_attr(ArrayAttr, ctx, mlirArrayAttrGet(
             ctx.c_context, elems.size(), elems.data()))

@@ -885,18 +885,28 @@ def _build_generic(self_or_cls, results=None, operands=None, attributes=None,
                          f"{min_regions} regions but was built with regions={regions}")
     cdef OperationState st = new_operation_state(name, loc)
     attrs = dict(attributes) if attributes else {}
-    if operands is not None:
-        seg = cls._ODS_OPERAND_SEGMENTS
-        flat, sizes = _flatten_segments(operands, seg, "operand", name)
-        st.add_operands(flat, "operands")
-        if sizes is not None:
-            attrs["operandSegmentSizes"] = _dense_i32_array(sizes, st.loc.context)
+    # As upstream: results are checked first, with upstream's ValueErrors.
+    res_flat = res_sizes = op_flat = op_sizes = None
     if results is not None:
-        seg = cls._ODS_RESULT_SEGMENTS
-        flat, sizes = _flatten_segments(results, seg, "result", name)
-        st.add_results(flat, "results")
-        if sizes is not None:
-            attrs["resultSegmentSizes"] = _dense_i32_array(sizes, st.loc.context)
+        res_flat, res_sizes = _flatten_results(
+            results, cls._ODS_RESULT_SEGMENTS, name)
+    if operands is not None:
+        op_flat, op_sizes = _flatten_operands(
+            operands, cls._ODS_OPERAND_SEGMENTS, name)
+    if (res_sizes is not None or op_sizes is not None) and (
+            "resultSegmentSizes" in attrs or "operandSegmentSizes" in attrs):
+        raise ValueError(
+            "Manually setting a 'resultSegmentSizes' or 'operandSegmentSizes' "
+            "attribute is unsupported. Use Operation.create for such low-level "
+            "access.")
+    if op_flat is not None:
+        st.add_operands(op_flat, "operands")
+        if op_sizes is not None:
+            attrs["operandSegmentSizes"] = _dense_i32_array(op_sizes, st.loc.context)
+    if res_flat is not None:
+        st.add_results(res_flat, "results")
+        if res_sizes is not None:
+            attrs["resultSegmentSizes"] = _dense_i32_array(res_sizes, st.loc.context)
     for k, v in attrs.items():
         if v is not None:
             st.add_attribute(k, v)
@@ -906,41 +916,133 @@ def _build_generic(self_or_cls, results=None, operands=None, attributes=None,
     return st.finish(target, ip)
 
 
-def _flatten_segments(values, seg, str kind, str name):
-    """(flat list, segment sizes or None) per an ODS segment spec: 1 single,
-    0 optional (None or one), -1 variadic (a list)."""
+def _generic_operand(v):
+    """(Value, None), or (None, why v is not one): an Operation or OpView
+    stands for its single result, as upstream's builders take it."""
+    if isinstance(v, Value):
+        return v, None
+    if v is None:
+        return None, "contained a None item"
+    if isinstance(v, Operation):
+        n = len(v.results)
+        if n == 1:
+            return v.results[0], None
+        return None, (f"Cannot call .result on operation {v} which has {n} "
+                      "results (it is only valid for operations with a single "
+                      "result)")
+    if isinstance(v, _OpResultList) and len(v) == 1:
+        return v[0], None
+    return None, "is not a Value"
+
+
+def _flatten_operands(values, seg, str name):
+    """(flat operand list, segment sizes or None) per an ODS segment spec
+    (1 single, 0 optional, -1 variadic), with upstream's ValueErrors."""
     values = list(values)
+    flat = []
     if seg is None:
-        for v in values:
-            if isinstance(v, (list, tuple)):
-                raise TypeError(f"{name}: {kind} lists are only allowed for "
-                                "variadic segments")
-        return values, None
+        for i, v in enumerate(values):
+            val, why = _generic_operand(v)
+            if why is not None:
+                raise ValueError(f'Operand {i} of operation "{name}" must be '
+                                 f'a Value ({why})')
+            flat.append(val)
+        return flat, None
     if len(values) != len(seg):
-        raise ValueError(f"Operation \"{name}\" requires {len(seg)} {kind} "
-                         f"segments but was provided {len(values)}")
-    flat, sizes = [], []
+        # (sic: upstream's text has no space before "operand")
+        raise ValueError(f'Operation "{name}" requires {len(seg)}operand '
+                         f'segments but was provided {len(values)}')
+    sizes = []
     for i, (spec, v) in enumerate(zip(seg, values)):
-        if spec == 1:
-            if v is None or isinstance(v, (list, tuple)):
-                raise ValueError(f"Operation \"{name}\": {kind} segment {i} "
-                                 "must be a single value")
-            flat.append(v)
+        if spec == 1 or spec == 0:
+            if v is None:
+                if spec == 1:
+                    raise ValueError(
+                        f'Operand {i} of operation "{name}" must be a Value '
+                        '(was None and operand is not optional)')
+                sizes.append(0)
+                continue
+            val, why = _generic_operand(v)
+            if why is not None:
+                raise ValueError(f'Operand {i} of operation "{name}" must be '
+                                 f'a Value ({why})')
+            flat.append(val)
             sizes.append(1)
-        elif spec == 0:
+        elif spec == -1:
             if v is None:
                 sizes.append(0)
-            else:
-                flat.append(v)
-                sizes.append(1)
+                continue
+            if isinstance(v, Value) or not hasattr(v, "__iter__"):
+                raise ValueError(f'Operand {i} of operation "{name}" must be '
+                                 'a Sequence of Values (is not a sequence)')
+            n = 0
+            for item in v:
+                val, why = _generic_operand(item)
+                if why is not None:
+                    raise ValueError(f'Operand {i} of operation "{name}" must '
+                                     f'be a Sequence of Values ({why})')
+                flat.append(val)
+                n += 1
+            sizes.append(n)
         else:
-            if v is None:
-                v = []
-            if not isinstance(v, (list, tuple)):
-                raise ValueError(f"Operation \"{name}\": {kind} segment {i} "
-                                 "must be a list (variadic)")
-            flat.extend(v)
-            sizes.append(len(v))
+            raise ValueError("Unexpected segment spec")
+    return flat, sizes
+
+
+def _flatten_results(values, seg, str name):
+    """(flat result type list, segment sizes or None) per an ODS segment
+    spec, with upstream's ValueErrors."""
+    values = list(values)
+    flat = []
+    if seg is None:
+        for i, t in enumerate(values):
+            if not isinstance(t, Type):
+                why = ("was None and result is not optional" if t is None
+                       else f"is a {type(t).__name__}")
+                raise ValueError(f'Result {i} of operation "{name}" must be a '
+                                 f'Type ({why})')
+            flat.append(t)
+        return flat, None
+    if len(values) != len(seg):
+        raise ValueError(f'Operation "{name}" requires {len(seg)} result '
+                         f'segments but was provided {len(values)}')
+    sizes = []
+    for i, (spec, t) in enumerate(zip(seg, values)):
+        if spec == 1 or spec == 0:
+            if t is None:
+                if spec == 1:
+                    raise ValueError(
+                        f'Result {i} of operation "{name}" must be a Type '
+                        '(was None and result is not optional)')
+                sizes.append(0)
+                continue
+            if not isinstance(t, Type):
+                raise ValueError(f'Result {i} of operation "{name}" must be a '
+                                 f'Type (is a {type(t).__name__})')
+            flat.append(t)
+            sizes.append(1)
+        elif spec == -1:
+            if t is None:
+                sizes.append(0)
+                continue
+            if isinstance(t, Type) or not hasattr(t, "__iter__"):
+                raise ValueError(f'Result {i} of operation "{name}" must be a '
+                                 'Sequence of Types (is not a sequence)')
+            n = 0
+            for item in t:
+                if item is None:
+                    raise ValueError(f'Result {i} of operation "{name}" must '
+                                     'be a Sequence of Types (contained a None '
+                                     'item)')
+                if not isinstance(item, Type):
+                    raise ValueError(f'Result {i} of operation "{name}" must '
+                                     'be a Sequence of Types (contained a '
+                                     f'{type(item).__name__})')
+                flat.append(item)
+                n += 1
+            sizes.append(n)
+        else:
+            raise ValueError("Unexpected segment spec")
     return flat, sizes
 
 

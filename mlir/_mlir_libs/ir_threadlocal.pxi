@@ -86,7 +86,10 @@ cdef Context resolve_context(object context):
     cdef Context ctx = current_context()
     if ctx is None:
         raise RuntimeError(
-            "no current Context: pass context= or enter 'with Context():'")
+            "An MLIR function requires a Context but none was provided in the "
+            "call or from the surrounding environment. Either pass to the "
+            "function with a 'context=' argument or establish a default using "
+            "'with Context():'")
     return ctx
 
 
@@ -99,7 +102,10 @@ cdef Location resolve_location(object loc):
     cdef _Frame f = _top_frame()
     if f is None or f.location is None:
         raise RuntimeError(
-            "no current Location: pass loc= or enter 'with Location.unknown():'")
+            "An MLIR function requires a Location but none was provided in the "
+            "call or from the surrounding environment. Either pass to the "
+            "function with a 'loc=' argument or establish a default using "
+            "'with loc:'")
     return <Location>f.location
 
 

@@ -179,11 +179,12 @@ cdef class Value:
         return hash(<uintptr_t>self.c_value.ptr)
 
     def __str__(self):
-        # As upstream: the kind of value, then the defining operation (or
+        # As upstream: the Python class's kind (OpResult, BlockArgument,
+        # else Value, subclasses included), then the defining operation (or
         # the block argument's description) in parentheses.
         cdef MlirValue v = self.handle()
-        kind = ("OpResult" if mlirValueIsAOpResult(v) else
-                "BlockArgument" if mlirValueIsABlockArgument(v) else "Value")
+        kind = ("OpResult" if isinstance(self, OpResult) else
+                "BlockArgument" if isinstance(self, BlockArgument) else "Value")
         return f"{kind}({_value_text(v)})"
 
     def __repr__(self):

@@ -170,7 +170,7 @@ def test_memref_segments_bad_input():
         n = arith.constant(T("index"), 1)
         with pytest.raises(TypeError, match=r"memref\.alloc: dynamicSizes must be a list of Values, not OpResult"):
             memref.AllocOp(T("memref<?xf32>"), n, [])
-        with pytest.raises(ValueError, match="requires 2 operand segments"):
+        with pytest.raises(ValueError, match=r"requires 2 ?operand segments"):
             memref.AllocOp.build_generic(results=[T("memref<?xf32>")],
                                          operands=[[n]])
 

@@ -240,6 +240,15 @@ class BuildExt(build_ext):
             if (not dest.exists()
                     or dest.stat().st_mtime < built.stat().st_mtime):
                 shutil.copy2(built, dest)
+        # Upstream's bindings ship their C API as libMLIRPythonCAPI: a linker
+        # script of that name lets downstream builds that link
+        # -lMLIRPythonCAPI link our one library (recorded as NEEDED
+        # lib{CAPI_LIB}.so, so there is still one copy of the C API).
+        script = dest_dir / "libMLIRPythonCAPI.so"
+        text = ("/* GNU ld script: -lMLIRPythonCAPI links the C API library "
+                f"of mlir-cython. */\nINPUT(-l{CAPI_LIB})\n")
+        if not script.exists() or script.read_text() != text:
+            script.write_text(text)
         # Our shim headers ship with the package, for downstream extensions
         # (mlir._mlir_libs.get_include_dirs()).
         shutil.copytree(ROOT / "csrc" / "include", dest_dir / "include",
@@ -256,7 +265,8 @@ setup(
     # other interpreters.
     include_package_data=False,
     package_data={"mlir": ["**/*.pxd", "**/*.pxi", "**/*.pyi", "py.typed",
-                           f"_mlir_libs/lib{CAPI_LIB}.so", "_mlir_libs/*.h",
+                           f"_mlir_libs/lib{CAPI_LIB}.so",
+                           "_mlir_libs/libMLIRPythonCAPI.so", "_mlir_libs/*.h",
                            "_mlir_libs/include/**/*.h",
                            f"_mlir_libs/{TBLGEN}"]},
     zip_safe=False,

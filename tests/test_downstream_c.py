@@ -138,3 +138,25 @@ def test_first_include_dir_holds_the_mlir_c_headers(monkeypatch):
     # Without the headers installed, the package's directories come first.
     monkeypatch.setenv("MLIR_CYTHON_LLVM_ROOT", "/nonexistent-llvm")
     assert libs.get_include_dirs()[0] == pkg_parent
+
+
+def test_upstreams_library_name_links_our_c_api(tmp_path):
+    # Build systems written for upstream link -lMLIRPythonCAPI from
+    # get_lib_dirs()[0]: a linker script there links our one library.
+    libdir = libs.get_lib_dirs()[0]
+    src = tmp_path / "main.c"
+    src.write_text('#include "mlir-c/IR.h"\n#include <stdio.h>\n'
+                   "int main(void) {\n"
+                   "  MlirContext c = mlirContextCreate();\n"
+                   '  printf("%d\\n", mlirContextGetNumLoadedDialects(c));\n'
+                   "  mlirContextDestroy(c);\n  return 0;\n}\n")
+    exe = tmp_path / "main"
+    subprocess.run([os.environ.get("CC", "gcc"), str(src), "-o", str(exe),
+                    f"-I{libs.get_include_dirs()[0]}", f"-L{libdir}",
+                    "-lMLIRPythonCAPI", f"-Wl,-rpath,{libdir}",
+                    f"-Wl,-rpath,{Path(llvm_root()) / 'lib'}"], check=True)
+    assert subprocess.run([str(exe)], capture_output=True, text=True,
+                          check=True).stdout == "1\n"     # the builtin dialect
+    needed = subprocess.run(["readelf", "-d", str(exe)], capture_output=True,
+                            text=True, check=True).stdout
+    assert "libMLIRCythonCAPI.so" in needed and "MLIRPythonCAPI" not in needed

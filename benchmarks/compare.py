@@ -10,7 +10,7 @@ The workloads are in benchmarks/workloads.py, one code for both Python
 bindings. Each workload runs in a fresh process per side (`--worker`, which
 prints JSON), so a crash of one side loses one row, and no workload inherits
 another's heap. The upstream bindings are installed from PyPI into
-build/upstream-venv (pinned in benchmarks/upstream-requirements.txt) on
+~/.cache/mlir-cython/upstream-venv (pinned in benchmarks/upstream-requirements.txt) on
 first use. The C floor is benchmarks/c/compare_floor.c, linked to this
 package's libMLIRCythonCAPI.so. Times are medians over the repetitions.
 """
@@ -31,7 +31,10 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
 REQUIREMENTS = BENCH / "upstream-requirements.txt"
-UPSTREAM_VENV = REPO / "build" / "upstream-venv"
+# Outside the checkout, so fresh clones on this machine share it.
+UPSTREAM_VENV = Path(os.environ.get(
+    "MLIR_CYTHON_UPSTREAM_VENV",
+    os.path.expanduser("~/.cache/mlir-cython/upstream-venv")))
 README = REPO / "README.md"
 BEGIN, END = "<!-- bench:compare:begin -->", "<!-- bench:compare:end -->"
 
@@ -112,7 +115,7 @@ def pinned():
 
 
 def setup_upstream(force=False):
-    """Creates or updates build/upstream-venv from the requirements file."""
+    """Creates or updates ~/.cache/mlir-cython/upstream-venv from the requirements file."""
     py = UPSTREAM_VENV / "bin" / "python"
     stamp = UPSTREAM_VENV / ".requirements"
     wanted = REQUIREMENTS.read_text()

@@ -1,7 +1,7 @@
 """Lists the names an installed `mlir` package offers, as JSON on stdout.
 
 Run by tests/test_name_parity.py under two interpreters: the upstream
-bindings' venv (build/upstream-venv) and ours. It imports only the `mlir`
+bindings' venv (~/.cache/mlir-cython/upstream-venv) and ours. It imports only the `mlir`
 package found on sys.path, so it must be started with -P from a directory
 that holds no `mlir` package other than the intended one.
 

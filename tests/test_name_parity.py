@@ -14,7 +14,7 @@ and the generated mlir.dialects._*_gen modules those load, this compares
     classes of mlir.ir once, in mlir.ir),
 
 as listed by tests/name_parity_collect.py run under upstream's interpreter
-(build/upstream-venv, cached in build/name-parity/upstream.json) and ours.
+(~/.cache/mlir-cython/upstream-venv, cached in build/name-parity/upstream.json) and ours.
 A name upstream has and we lack fails the test unless a line of
 tests/name_parity_exceptions.txt covers it; names only we have are fine.
 
@@ -41,14 +41,16 @@ REPO = Path(__file__).resolve().parents[1]
 COLLECT = Path(__file__).resolve().parent / "name_parity_collect.py"
 EXCEPTIONS = Path(__file__).resolve().parent / "name_parity_exceptions.txt"
 REQUIREMENTS = REPO / "benchmarks" / "upstream-requirements.txt"
-UPSTREAM_VENV = REPO / "build" / "upstream-venv"
+UPSTREAM_VENV = Path(os.environ.get(
+    "MLIR_CYTHON_UPSTREAM_VENV",
+    os.path.expanduser("~/.cache/mlir-cython/upstream-venv")))
 UPSTREAM_PY = UPSTREAM_VENV / "bin" / "python"
 CACHE = REPO / "build" / "name-parity" / "upstream.json"
 SETUP_ENV = "MLIR_CYTHON_UPSTREAM_SETUP"
 
 
 def setup_upstream_venv():
-    """Creates build/upstream-venv from benchmarks/upstream-requirements.txt
+    """Creates ~/.cache/mlir-cython/upstream-venv from benchmarks/upstream-requirements.txt
     (python -m venv + pip install, the same helper benchmarks/compare.py
     --setup runs; no Makefile involved) and returns its python."""
     import importlib.util
@@ -84,7 +86,7 @@ def _run_collector(python, args=(), pythonpath=None):
 
 def upstream_names():
     """Upstream's listing, from the cache when it matches the requirements
-    and the collector, else from build/upstream-venv (created first when
+    and the collector, else from ~/.cache/mlir-cython/upstream-venv (created first when
     MLIR_CYTHON_UPSTREAM_SETUP=1); None when neither is available."""
     key = _cache_key()
     if CACHE.exists():

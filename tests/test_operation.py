@@ -674,3 +674,16 @@ def test_create_with_many_results_operands_and_attributes(uctx, n):
     assert [int(add.attributes[f"a{k}"]) for k in range(n)] == list(range(n))
     with pytest.raises(TypeError, match="must be a Value"):
         Operation.create("t.bad", operands=list(src.results) + [7])
+
+
+def test_attached_as_upstream(uctx):
+    # Upstream's Operation.attached: False while the object owns the
+    # operation (detached), True once a block (or a Module) owns it.
+    m = Module.create(Location.unknown(uctx))
+    assert m.operation.attached
+    op = Operation.create("t.op", loc=Location.unknown(uctx))
+    assert not op.attached
+    m.body.append(op)
+    assert op.attached and op.opview.attached
+    op.detach_from_parent()
+    assert not op.attached

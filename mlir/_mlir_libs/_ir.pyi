@@ -490,6 +490,11 @@ class Operation:
     def parent(self) -> OpView | None:
         """The operation containing this one, or None."""
     @property
+    def attached(self) -> Any:
+        """Whether something else owns the operation (its parent block, or
+        a Module): False for a detached operation owned by its object.
+        """
+    @property
     def block(self) -> Block | None:
         """The block containing this operation, or None when detached."""
     @property

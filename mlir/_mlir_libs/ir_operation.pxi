@@ -402,6 +402,13 @@ cdef class Operation:
                               else op_primary(self))
 
     @property
+    def attached(self):
+        """Whether something else owns the operation (its parent block, or
+        a Module): False for a detached operation owned by its object."""
+        op_handle(self)
+        return not (op_primary(self).flags & OP_OWNED)
+
+    @property
     def block(self):
         """The block containing this operation, or None when detached."""
         cdef MlirBlock b = mlirOperationGetBlock(op_handle(self))

@@ -22,9 +22,8 @@ from ._mlir_libs import (  # noqa: F401
 )
 from ._mlir_libs import _ir as _cext_ir
 
-# Upstream's names of two classes the core names privately.
-for _public, _private in (("Dialects", "_Dialects"),
-                          ("OperationIterator", "_OperationIterator")):
+# Upstream's name of a class the core names privately.
+for _public, _private in (("Dialects", "_Dialects"),):
     if _public not in globals() and hasattr(_cext_ir, _private):
         globals()[_public] = getattr(_cext_ir, _private)
 del _public, _private

@@ -21,7 +21,8 @@ def test_blocks_create_append_and_iterate(uctx):
     assert region.blocks[-1] == b3 and region.blocks[1:3] == [b1, b2]
     assert [len(b.arguments) for b in region] == [1, 0, 1, 2]
     assert b3.arguments.types == [i32, i64]
-    assert b0.region == region and b0.owner is op and region.owner is op
+    assert b0.region == region and b0.owner == op and region.owner == op
+    assert b0.owner is region.owner       # the registered class's object
     with pytest.raises(IndexError):
         region.blocks[4]
     other = Operation.create("t.other", regions=1)
@@ -65,7 +66,7 @@ def test_insertion_points(uctx):
     assert [o.name for o in f.regions[0].blocks[0]] == ["t.before_return",
                                                          "func.return"]
     ip = InsertionPoint(c)
-    assert ip.block == m.body and ip.ref_operation is c
+    assert ip.block == m.body and ip.ref_operation == c
     with ip:
         assert InsertionPoint.current is ip
     with pytest.raises(ValueError, match="No current InsertionPoint"):

@@ -45,7 +45,7 @@ def test_objects_cross_through_capsules(nb_ext):
         m = Module.parse("func.func private @a()\nfunc.func private @b()")
         assert nb_ext.count_ops(m) == 2
         op = nb_ext.first_op(m)
-        assert op is m.body.operations[0]        # interned, not a copy
+        assert op == m.body.operations[0]
         assert nb_ext.op_name(op) == "func.func"
         t = nb_ext.i17()                          # context from `with`
         assert isinstance(t, IntegerType) and t.width == 17

@@ -51,7 +51,7 @@ CASES = textwrap.dedent(r'''
         case("op_index", lambda: blk.operations[7])
         case("arg_index", lambda: blk.arguments[1])
         case("attr_index", lambda: f.attributes[99])
-        case("insert_attached", lambda: blk.append(add))
+        case("insert_attached", lambda: InsertionPoint(blk).insert(add))
         ctx.allow_unregistered_dialects = True
         outer = Operation.create("t.outer", regions=1)
         ob = Block.create_at_start(outer.regions[0])
@@ -113,7 +113,7 @@ EXPECTED = {
     "op_index": "IndexError", "arg_index": "IndexError",
     "attr_index": "IndexError", "insert_attached": "ValueError",
     "move_into_own_region": "ValueError", "insert_into_own_region": "ValueError",
-    "walk_raises": "ZeroDivisionError",
+    "walk_raises": "RuntimeError",
     "erased_op": "RuntimeError", "erased_op_attrs": "RuntimeError",
     "erased_op_value": "RuntimeError", "erased_op_erase_again": "RuntimeError",
     "region_of_erased": "RuntimeError", "block_of_erased": "RuntimeError",

@@ -5,7 +5,8 @@ import textwrap
 
 import pytest
 
-from mlir.ir import (Context, IntegerType, Location, Module, OpResult, OpView,
+from mlir.ir import (Context, IntegerType, Location, MLIRError, Module,
+                     OpResult, OpView,
                      Operation, Value, register_value_caster)
 from mlir._mlir_libs._ir import globals as mlir_globals
 
@@ -54,8 +55,8 @@ def test_dialect_search_prefix_finds_an_out_of_tree_module(tmp_path, monkeypatch
     with Context() as ctx, Location.unknown():
         ctx.allow_unregistered_dialects = True
         op = Operation.create("mytoy.thing")
-        assert type(op).__name__ == "ThingOp"
-        assert isinstance(op, OpView)
+        assert type(op.opview).__name__ == "ThingOp"
+        assert isinstance(op.opview, OpView)
         assert "myproj_dialects.mytoy" in sys.modules
 
 
@@ -65,7 +66,7 @@ def test_parse_file(tmp_path):
     with Context():
         m = Module.parseFile(str(path))
         assert m.body.operations[0].operation.name == "func.func"
-        with pytest.raises(Exception, match="Unable to parse module file"):
+        with pytest.raises(MLIRError, match="^Unable to parse module assembly"):
             Module.parseFile(str(tmp_path / "missing.mlir"))
         bc = tmp_path / "m.mlirbc"
         with open(bc, "wb") as f:

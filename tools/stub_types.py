@@ -172,6 +172,7 @@ TYPES = {
     "_ir:Operation.__iter__": "-> Iterator[Region]",
     "_ir:Operation.create": "(name: str, results: Sequence[Type] | None, operands: " + _OPVIEW_SEQ + " | None, attributes: Mapping[str, Attribute] | None, successors: Sequence[Block] | None, regions: int | None, infer_type: bool) -> OpView",
     "_ir:Operation.parse": "(source: str | bytes, source_name: str) -> OpView",
+    "_ir:OpView.parse": "(source: str | bytes, source_name: str) -> OpView",
     "_ir:Operation.get_asm": [
         "(self, binary: Literal[False] = False, large_elements_limit: int | None = None, large_resource_limit: int | None = None, enable_debug_info: bool = False, pretty_debug_info: bool = False, print_generic_op_form: bool = False, use_local_scope: bool = False, use_name_loc_as_prefix: bool = False, assume_verified: bool = False, skip_regions: bool = False) -> str",
         "(self, binary: Literal[True], large_elements_limit: int | None = None, large_resource_limit: int | None = None, enable_debug_info: bool = False, pretty_debug_info: bool = False, print_generic_op_form: bool = False, use_local_scope: bool = False, use_name_loc_as_prefix: bool = False, assume_verified: bool = False, skip_regions: bool = False) -> bytes",
@@ -239,8 +240,8 @@ TYPES = {
         "(self, key: int, /) -> OpView",
         "(self, key: slice, /) -> list[OpView]",
     ],
-    "_ir:_OperationIterator.__iter__": "-> Self",
-    "_ir:_OperationIterator.__next__": "-> OpView",
+    "_ir:OperationIterator.__iter__": "-> Self",
+    "_ir:OperationIterator.__next__": "-> OpView",
     "_ir:BlockArgumentList.__iter__": "-> Iterator[BlockArgument]",
     "_ir:BlockArgumentList.__getitem__": [
         "(self, key: int, /) -> BlockArgument",

@@ -34,6 +34,7 @@ __all__ = [
     'Block',
     'BlockArgument',
     'BlockArgumentList',
+    'BlockIterator',
     'BlockList',
     'Context',
     'Diagnostic',
@@ -56,8 +57,10 @@ __all__ = [
     'OpSuccessors',
     'OpView',
     'Operation',
+    'OperationIterator',
     'OperationList',
     'Region',
+    'RegionIterator',
     'RegionSequence',
     'SymbolTable',
     'ThreadPool',
@@ -374,7 +377,9 @@ class Module:
         """
     @property
     def operation(self) -> Operation:
-        """The module as an Operation (kept alive by this Module)."""
+        """The module as a plain Operation (kept alive by this Module): a
+        new object each time, equal to the others, as upstream's.
+        """
     @property
     def body(self) -> Block:
         """The module's one block."""
@@ -396,13 +401,15 @@ class Operation:
         """
     @staticmethod
     def _CAPICreate(capsule) -> Operation:
-        """The object of an operation from a capsule. An operation without a
-        parent and without a live object becomes owned by the result.
+        """A new plain Operation view of an operation from a capsule, as
+        upstream's. An operation without a parent and without a live object
+        becomes owned by it.
         """
     @staticmethod
     def create(name: str, results: Sequence[Type] | None = None, operands: Sequence[Value | Operation] | None = None, attributes: Mapping[str, Attribute] | None = None, successors: Sequence[Block] | None = None, regions: int | None = None, loc: Location | None = None, ip: InsertionPoint | None = None, infer_type: bool = False) -> OpView:
         """Creates an operation by name (the generic form; prefer dialect
-        builders). Returns it as its registered OpView class.
+        builders). Returns a plain Operation, as upstream (its .opview is
+        the op-specific object).
         """
     @staticmethod
     def parse(source: str | bytes, source_name: str = '', context: Context | None = None) -> OpView:
@@ -411,17 +418,22 @@ class Operation:
         """
     @overload
     def get_asm(self, binary: Literal[False] = False, large_elements_limit: int | None = None, large_resource_limit: int | None = None, enable_debug_info: bool = False, pretty_debug_info: bool = False, print_generic_op_form: bool = False, use_local_scope: bool = False, use_name_loc_as_prefix: bool = False, assume_verified: bool = False, skip_regions: bool = False) -> str:
-        """The textual (or, binary=True, bytecode) form as str (bytes)."""
+        """The textual form as str (as bytes with binary=True, as
+        upstream; write_bytecode writes bytecode).
+        """
     @overload
     def get_asm(self, binary: Literal[True], large_elements_limit: int | None = None, large_resource_limit: int | None = None, enable_debug_info: bool = False, pretty_debug_info: bool = False, print_generic_op_form: bool = False, use_local_scope: bool = False, use_name_loc_as_prefix: bool = False, assume_verified: bool = False, skip_regions: bool = False) -> bytes: ...
     @overload
     def get_asm(self, binary: bool, large_elements_limit: int | None = None, large_resource_limit: int | None = None, enable_debug_info: bool = False, pretty_debug_info: bool = False, print_generic_op_form: bool = False, use_local_scope: bool = False, use_name_loc_as_prefix: bool = False, assume_verified: bool = False, skip_regions: bool = False) -> str | bytes: ...
     def print(self, state: AsmState | None = None, file: Any = None, binary: bool = False, large_elements_limit: int | None = None, large_resource_limit: int | None = None, enable_debug_info: bool = False, pretty_debug_info: bool = False, print_generic_op_form: bool = False, use_local_scope: bool = False, use_name_loc_as_prefix: bool = False, assume_verified: bool = False, skip_regions: bool = False) -> None:
-        """Prints to `file` (default sys.stdout); with an AsmState, prints
-        with its cached names and flags.
+        """Prints to `file` (default sys.stdout; a str is a path to write),
+        as bytes with binary=True; with an AsmState, prints with its cached
+        names and flags.
         """
     def write_bytecode(self, file: Any, desired_version: int | None = None) -> None:
-        """Writes MLIR bytecode to a binary file object."""
+        """Writes MLIR bytecode to a binary file object, or to the file at a
+        path (str).
+        """
     def dump(self) -> None: ...
     def verify(self) -> bool:
         """Verifies the operation; raises MLIRError with the diagnostics."""
@@ -488,7 +500,9 @@ class Operation:
     def successors(self) -> OpSuccessors: ...
     @property
     def parent(self) -> OpView | None:
-        """The operation containing this one, or None."""
+        """The operation containing this one as a plain Operation (as
+        upstream), or None.
+        """
     @property
     def attached(self) -> Any:
         """Whether something else owns the operation (its parent block, or
@@ -508,6 +522,11 @@ class OpView(Operation):
     existing operation as this class.
     """
     def __init__(self, operation: Operation | None = None, *args: Any, **kwargs: Any) -> None: ...
+    @classmethod
+    def parse(cls, source: str | bytes, source_name: str = '', context: Context | None = None) -> OpView:
+        """Parses one operation, as this class; MLIRError if it is not an
+        operation of this class's OPERATION_NAME (as upstream).
+        """
     OPERATION_NAME: ClassVar[str | None]
     _ODS_REGIONS: ClassVar[tuple[int, bool]]
     _ODS_OPERAND_SEGMENTS: ClassVar[Any]
@@ -538,8 +557,8 @@ class Block:
     def append_to(self, region: Region) -> None:
         """Moves this block to the end of `region`."""
     def append(self, operation: Operation) -> None:
-        """Appends a detached operation to this block (even after its
-        terminator, as upstream).
+        """Appends an operation to this block (even after its terminator,
+        as upstream); an operation in another block is moved here.
         """
     def add_argument(self, type: Type, loc: Location) -> BlockArgument: ...
     def insert_argument(self, index: int, type: Type, loc: Location) -> BlockArgument: ...
@@ -1766,7 +1785,22 @@ class _OpValueList(Sequence[Value]):
     def types(self) -> list[Type]: ...
 
 
-class _OperationIterator:
+class RegionIterator:
+    """Iterator over an operation's regions."""
+    def __iter__(self, /): ...
+    def __next__(self, *args, **kwargs): ...
+
+
+class BlockIterator:
+    """Iterator over a region's blocks."""
+    def __iter__(self, /): ...
+    def __next__(self, *args, **kwargs): ...
+
+
+class OperationIterator:
+    """Iterator over a block's operations (each as its registered class);
+    it survives erasing the operation it last gave.
+    """
     def __iter__(self, /) -> Self: ...
     def __next__(self, *args, **kwargs) -> OpView: ...
 
@@ -1809,8 +1843,9 @@ class SymbolTable:
     def __delitem__(self, key: str, /) -> None: ...
     def __contains__(self, key: str, /) -> bool: ...
     def insert(self, operation: Operation) -> StringAttr:
-        """Inserts a detached symbol operation (renaming it if its name
-        clashes); returns its (possibly new) name attribute.
+        """Inserts a symbol operation, detached or already in this table's
+        body (as upstream), renaming it if its name clashes; returns its
+        (possibly new) name attribute.
         """
     def erase(self, operation: Operation) -> None:
         """Erases a symbol operation of this table; its object (and those

@@ -118,11 +118,13 @@ include "ir_api.pxi"
 
 __all__ = [
     "AsmState", "Attribute", "Block", "BlockArgument", "BlockArgumentList",
-    "BlockList", "Context", "Diagnostic", "DiagnosticHandler", "DiagnosticInfo",
+    "BlockIterator", "BlockList", "Context", "Diagnostic", "DiagnosticHandler",
+    "DiagnosticInfo",
     "DiagnosticSeverity", "Dialect", "DialectDescriptor", "DialectRegistry",
     "InsertionPoint", "Location", "MLIRError", "Module", "NamedAttribute",
     "OpAttributeMap", "OpOperand", "OpOperandList", "OpResult", "OpResultList",
-    "OpSuccessors", "OpView", "Operation", "OperationList", "Region",
+    "OpSuccessors", "OpView", "Operation", "OperationIterator",
+    "OperationList", "Region", "RegionIterator",
     "RegionSequence", "SymbolTable", "ThreadPool", "Type", "TypeID", "Value",
     "WalkOrder",
     "WalkResult", "register_attribute_caster", "register_dialect",

@@ -95,13 +95,7 @@ cdef class _BlockList:
 
     def __iter__(self):
         self.region.check()
-        cdef MlirBlock b = mlirRegionGetFirstBlock(self.region.c_region)
-        cdef Block blk
-        while b.ptr != NULL:
-            blk = wrap_block(self.region.parent, b)
-            yield blk
-            blk.check()
-            b = mlirBlockGetNextInRegion(b)
+        return BlockIterator.new(self.region)
 
     def append(self, *args, arg_locs=None):
         """Appends a new block with arguments of the given types; returns
@@ -113,6 +107,39 @@ cdef class _BlockList:
 
 
 BlockList = _BlockList
+
+
+@cython.final
+cdef class BlockIterator:
+    """Iterator over a region's blocks."""
+    cdef Region region
+    cdef Block last
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("BlockIterator objects come from iter(region)")
+
+    @staticmethod
+    cdef BlockIterator new(Region region):
+        cdef BlockIterator it = BlockIterator.__new__(BlockIterator)
+        it.region = region
+        it.last = None
+        return it
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef MlirBlock b
+        if self.last is None:
+            self.region.check()
+            b = mlirRegionGetFirstBlock(self.region.c_region)
+        else:
+            self.last.check()       # the block given last must still exist
+            b = mlirBlockGetNextInRegion(self.last.c_block)
+        if b.ptr == NULL:
+            raise StopIteration
+        self.last = wrap_block(self.region.parent, b)
+        return self.last
 
 
 cdef int _check_arg_context(Block b, Type t, Location loc) except -1:
@@ -239,9 +266,21 @@ cdef class Block:
         return iter(self.operations)
 
     def append(self, operation):
-        """Appends a detached operation to this block (even after its
-        terminator, as upstream)."""
+        """Appends an operation to this block (even after its terminator,
+        as upstream); an operation in another block is moved here."""
         cdef Operation op = as_operation(operation, "operation")
+        cdef Operation p = op_primary(op)
+        if mlirOperationGetBlock(p.c_op).ptr != NULL:
+            # As upstream: detach it first (after the checks, so a refused
+            # move leaves it where it was).
+            self.check()
+            if p.context is not self.parent.context:
+                raise ValueError("cannot insert an operation of another context")
+            if mlirOperationGetNumRegions(p.c_op) and (
+                    p.c_op.ptr == self.parent.c_op.ptr or
+                    _is_ancestor(p.c_op, self.parent.c_op)):
+                raise ValueError("cannot insert an operation into its own region")
+            op.detach_from_parent()
         _insert_detached(InsertionPoint(self), op, False)
 
     @property
@@ -383,27 +422,32 @@ cdef class _OperationList:
             op = mlirOperationGetNextInBlock(op)
             i -= 1
         if op.ptr == NULL:
-            raise IndexError("operation index out of range")
-        return wrap_operation(self.block.parent.context, op, self.block.parent)
+            raise IndexError("attempt to access out of bounds operation")
+        return wrap_opview(self.block.parent.context, op, self.block.parent)
 
     def __iter__(self):
         self.block.check()
-        return _OperationIterator.new(self.block)
+        return OperationIterator.new(self.block)
 
 
 OperationList = _OperationList
 
 
 @cython.final
-cdef class _OperationIterator:
+cdef class OperationIterator:
+    """Iterator over a block's operations (each as its registered class);
+    it survives erasing the operation it last gave."""
     cdef Block block
     cdef MlirOperation next_op
     cdef unsigned long epoch
     cdef object last
 
+    def __init__(self, *args, **kwargs):
+        raise TypeError("OperationIterator objects come from iter(block)")
+
     @staticmethod
-    cdef _OperationIterator new(Block block):
-        cdef _OperationIterator it = _OperationIterator.__new__(_OperationIterator)
+    cdef OperationIterator new(Block block):
+        cdef OperationIterator it = OperationIterator.__new__(OperationIterator)
         it.block = block
         it.next_op = mlirBlockGetFirstOperation(block.c_block)
         it.epoch = block.parent.context.epoch
@@ -431,7 +475,7 @@ cdef class _OperationIterator:
         self.next_op = mlirOperationGetNextInBlock(op)
         obj = wrap_operation(ctx, op, self.block.parent)
         self.last = obj
-        return obj
+        return as_opview(<Operation>obj)
 
 
 @cython.final

@@ -88,14 +88,15 @@ cdef class Module:
         finally:
             errors = cap.detach()
         if m.ptr == NULL:
-            raise MLIRError(f"Unable to parse module file '{path}'", errors)
+            raise MLIRError("Unable to parse module assembly", errors)
         return module_for_handle(ctx, m)
 
     @property
     def operation(self):
-        """The module as an Operation (kept alive by this Module)."""
-        return wrap_operation(self.context, mlirModuleGetOperation(self.c_module),
-                              self)
+        """The module as a plain Operation (kept alive by this Module): a
+        new object each time, equal to the others, as upstream's."""
+        return fresh_plain(<Operation>wrap_operation(
+            self.context, mlirModuleGetOperation(self.c_module), self))
 
     @property
     def body(self):

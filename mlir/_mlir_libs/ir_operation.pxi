@@ -14,6 +14,8 @@
 from cpython.object cimport PyTypeObject
 from cpython.tuple cimport PyTuple_New
 
+import os
+
 cdef extern from *:
     """
     static PyObject *mlircy_alloc(PyTypeObject *t) {
@@ -139,6 +141,44 @@ cdef object wrap_operation_any(Context ctx, MlirOperation op):
     return wrap_operation(ctx, op, root_owner(ctx, op))
 
 
+# -- which class a navigation returns (as upstream) --------------------------
+#
+# One interned (primary) object per operation, of the class it was first
+# made as. Navigations that upstream answers with the registered OpView
+# class (block.operations, owners, builders) return the primary when its
+# class is that class, else a new view of it (as_opview); those upstream
+# answers with a plain Operation (walk callbacks, parent, Operation.create)
+# return the operation's generic view (as_plain), Module.operation and
+# _CAPICreate a new plain view each time, as upstream's. Views share the
+# primary's validity, equality and hash; `is` holds wherever the class is
+# the same.
+
+cdef object as_opview(Operation p):
+    """The operation of primary `p` as its currently registered class."""
+    cls = _name_info(p.context, p.c_op).cls
+    if type(p) is cls:
+        return p
+    return _make_alias(cls, p)
+
+
+cdef object as_plain(Operation p):
+    """The operation of primary `p` as a plain Operation (its one generic
+    view while referenced)."""
+    if type(p) is Operation:
+        return p
+    return p.operation
+
+
+cdef object fresh_plain(Operation p):
+    """A new plain Operation view of primary `p`."""
+    return _make_alias(Operation, p)
+
+
+cdef object wrap_opview(Context ctx, MlirOperation op, object owner):
+    """wrap_operation, answered as the registered class."""
+    return as_opview(<Operation>wrap_operation(ctx, op, owner))
+
+
 cdef Operation as_operation(object op, str what):
     """An Operation or OpView argument, checked valid."""
     if not isinstance(op, Operation):
@@ -214,6 +254,8 @@ cdef class Operation:
         as upstream's op.operation; one object per operation while it is
         referenced. Its .opview is the op-specific object."""
         op_check(self)
+        if type(self) is Operation:
+            return self
         cdef Operation p = op_primary(self)
         if type(p) is Operation:
             return p
@@ -277,12 +319,13 @@ cdef class Operation:
 
     @staticmethod
     def _CAPICreate(capsule):
-        """The object of an operation from a capsule. An operation without a
-        parent and without a live object becomes owned by the result."""
+        """A new plain Operation view of an operation from a capsule, as
+        upstream's. An operation without a parent and without a live object
+        becomes owned by it."""
         check_capsule(capsule, MLIR_PYTHON_CAPSULE_OPERATION)
         cdef MlirOperation op = mlirPythonCapsuleToOperation(capsule)
         ctx = context_for_handle(mlirOperationGetContext(op))
-        return wrap_operation_any(ctx, op)
+        return fresh_plain(<Operation>wrap_operation_any(ctx, op))
 
     # -- creation -------------------------------------------------------
 
@@ -291,7 +334,8 @@ cdef class Operation:
                successors=None, regions=None, loc=None, ip=None,
                infer_type=False):
         """Creates an operation by name (the generic form; prefer dialect
-        builders). Returns it as its registered OpView class."""
+        builders). Returns a plain Operation, as upstream (its .opview is
+        the op-specific object)."""
         if not isinstance(name, str):
             raise TypeError(f"name must be str, not {type(name).__name__}")
         cdef OperationState st = new_operation_state(name, loc)
@@ -305,18 +349,27 @@ cdef class Operation:
             if not isinstance(attributes, dict):
                 raise TypeError("attributes must be a dict of str -> Attribute")
             for k, v in (<dict>attributes).items():
+                # Upstream's types and texts.
                 if not isinstance(k, str):
-                    raise TypeError(f"attribute names must be str, not "
-                                    f"{type(k).__name__}")
+                    raise TypeError(
+                        "Invalid attribute key (not a string) when attempting "
+                        f"to create the operation \"{name}\" (std::bad_cast)")
+                if v is None:
+                    raise RuntimeError(
+                        "Found an invalid (`None`?) attribute value for the "
+                        f"key \"{k}\" when attempting to create the operation "
+                        f"\"{name}\"")
                 if not isinstance(v, Attribute):
-                    raise TypeError(f"attribute '{k}' must be an Attribute, "
-                                    f"not {type(v).__name__}")
+                    raise TypeError(
+                        f"Invalid attribute value for the key \"{k}\" when "
+                        f"attempting to create the operation \"{name}\" "
+                        "(std::bad_cast)")
                 st.add_attribute(k, v)
         if successors is not None:
             st.add_successors(successors, "successors")
         if regions is not None:
             st.add_regions(regions)
-        return st.finish(None, ip)
+        return as_plain(<Operation>st.finish(None, ip))
 
     @staticmethod
     def parse(source, source_name="", context=None):
@@ -375,7 +428,8 @@ cdef class Operation:
         cdef intptr_t n = mlirOperationGetNumResults(op)
         if n != 1:
             raise ValueError(f"Cannot call .result on operation {self.name} "
-                             f"which has {n} results")
+                             f"which has {n} results (it is only valid for "
+                             "operations with a single result)")
         return wrap_value(op_primary(self), mlirOperationGetResult(op, 0))
 
     @property
@@ -393,13 +447,14 @@ cdef class Operation:
 
     @property
     def parent(self):
-        """The operation containing this one, or None."""
+        """The operation containing this one as a plain Operation (as
+        upstream), or None."""
         cdef MlirOperation p = mlirOperationGetParentOperation(op_handle(self))
         if p.ptr == NULL:
             return None
-        return wrap_operation(self.context, p, op_primary(self).owner_ref
-                              if op_primary(self).owner_ref is not None
-                              else op_primary(self))
+        return as_plain(<Operation>wrap_operation(
+            self.context, p, op_primary(self).owner_ref
+            if op_primary(self).owner_ref is not None else op_primary(self)))
 
     @property
     def attached(self):
@@ -427,16 +482,20 @@ cdef class Operation:
         return self.get_asm()
 
     def __repr__(self):
+        # As upstream: Python's default form; an invalid object says so.
+        cls = type(self)
+        text = f"<{cls.__module__}.{cls.__qualname__} object at {id(self):#x}"
         if not (op_primary(self).flags & OP_VALID):
-            return f"<{type(self).__name__}: invalidated>"
-        return self.get_asm()
+            return text + ": invalidated>"
+        return text + ">"
 
     def get_asm(self, binary=False, large_elements_limit=None,
                 large_resource_limit=None, enable_debug_info=False,
                 pretty_debug_info=False, print_generic_op_form=False,
                 use_local_scope=False, use_name_loc_as_prefix=False,
                 assume_verified=False, skip_regions=False):
-        """The textual (or, binary=True, bytecode) form as str (bytes)."""
+        """The textual form as str (as bytes with binary=True, as
+        upstream; write_bytecode writes bytecode)."""
         cdef string buf
         _print_to(self, buf, binary, large_elements_limit, large_resource_limit,
                        enable_debug_info, pretty_debug_info,
@@ -453,8 +512,9 @@ cdef class Operation:
               print_generic_op_form=False, use_local_scope=False,
               use_name_loc_as_prefix=False, assume_verified=False,
               skip_regions=False):
-        """Prints to `file` (default sys.stdout); with an AsmState, prints
-        with its cached names and flags."""
+        """Prints to `file` (default sys.stdout; a str is a path to write),
+        as bytes with binary=True; with an AsmState, prints with its cached
+        names and flags."""
         cdef string buf
         if state is not None and not isinstance(state, AsmState):
             raise TypeError("state must be an AsmState")
@@ -463,6 +523,10 @@ cdef class Operation:
                        print_generic_op_form, use_local_scope,
                        use_name_loc_as_prefix, assume_verified, skip_regions,
                        state)
+        if isinstance(file, (str, os.PathLike)):
+            with open(file, "wb" if binary else "w") as f:
+                f.write(buf.data()[:buf.size()] if binary else decode_string(buf))
+            return
         if file is None:
             import sys
             file = sys.stdout
@@ -472,7 +536,8 @@ cdef class Operation:
             file.write(decode_string(buf))
 
     def write_bytecode(self, file, desired_version=None):
-        """Writes MLIR bytecode to a binary file object."""
+        """Writes MLIR bytecode to a binary file object, or to the file at a
+        path (str)."""
         cdef MlirOperation op = op_handle(self)
         cdef string buf
         cdef MlirBytecodeWriterConfig cfg
@@ -490,6 +555,15 @@ cdef class Operation:
             if mlirLogicalResultIsFailure(res):
                 raise ValueError(f"Unable to honor desired bytecode version "
                                  f"{desired_version}")
+        if isinstance(file, (str, os.PathLike)):
+            try:
+                f = open(file, "wb")
+            except OSError as e:
+                raise ValueError("Unable to open file for writing: "
+                                 f"{e.strerror or e}") from e
+            with f:
+                f.write(buf.data()[:buf.size()])
+            return
         file.write(buf.data()[:buf.size()])
 
     def dump(self):
@@ -547,12 +621,17 @@ cdef class Operation:
         object. Returns self."""
         cdef MlirOperation op = op_handle(self)
         if mlirOperationGetBlock(op).ptr == NULL:
-            raise ValueError("Detached operation cannot be detached again")
+            raise ValueError("Detached operation has no parent.")
         check_not_rewriting(self.context, op, "detach an operation")
-        mlirOperationRemoveFromParent(op)
         cdef Operation p = op_primary(self)
+        # The detached tree may use values of the tree it leaves (block
+        # arguments, results): it keeps that tree's owner alive, so those
+        # values outlive the uses (a module dropped first must not free
+        # them under it).
+        old_owner = p.owner_ref
+        mlirOperationRemoveFromParent(op)
         p.flags |= OP_OWNED
-        p.owner_ref = None
+        p.owner_ref = None if old_owner is None else [old_owner]
         _reown_nested(self.context, p)
         return self
 
@@ -600,7 +679,7 @@ cdef class Operation:
         finally:
             walk_end(self.context, st)
         if st.error is not None:
-            raise st.error
+            _raise_from_callback(st.error)
 
     # -- context --------------------------------------------------------
 
@@ -648,10 +727,6 @@ cdef int _print_to(Operation self, string& buf, bint binary, object large_elemen
                bint assume_verified, bint skip_regions, object state) except -1:
     cdef MlirOperation op = op_handle(self)
     cdef MlirOpPrintingFlags flags
-    if binary:
-        with nogil:
-            mlirOperationWriteBytecode(op, append_to_string, &buf)
-        return 0
     if state is not None:
         (<AsmState>state).check()
         with nogil:
@@ -807,12 +882,27 @@ cdef class _WalkState:
     cdef void* current
 
 
+cdef int _raise_from_callback(BaseException err) except -1:
+    """Upstream's RuntimeError for an exception raised in a walk callback:
+    "Exception raised in callback: " and the traceback, chained to it."""
+    lines = ["Traceback (most recent call last):\n"]
+    tb = err.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        lines.append(f'  File "{code.co_filename}", line {tb.tb_lineno}, '
+                     f'in {code.co_name}\n')
+        tb = tb.tb_next
+    lines.append(f"{type(err).__name__}: {err}")
+    raise RuntimeError("Exception raised in callback: " + "".join(lines)) \
+        from err
+
+
 cdef MlirWalkResult _walk_callback(MlirOperation op, void* user) noexcept with gil:
     cdef _WalkState st = <_WalkState>user
     cdef void* saved = st.current
     st.current = op.ptr
     try:
-        obj = wrap_operation_any(st.context, op)
+        obj = as_plain(<Operation>wrap_operation_any(st.context, op))
         r = st.callback(obj)
         if r is None:
             return MlirWalkResultAdvance
@@ -914,6 +1004,10 @@ def _build_generic(self_or_cls, results=None, operands=None, attributes=None,
         st.add_results(res_flat, "results")
         if res_sizes is not None:
             attrs["resultSegmentSizes"] = _dense_i32_array(res_sizes, st.loc.context)
+    else:
+        # As upstream: no results given means "infer them" (ops without
+        # the inference interface then get none).
+        st.enable_result_type_inference()
     for k, v in attrs.items():
         if v is not None:
             st.add_attribute(k, v)
@@ -1100,3 +1194,15 @@ cdef class OpView(Operation):
         self.flags = OP_ALIAS
 
     build_generic = _HybridMethod(_build_generic)
+
+    @classmethod
+    def parse(cls, source, source_name="", context=None):
+        """Parses one operation, as this class; MLIRError if it is not an
+        operation of this class's OPERATION_NAME (as upstream)."""
+        op = Operation.parse(source, source_name, context)
+        name = cls.OPERATION_NAME
+        if isinstance(name, str) and op.name != name:
+            raise MLIRError(f"Expected a '{name}' op, got: '{op.name}'", [])
+        if isinstance(op, cls):
+            return op
+        return _make_alias(cls, op_primary(<Operation>op))

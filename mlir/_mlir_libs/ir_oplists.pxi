@@ -8,7 +8,10 @@ cdef inline Py_ssize_t _norm_index(Py_ssize_t i, Py_ssize_t n, str what) except 
     if i < 0:
         i += n
     if i < 0 or i >= n:
-        raise IndexError(f"{what} index out of range")
+        # Upstream's texts.
+        if what in ("block", "operation", "attribute"):
+            raise IndexError(f"attempt to access out of bounds {what}")
+        raise IndexError("index out of range")
     return i
 
 
@@ -231,6 +234,10 @@ cdef class _RegionList:
     """op.regions"""
     cdef Operation op
 
+    # What upstream's class reports of itself (nanobind's signature).
+    __nb_signature__ = ("class RegionSequence(collections.abc.Sequence"
+                        "[mlir._mlir_libs._mlir.ir.Region])")
+
     @staticmethod
     cdef _RegionList new(Operation op):
         cdef _RegionList l = _RegionList.__new__(_RegionList)
@@ -249,12 +256,37 @@ cdef class _RegionList:
         return wrap_region(self.op, mlirOperationGetRegion(op, i))
 
     def __iter__(self):
-        cdef Py_ssize_t i, n = len(self)
-        for i in range(n):
-            yield wrap_region(self.op, mlirOperationGetRegion(op_handle(self.op), i))
+        return RegionIterator.new(self.op)
 
 
 RegionSequence = _RegionList
+
+
+@cython.final
+cdef class RegionIterator:
+    """Iterator over an operation's regions."""
+    cdef Operation op
+    cdef Py_ssize_t next_index
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("RegionIterator objects come from iter(op.regions)")
+
+    @staticmethod
+    cdef RegionIterator new(Operation op):
+        cdef RegionIterator it = RegionIterator.__new__(RegionIterator)
+        it.op = op
+        it.next_index = 0
+        return it
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef MlirOperation op = op_handle(self.op)
+        if self.next_index >= mlirOperationGetNumRegions(op):
+            raise StopIteration
+        self.next_index += 1
+        return wrap_region(self.op, mlirOperationGetRegion(op, self.next_index - 1))
 
 
 @cython.final

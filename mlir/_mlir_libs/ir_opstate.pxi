@@ -329,10 +329,9 @@ cdef class OperationState:
                 NULL if key is None else PyLong_AsVoidPtr(key))
             self.c_state.nRegions = 0
         if op.ptr == NULL:
-            why = " (result type inference failed)" \
-                if self.infer_results and not self.has_results else ""
-            raise MLIRError(f"Operation creation failed for "
-                            f"'{self.name}'{why}", errors or [])
+            # Upstream's text; MLIR's diagnostics (e.g. of a failed result
+            # type inference) follow it.
+            raise MLIRError("Operation creation failed", errors or [])
         if self.properties:
             set_op_properties(ctx, op, self.name, self.properties, True)
         cdef Operation obj

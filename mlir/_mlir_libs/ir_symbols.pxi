@@ -30,7 +30,7 @@ cdef class SymbolTable:
         cdef MlirOperation found = mlirSymbolTableLookup(self.c_table, str_ref(b))
         if found.ptr == NULL:
             raise KeyError(f"Symbol '{name}' not in the symbol table.")
-        return wrap_operation(self.op.context, found, _owner_for_children(self.op))
+        return wrap_opview(self.op.context, found, _owner_for_children(self.op))
 
     def __contains__(self, str name not None):
         self.check()
@@ -38,16 +38,25 @@ cdef class SymbolTable:
         return mlirSymbolTableLookup(self.c_table, str_ref(b)).ptr != NULL
 
     def insert(self, operation):
-        """Inserts a detached symbol operation (renaming it if its name
-        clashes); returns its (possibly new) name attribute."""
+        """Inserts a symbol operation, detached or already in this table's
+        body (as upstream), renaming it if its name clashes; returns its
+        (possibly new) name attribute."""
         self.check()
         cdef Operation op = op_primary(as_operation(operation, "operation"))
-        if not (op.flags & OP_OWNED) or mlirOperationGetBlock(op.c_op).ptr != NULL:
-            raise ValueError("Attempt to insert operation that is already "
-                             "attached (detach_from_parent() it first)")
         if _get_attr(op.c_op, "sym_name").ptr == NULL:
             raise ValueError("Expected operation to have a symbol name.")
-        cdef MlirAttribute a = mlirSymbolTableInsert(self.c_table, op.c_op)
+        cdef MlirAttribute a
+        if mlirOperationGetBlock(op.c_op).ptr != NULL:
+            if mlirOperationGetParentOperation(op.c_op).ptr != self.op.c_op.ptr:
+                raise ValueError("Attempt to insert operation that is already "
+                                 "attached (detach_from_parent() it first)")
+            # Already in the table's body: only registered (renamed).
+            a = mlirSymbolTableInsert(self.c_table, op.c_op)
+            return wrap_attribute(self.op.context, a)
+        if not (op.flags & OP_OWNED):
+            raise ValueError("Attempt to insert operation that is already "
+                             "attached (detach_from_parent() it first)")
+        a = mlirSymbolTableInsert(self.c_table, op.c_op)
         op_attach(op, self.op)
         return wrap_attribute(self.op.context, a)
 
@@ -134,7 +143,7 @@ cdef class SymbolTable:
         finally:
             walk_end(op.context, st)
         if st.error is not None:
-            raise st.error
+            _raise_from_callback(st.error)
 
 
 cdef void _symbol_table_callback(MlirOperation op, bool visible,
@@ -143,6 +152,7 @@ cdef void _symbol_table_callback(MlirOperation op, bool visible,
     if st.error is not None:
         return
     try:
-        st.callback(wrap_operation_any(st.context, op), visible)
+        st.callback(as_plain(<Operation>wrap_operation_any(st.context, op)),
+                    visible)
     except BaseException as e:
         st.error = e

@@ -5,6 +5,7 @@ import textwrap
 import pytest
 
 from mlir.ir import (AsmState, Block, BlockArgument, Context, InsertionPoint,
+                     IntegerType, Region,
                      Location, Module, OpResult, Operation, SymbolTable, Type,
                      Value)
 
@@ -211,3 +212,51 @@ def test_end_of_block_after_unregistered_op_is_open(uctx):
     for _ in range(3):
         Operation.create("t.any", ip=ip)
     assert len(blk.operations) == 3
+
+
+def test_sequences_slice_concatenate_and_match_as_upstream():
+    # Upstream's pseudo-containers: contiguous slices keep the list type
+    # (so .types works), `+` gives a list, and they are sequences for
+    # structural pattern matching.
+    from mlir.ir import (BlockIterator, IndexType, OperationIterator,
+                         RegionIterator)
+    with Context() as ctx, Location.unknown():
+        ctx.allow_unregistered_dialects = True
+        i32 = IntegerType.get_signless(32)
+        op = Operation.create("t.op", regions=1)
+        blk = Block.create_at_start(op.regions[0], [i32, IndexType.get(), i32])
+        args = blk.arguments
+        assert type(args[1:]) is type(args) and len(args[1:]) == 2
+        assert [str(t) for t in args[1:].types] == ["index", "i32"]
+        assert [a.arg_number for a in args[-1:] + args[:1]] == [2, 0]
+        assert len(args[:2] + args[1:]) == 4
+        assert [a.arg_number for a in args[::2]] == [0, 2]
+        match op.regions[0]:
+            case Region(blocks=[Block(arguments=[a0, a1, a2])]):
+                assert a2.arg_number == 2
+            case _:
+                raise AssertionError("no match")
+        assert type(iter(op.regions)) is RegionIterator
+        assert type(iter(op.regions[0])) is BlockIterator
+        assert type(iter(blk)) is OperationIterator
+        with pytest.raises(IndexError, match="^index out of range$"):
+            op.regions[-42]
+        with pytest.raises(IndexError, match="^attempt to access out of bounds block$"):
+            op.regions[0].blocks[3]
+        with pytest.raises(IndexError, match="^attempt to access out of bounds operation$"):
+            blk.operations[0]
+
+
+def test_block_argument_locations_as_upstream():
+    with Context() as ctx:
+        ctx.allow_unregistered_dialects = True
+        i32 = IntegerType.get_signless(32)
+        op = Operation.create("t.op", regions=1, loc=Location.unknown())
+        # No arg_locs and no current Location: upstream's RuntimeError.
+        with pytest.raises(RuntimeError, match="^An MLIR function requires a "
+                           "Location but none was provided"):
+            Block.create_at_start(op.regions[0], [i32])
+        with pytest.raises(ValueError, match="^Expected 2 locations, got: 1$"):
+            Block.create_at_start(op.regions[0], [i32, i32],
+                                  [Location.unknown()])
+        Block.create_at_start(op.regions[0])          # no arguments: fine

@@ -63,6 +63,7 @@ cdef class Region:
 
 
 @cython.final
+@cython.collection_type("sequence")
 cdef class _BlockList:
     """region.blocks"""
     cdef Region region
@@ -162,6 +163,10 @@ cdef MlirBlock _create_block(object arg_types, object arg_locs,
         if loc is not None and (<Location>loc).context is not ctx:
             raise ValueError("block argument location: the current Location "
                              "is of another Context")
+        if loc is None and types.size():
+            # As upstream: argument locations come from arg_locs or the
+            # current Location.
+            resolve_location(None)
         dflt = (<Location>loc).c_location if loc is not None \
             else mlirLocationUnknownGet(ctx.c_context)
         for _ in range(types.size()):
@@ -169,7 +174,7 @@ cdef MlirBlock _create_block(object arg_types, object arg_locs,
     else:
         arg_locs = list(arg_locs)
         if <size_t>len(arg_locs) != types.size():
-            raise ValueError(f"Expected {types.size()} locations, got "
+            raise ValueError(f"Expected {types.size()} locations, got: "
                              f"{len(arg_locs)}")
         for l in arg_locs:
             if not isinstance(l, Location):
@@ -388,6 +393,7 @@ cdef int _reown_block_ops(Block blk) except -1:
 
 
 @cython.final
+@cython.collection_type("sequence")
 cdef class _OperationList:
     """block.operations"""
     cdef Block block
@@ -479,31 +485,49 @@ cdef class OperationIterator:
 
 
 @cython.final
+@cython.collection_type("sequence")
 cdef class _BlockArgumentList:
-    """block.arguments"""
+    """block.arguments (or a contiguous slice of them): a sequence."""
     cdef Block block
+    cdef Py_ssize_t start
+    cdef Py_ssize_t count           # -1: up to the last argument
 
     @staticmethod
-    cdef _BlockArgumentList new(Block block):
+    cdef _BlockArgumentList new(Block block, Py_ssize_t start=0,
+                                Py_ssize_t count=-1):
         cdef _BlockArgumentList l = _BlockArgumentList.__new__(_BlockArgumentList)
         l.block = block
+        l.start = start
+        l.count = count
         return l
 
     def __len__(self):
         self.block.check()
-        return mlirBlockGetNumArguments(self.block.c_block)
+        cdef Py_ssize_t n = mlirBlockGetNumArguments(self.block.c_block) - self.start
+        if self.count >= 0 and self.count < n:
+            n = self.count
+        return max(n, 0)
 
     def __getitem__(self, key):
         cdef Py_ssize_t n = len(self)
         if isinstance(key, slice):
-            return [self[i] for i in range(*key.indices(n))]
+            start, stop, step = key.indices(n)
+            if step == 1:
+                return _BlockArgumentList.new(self.block, self.start + start,
+                                              max(0, stop - start))
+            return [self[i] for i in range(start, stop, step)]
         cdef Py_ssize_t i = _norm_index(key, n, "block argument")
         return wrap_block_arg(self.block.parent, self.block.c_block,
-                              mlirBlockGetArgument(self.block.c_block, i))
+                              mlirBlockGetArgument(self.block.c_block,
+                                                   self.start + i))
 
     def __iter__(self):
         for i in range(len(self)):
             yield self[i]
+
+    def __add__(self, other):
+        """Concatenation gives a list of the arguments, as upstream."""
+        return list(self) + list(other)
 
     @property
     def types(self):

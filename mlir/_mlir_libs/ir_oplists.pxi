@@ -18,6 +18,7 @@ cdef inline Py_ssize_t _norm_index(Py_ssize_t i, Py_ssize_t n, str what) except 
 @cython.final
 @cython.no_gc
 @cython.freelist(8)
+@cython.collection_type("mapping")
 cdef class OpAttributeMap:
     """op.attributes: get/set/delete by name, index as a sequence of
     NamedAttribute, len, in, iteration (names)."""
@@ -101,6 +102,7 @@ cdef OpAttributeMap _new_attribute_map(Operation op):
 
 
 @cython.no_gc
+@cython.collection_type("sequence")
 cdef class _OpValueList:
     """Common base of operand and result lists: a window [start, start+n)
     (n = -1: all) over an operation's values."""
@@ -141,6 +143,10 @@ cdef class _OpValueList:
             return [self[j] for j in range(start, stop, step)]
         i = _norm_index(key, n, type(self).__name__)
         return self.wrap(self.get(self.op.c_op, self.start + i))
+
+    def __add__(self, other):
+        """Concatenation gives a list of the values, as upstream."""
+        return list(self) + list(other)
 
     def __iter__(self):
         cdef Py_ssize_t i, n = self.length()
@@ -230,6 +236,7 @@ OpResultList = _OpResultList
 
 
 @cython.final
+@cython.collection_type("sequence")
 cdef class _RegionList:
     """op.regions"""
     cdef Operation op
@@ -290,6 +297,7 @@ cdef class RegionIterator:
 
 
 @cython.final
+@cython.collection_type("sequence")
 cdef class _OpSuccessors:
     """op.successors: blocks, assignable by index."""
     cdef Operation op

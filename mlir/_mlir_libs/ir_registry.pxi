@@ -127,7 +127,8 @@ def register_value_caster(typeid, *, replace=False):
     def decorator(caster):
         if typeid in _value_casters and not replace:
             raise RuntimeError(
-                f"Value caster is already registered for {typeid!r}")
+                f"Value caster is already registered: "
+                f"{_value_casters[typeid]!r}")
         _value_casters[typeid] = caster
         return caster
     return decorator

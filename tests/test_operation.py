@@ -738,3 +738,14 @@ def test_detached_op_keeps_the_values_it_uses_alive(ctx):
     assert c.name == "arith.addi" and str(c.operands[0].type) == "i32"
     del c
     gc.collect()
+
+
+def test_opview_parse_checks_the_operation_name(uctx):
+    from mlir.dialects import func
+    with Location.unknown():
+        f = func.FuncOp.parse("func.func @g() { return }")
+        assert isinstance(f, func.FuncOp) and f.name.value == "g"
+        with pytest.raises(MLIRError, match="^Expected a 'func.func' op, got: "
+                           "'test.foo'"):
+            func.FuncOp.parse('"test.foo"() : () -> ()')
+        assert type(Operation.parse('"test.foo"() : () -> ()')) is OpView

@@ -287,3 +287,31 @@ def test_two_threads_two_contexts():
     for t in threads:
         t.join()
     assert results == [1, 1, 1, 1]
+
+
+def test_ir_printing_elements_limit_elides_resources_too(ctx, capfd):
+    # As upstream: large_elements_limit also bounds resource strings.
+    src = textwrap.dedent("""\
+        module {
+          func.func @main() -> tensor<3xi64> {
+            %0 = arith.constant dense_resource<blob1> : tensor<3xi64>
+            return %0 : tensor<3xi64>
+          }
+        }
+        {-#
+          dialect_resources: {
+            builtin: {
+              blob1: "0x010000000000000002000000000000000300000000000000"
+            }
+          }
+        #-}""")
+    for kwargs, shown in (({"large_elements_limit": 1}, False),
+                          ({"large_elements_limit": 1,
+                            "large_resource_limit": 1000}, True),
+                          ({}, True)):
+        m = Module.parse(src)
+        ctx.enable_multithreading(False)
+        pm = PassManager.parse("builtin.module(canonicalize)")
+        pm.enable_ir_printing(print_module_scope=True, **kwargs)
+        pm.run(m)
+        assert ('blob1: "0x01' in capfd.readouterr().err) == shown, kwargs

@@ -1200,9 +1200,11 @@ cdef class OpView(Operation):
         """Parses one operation, as this class; MLIRError if it is not an
         operation of this class's OPERATION_NAME (as upstream)."""
         op = Operation.parse(source, source_name, context)
+        cdef Operation p = op_primary(<Operation>op)
+        got = _name_info(p.context, p.c_op).name
         name = cls.OPERATION_NAME
-        if isinstance(name, str) and op.name != name:
-            raise MLIRError(f"Expected a '{name}' op, got: '{op.name}'", [])
+        if isinstance(name, str) and got != name:
+            raise MLIRError(f"Expected a '{name}' op, got: '{got}'", [])
         if isinstance(op, cls):
             return op
-        return _make_alias(cls, op_primary(<Operation>op))
+        return _make_alias(cls, p)

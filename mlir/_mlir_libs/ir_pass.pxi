@@ -343,6 +343,9 @@ cdef class PassManager:
         cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
         if large_elements_limit is not None:
             mlirOpPrintingFlagsElideLargeElementsAttrs(flags, large_elements_limit)
+            # As upstream: the elements limit bounds resource strings too,
+            # unless large_resource_limit sets their own.
+            mlirOpPrintingFlagsElideLargeResourceString(flags, large_elements_limit)
         if large_resource_limit is not None:
             mlirOpPrintingFlagsElideLargeResourceString(flags, large_resource_limit)
         if enable_debug_info:

@@ -314,4 +314,4 @@ def test_ir_printing_elements_limit_elides_resources_too(ctx, capfd):
         pm = PassManager.parse("builtin.module(canonicalize)")
         pm.enable_ir_printing(print_module_scope=True, **kwargs)
         pm.run(m)
-        assert ('blob1: "0x01' in capfd.readouterr().err) == shown, kwargs
+        assert ('"0x0100000000000000' in capfd.readouterr().err) == shown, kwargs

@@ -47,7 +47,8 @@ for name in ("mlir_runner_utils", "mlir_c_runner_utils", "mlir_async_runtime"):
 path = os.pathsep.join([llvm_bin, os.path.dirname(params["python"]),
                         config.environment.get("PATH", os.environ["PATH"])])
 config.environment["PATH"] = path
-for var in ("HOME", "TMPDIR", "PYTHONHASHSEED", "PYTHONPATH"):
+for var in ("HOME", "TMPDIR", "PYTHONHASHSEED", "PYTHONPATH",
+            "MLIR_CYTHON_TEST_MODULES"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 

@@ -383,7 +383,7 @@ def test_opview_registration_and_views(uctx):
     assert op.operation is op
     other = Operation.create("mytest.other")
     view = MyOp(other)
-    assert view.operation is other.operation and view.name == "mytest.other"
+    assert view.operation == other.operation and view.name == "mytest.other"
     assert type(other.operation) is Operation and other.operation is other
     assert type(other.opview) is OpView and other.opview == other
     with pytest.raises(RuntimeError, match="already registered"):

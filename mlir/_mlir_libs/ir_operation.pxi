@@ -369,7 +369,9 @@ cdef class Operation:
             st.add_successors(successors, "successors")
         if regions is not None:
             st.add_regions(regions)
-        return as_plain(<Operation>st.finish(None, ip))
+        # A new plain view (not the cached generic one: cheaper, and
+        # upstream's are new objects too).
+        return fresh_plain(<Operation>st.finish(None, ip))
 
     @staticmethod
     def parse(source, source_name="", context=None):

@@ -192,3 +192,38 @@ def test_live_count_drops_with_the_last_reference():
     del m
     gc.collect()
     assert Context._get_live_count() == base
+
+
+def test_diagnostic_handler_does_not_keep_its_context_alive():
+    # As upstream: dropping the context detaches the handler; collecting
+    # the handler afterwards is fine (it used to crash the process).
+    import gc
+    gc.collect()
+    base = Context._get_live_count()
+    ctx = Context()
+    handler = ctx.attach_diagnostic_handler(lambda d: True)
+    assert handler.attached
+    ctx = None
+    gc.collect()
+    assert Context._get_live_count() == base
+    assert not handler.attached
+    handler.detach()                  # harmless once detached
+    handler = None
+    gc.collect()
+    # A handler whose callback holds its context: the cycle is collected.
+    ctx = Context()
+    h2 = ctx.attach_diagnostic_handler(lambda d, c=ctx: bool(c))
+    ctx = h2 = None
+    gc.collect()
+    assert Context._get_live_count() == base
+
+
+def test_escaping_diagnostic_prints_as_invalid():
+    ctx = Context()
+    diags = []
+    handler = ctx.attach_diagnostic_handler(lambda d: diags.append(d) or True)
+    Location.unknown(ctx).emit_error("foobar")
+    assert str(diags[0]) == "<Invalid Diagnostic>"      # as upstream
+    with pytest.raises(ValueError, match="used outside of callback"):
+        diags[0].message
+    handler.detach()

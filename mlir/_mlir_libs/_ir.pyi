@@ -694,8 +694,12 @@ class Diagnostic:
 
 
 class DiagnosticHandler:
-    """A Python callable attached to a context's diagnostics."""
-    def detach(self) -> None: ...
+    """A Python callable attached to a context's diagnostics. It does not
+    keep the context alive: when the context goes, the handler is detached
+    (`attached` becomes False), as upstream's.
+    """
+    def detach(self) -> None:
+        """Detaches the handler from its context (no-op when detached)."""
     def __enter__(self) -> Self: ...
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None: ...
     @property

@@ -236,6 +236,8 @@ cdef class Diagnostic:
         return tuple(out)
 
     def __str__(self):
+        if not self.valid:
+            return "<Invalid Diagnostic>"       # as upstream
         return self.message
 
     def __repr__(self):
@@ -263,8 +265,12 @@ cdef void _invalidate_diagnostic(Diagnostic d):
 
 @cython.final
 cdef class DiagnosticHandler:
-    """A Python callable attached to a context's diagnostics."""
-    cdef Context context
+    """A Python callable attached to a context's diagnostics. It does not
+    keep the context alive: when the context goes, the handler is detached
+    (`attached` becomes False), as upstream's."""
+    # Borrowed: the context holds this handler (diagnostic_handlers) while
+    # it is attached, and detaches it (clearing this) when it dies.
+    cdef PyObject* context_ptr
     cdef object callback
     cdef MlirDiagnosticHandlerID handler_id
     cdef readonly bint attached
@@ -274,14 +280,18 @@ cdef class DiagnosticHandler:
         raise TypeError("use Context.attach_diagnostic_handler()")
 
     def detach(self):
-        if self.attached:
-            mlirContextDetachDiagnosticHandler(self.context.c_context,
-                                               self.handler_id)
+        """Detaches the handler from its context (no-op when detached)."""
+        cdef Context ctx
+        if self.attached and self.context_ptr != NULL:
+            ctx = <Context>self.context_ptr
+            mlirContextDetachDiagnosticHandler(ctx.c_context, self.handler_id)
             self.attached = False
+            self.context_ptr = NULL
             try:
-                self.context.diagnostic_handlers.remove(self)
+                ctx.diagnostic_handlers.remove(self)
             except ValueError:
                 pass
+        self.attached = False
 
     def __enter__(self):
         return self
@@ -294,7 +304,7 @@ cdef DiagnosticHandler _attach_handler(Context ctx, object callback):
     if not callable(callback):
         raise TypeError("diagnostic handler must be callable")
     cdef DiagnosticHandler h = DiagnosticHandler.__new__(DiagnosticHandler)
-    h.context = ctx
+    h.context_ptr = <PyObject*>ctx
     h.callback = callback
     if ctx.diagnostic_handlers is None:
         ctx.diagnostic_handlers = []
@@ -314,7 +324,9 @@ cdef int _detach_all_handlers(Context ctx) except -1:
 
 cdef MlirLogicalResult _user_handler(MlirDiagnostic d, void* user) noexcept with gil:
     cdef DiagnosticHandler h = <DiagnosticHandler>user
-    cdef Diagnostic diag = _new_diagnostic(h.context, d, None)
+    if h.context_ptr == NULL or h.callback is None:
+        return mlirLogicalResultFailure()
+    cdef Diagnostic diag = _new_diagnostic(<Context>h.context_ptr, d, None)
     cdef bint handled = False
     try:
         handled = True if h.callback(diag) else False

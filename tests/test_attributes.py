@@ -156,8 +156,10 @@ def test_symbol_refs(ctx):
     assert str(s) == "@a::@b::@c" and s.value == ["a", "b", "c"]
     f = FlatSymbolRefAttr.get("foo")
     assert str(f) == "@foo" and f.value == "foo"
-    assert type(Attribute.parse("@foo")) is SymbolRefAttr
+    assert type(Attribute.parse("@foo")) is FlatSymbolRefAttr
+    assert type(Attribute.parse("@foo::@bar")) is SymbolRefAttr
     assert FlatSymbolRefAttr(Attribute.parse("@foo")).value == "foo"
+    assert SymbolRefAttr(Attribute.parse("@foo")).value == ["foo"]
     with pytest.raises(ValueError):
         FlatSymbolRefAttr(s)
     with pytest.raises(ValueError, match="at least one symbol"):

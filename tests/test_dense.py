@@ -52,23 +52,35 @@ def test_inferred_types(ctx):
 def test_concrete_classes_and_indexing(ctx):
     i = DenseElementsAttr.get(np.array([[1, -2], [3, 4]], np.int64))
     assert type(i) is DenseIntElementsAttr
-    assert [i[k] for k in range(4)] == [1, -2, 3, 4] and i[-1] == 4
-    with pytest.raises(IndexError):
-        i[4]
+    assert [i[k] for k in range(4)] == [1, -2, 3, 4] and list(i) == [1, -2, 3, 4]
+    # As upstream: no negative indices.
+    for k in (4, -1):
+        with pytest.raises(IndexError, match="^attempt to access out of bounds element$"):
+            i[k]
     f = DenseElementsAttr.get(np.array([0.5, 1.5], np.float32))
     assert type(f) is DenseFPElementsAttr and f[1] == 1.5
+    with pytest.raises(IndexError, match="^attempt to access out of bounds element$"):
+        f[-1]
+    # As upstream, only f32 and f64 elements are read by index (the buffer
+    # protocol exports f16).
     h = DenseElementsAttr.get(np.array([0.5, 2.0], np.float16))
-    assert h[1] == 2.0
+    with pytest.raises(TypeError, match="^Unsupported floating-point type$"):
+        h[1]
+    assert np.array(h).tolist() == [0.5, 2.0]
     u = DenseElementsAttr.get(np.array([255], np.uint8), signless=False)
     assert u[0] == 255
+    # i1 elements read as the ints 0 and 1, as upstream.
     b = DenseElementsAttr.get(np.array([True, False]))
-    assert b[0] is True and b[1] is False
+    assert type(b[0]) is int and (b[0], b[1]) == (1, 0) and list(b) == [1, 0]
     idx = Attribute.parse("dense<[7, 8]> : tensor<2xindex>")
     assert idx[1] == 8 and np.array(idx).tolist() == [7, 8]
     odd = Attribute.parse("dense<[3, -1]> : tensor<2xi4>")
-    assert odd[0] == 3 and odd[1] == -1
+    with pytest.raises(TypeError, match="^Unsupported integer type$"):
+        odd[0]
     bf = Attribute.parse("dense<[1.0, 2.0]> : tensor<2xbf16>")
-    assert type(bf) is DenseFPElementsAttr and bf[1] == 2.0
+    assert type(bf) is DenseFPElementsAttr
+    with pytest.raises(TypeError, match="^Unsupported floating-point type$"):
+        bf[1]
 
 
 def test_explicit_type_and_shape(ctx):
@@ -116,7 +128,8 @@ def test_splats(ctx):
         DenseElementsAttr.get(np.arange(3, dtype=np.int32)).get_splat_value()
     with pytest.raises(ValueError, match="must be equal"):
         DenseElementsAttr.get_splat(t, FloatAttr.get_f64(1.5))
-    with pytest.raises(ValueError, match="statically shaped"):
+    with pytest.raises(ValueError, match=r"^Expected a static ShapedType for the "
+                                         r"shaped_type parameter: Type\(f32\)$"):
         DenseElementsAttr.get_splat(F32Type.get(), FloatAttr.get_f32(1.5))
 
 
@@ -144,9 +157,11 @@ def test_non_contiguous_is_copied(ctx):
 
 
 def test_bad_buffers(ctx):
-    with pytest.raises(ValueError, match="unsupported buffer format"):
+    with pytest.raises(ValueError, match="^unimplemented array format conversion "
+                                         "from format: 1w$"):
         DenseElementsAttr.get(np.array(["a", "b"]))
-    with pytest.raises(ValueError, match="unsupported buffer format"):
+    with pytest.raises(ValueError, match="^unimplemented array format conversion "
+                                         "from format: >i$"):
         DenseElementsAttr.get(np.array([1], dtype=">i4"))
     with pytest.raises(ValueError, match="does not match shape"):
         DenseElementsAttr.get(np.arange(6, dtype=np.int32), shape=[4])
@@ -154,7 +169,7 @@ def test_bad_buffers(ctx):
         DenseElementsAttr.get(np.arange(6, dtype=np.int32), type=F64Type.get())
     with pytest.raises(ValueError, match="static"):
         DenseElementsAttr.get(np.arange(6, dtype=np.int32), shape=[-1])
-    with pytest.raises(TypeError, match="needs a buffer"):
+    with pytest.raises(TypeError, match="^get\\(\\): incompatible function arguments"):
         DenseElementsAttr.get(3)
     with pytest.raises(ValueError, match="unsupported element type"):
         DenseElementsAttr.get(np.arange(2, dtype=np.int32), type=NoneType.get())
@@ -185,7 +200,8 @@ def test_dense_resource(ctx):
     assert str(r) == "dense_resource<blob> : tensor<4xi32>"
     assert type(r) is DenseResourceElementsAttr
     assert DenseResourceElementsAttr.isinstance(r)
-    with pytest.raises(ValueError, match="does not match"):
+    with pytest.raises(ValueError, match=r"^buffer of 16 bytes is smaller than "
+                                         r"tensor<5xi32> needs \(20 bytes\)$"):
         DenseResourceElementsAttr.get_from_buffer(data, "b2", RankedTensorType.get([5], IntegerType.get_signless(32)))
     with pytest.raises(ValueError, match="C-contiguous"):
         DenseResourceElementsAttr.get_from_buffer(np.arange(8, dtype=np.int32)[::2], "b3", t)
@@ -217,9 +233,10 @@ def test_dense_arrays(ctx, cls, values, asm):
 
 
 def test_dense_array_overflow(ctx):
-    with pytest.raises(OverflowError):
+    # Out-of-range and non-int elements: upstream's TypeError.
+    with pytest.raises(TypeError, match="incompatible function arguments"):
         DenseI8ArrayAttr.get([200])
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="incompatible function arguments"):
         DenseI32ArrayAttr.get(["x"])
 
 
@@ -251,7 +268,8 @@ def test_dense_values_must_fit_narrow_element_type(ctx):
     a = DenseElementsAttr.get(np.int8([7, -8, -1, 15]), type=i4)
     assert str(a) == "dense<[7, -8, -1, -1]> : tensor<4xi4>"
     assert a == Attribute.parse("dense<[7, -8, -1, -1]> : tensor<4xi4>")
-    assert [DenseIntElementsAttr(a)[i] for i in range(4)] == [7, -8, -1, -1]
+    with pytest.raises(TypeError, match="^Unsupported integer type$"):
+        DenseIntElementsAttr(a)[0]
     u = DenseElementsAttr.get(np.uint8([15, 0]), type=IntegerType.get_unsigned(4))
     assert u == Attribute.parse("dense<[15, 0]> : tensor<2xui4>")
     s = DenseElementsAttr.get(np.int16([-2048, 2047]),
@@ -271,11 +289,12 @@ def test_dense_float_indices_refused(ctx):
         arr[0.0]
     for cls in (DenseI8ArrayAttr, DenseI16ArrayAttr, DenseI32ArrayAttr,
                 DenseI64ArrayAttr):
-        with pytest.raises(TypeError, match=f"{cls.__name__} element must be "
-                                            f"an int, not float"):
+        with pytest.raises(TypeError, match=f"-> mlir._mlir_libs._mlir.ir."
+                                            f"{cls.__name__}\n\nInvoked with "
+                                            f"types: list$"):
             cls.get([1.5])
     assert list(DenseI64ArrayAttr.get([np.int64(3), True])) == [3, 1]
-    with pytest.raises(OverflowError):
+    with pytest.raises(TypeError, match="incompatible function arguments"):
         DenseI8ArrayAttr.get([300])
 
 

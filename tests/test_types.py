@@ -96,7 +96,7 @@ def test_complex(ctx):
     assert str(c) == "complex<f32>"
     assert c.element_type == F32Type.get()
     assert type(c.element_type) is F32Type
-    with pytest.raises(ValueError, match="invalid element type"):
+    with pytest.raises(ValueError, match=r"invalid 'Type\(index\)' and expected floating point or integer type\.$"):
         ComplexType.get(IndexType.get())
 
 

@@ -409,7 +409,10 @@ TYPES = {
     "_ir:StridedLayoutAttr.strides": "list[int]",
     "_ir:AffineMapAttr.value": "AffineMap",
     "_ir:IntegerSetAttr.value": "IntegerSet",
-    "_ir:DenseElementsAttr.get": "(array: Any, signless: bool, type: Type | None, shape: Sequence[int] | None)",
+    "_ir:DenseElementsAttr.get": [
+        "(array: Any, signless: bool = True, type: Type | None = None, shape: Sequence[int] | None = None, context: Context | None = None) -> DenseElementsAttr",
+        "(attrs: list[Attribute], type: Type | None = None, context: Context | None = None) -> DenseElementsAttr",
+    ],
     "_ir:DenseElementsAttr.get_splat": "(shaped_type: Type, element_attr: Attribute)",
     "_ir:DenseElementsAttr.get_splat_value": "-> Attribute",
     "_ir:DenseIntElementsAttr.__getitem__": "(key: int) -> int",

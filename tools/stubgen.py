@@ -552,11 +552,13 @@ class ModuleWriter:
     def overloaded(self, key, params, doc, name, indent, kind):
         """@overload variants written as the table gives them."""
         names = {p.name for p in params or []}
+        # A function taking (*args, **kwargs) binds each form itself.
+        generic = any(p.kind in ("var", "varkw") for p in params or [])
         lines = []
         for i, spec in enumerate(self.table.overloads[key]):
             t_params, _ = parse_table_entry(key, spec)
             for pname in t_params:
-                if pname not in names and pname not in ("self", "cls"):
+                if not generic and pname not in names and pname not in ("self", "cls"):
                     raise StubError(f"stub_types.py: {key} has no parameter "
                                     f"{pname!r} (it has {sorted(names)})")
             lines.append("@overload")
@@ -669,6 +671,10 @@ class ModuleWriter:
         if isinstance(value, enum.Enum) and \
                 type(value).__qualname__ == f"{cls.__name__}.{type(value).__name__}":
             return [f"    {mname}: ClassVar[{type(value).__qualname__}]"]
+        if tname == "_NoTypeID":
+            # static_typeid of a class without a TypeID of its own: reading
+            # it raises, but upstream's stubs declare it all the same.
+            return [f"    {mname}: ClassVar[TypeID]"]
         # A plain class attribute.
         entry = self.table.get(key)
         if entry is not None:

@@ -220,8 +220,10 @@ class Context:
     def d(self) -> _Dialects: ...
     @property
     def emit_error_diagnostics(self) -> bool:
-        """When True, errors of failing calls also reach the attached
-        diagnostic handlers (they are still collected into MLIRError).
+        """When True, errors of failing calls go to the attached
+        diagnostic handlers (or MLIR's default printing to stderr) instead
+        of being collected: the MLIRError then has no error_diagnostics,
+        as upstream.
         """
     @emit_error_diagnostics.setter
     def emit_error_diagnostics(self, value: bool) -> None: ...
@@ -922,10 +924,20 @@ class AffineMap:
     @staticmethod
     def get_minor_identity(n_dims: int, n_results: int, context: Context | None = None) -> AffineMap: ...
     @staticmethod
-    def get_permutation(permutation: Sequence[int], context: Context | None = None) -> AffineMap: ...
+    def get_permutation(permutation: Sequence[int], context: Context | None = None) -> AffineMap:
+        """The map (d0, ..., dn-1) -> (d<p0>, ..., d<pn-1>) of a
+        permutation of range(n); RuntimeError for any other sequence of
+        non-negative ints, upstream's TypeError for anything else.
+        """
     def get_submap(self, result_positions: Sequence[int]) -> AffineMap: ...
-    def get_major_submap(self, n_results: int) -> AffineMap: ...
-    def get_minor_submap(self, n_results: int) -> AffineMap: ...
+    def get_major_submap(self, n_results: int) -> AffineMap:
+        """The map keeping the first n_results results; as upstream,
+        0 < n_results < len(self.results) (ValueError otherwise).
+        """
+    def get_minor_submap(self, n_results: int) -> AffineMap:
+        """The map keeping the last n_results results; as upstream,
+        0 < n_results < len(self.results) (ValueError otherwise).
+        """
     def replace(self, expr: AffineExpr, replacement: AffineExpr, n_result_dims: int, n_result_syms: int) -> AffineMap:
         """Replaces `expr` by `replacement` in every result; the new map has
         n_result_dims dimensions and n_result_syms symbols, which must cover
@@ -1067,6 +1079,7 @@ class FloatType(Type):
     @property
     def width(self) -> int:
         """Bit width of the format."""
+    static_typeid: ClassVar[TypeID]
 
 
 class F16Type(FloatType):
@@ -1242,7 +1255,11 @@ class NoneType(Type):
 class ComplexType(Type):
     """complex<T> for an integer or floating-point T."""
     @staticmethod
-    def get(element_type: Type) -> ComplexType: ...
+    def get(element_type: Type) -> ComplexType:
+        """complex<element_type>: element_type is an IntegerType or one of
+        F16Type, BF16Type, F32Type, F64Type (upstream's ValueError
+        otherwise).
+        """
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
@@ -1284,6 +1301,7 @@ class ShapedType(Type):
     @property
     def shape(self) -> list[int]:
         """The dimension sizes (dynamic ones as get_dynamic_size())."""
+    static_typeid: ClassVar[TypeID]
 
 
 class VectorType(ShapedType):
@@ -1443,6 +1461,7 @@ class BoolAttr(Attribute):
     def isinstance(other) -> bool: ...
     @property
     def value(self) -> bool: ...
+    static_typeid: ClassVar[TypeID]
 
 
 class FloatAttr(Attribute):
@@ -1547,7 +1566,9 @@ class DictAttr(Attribute):
 
 
 class SymbolRefAttr(Attribute):
-    """@root::@nested::@leaf."""
+    """@root::@nested::@leaf (a reference without nested ones comes back
+    as FlatSymbolRefAttr, as upstream).
+    """
     @staticmethod
     def get(symbols: Sequence[str], context: Context | None = None) -> SymbolRefAttr: ...
     @staticmethod
@@ -1560,8 +1581,9 @@ class SymbolRefAttr(Attribute):
 
 
 class FlatSymbolRefAttr(Attribute):
-    """@name (a SymbolRefAttr without nested references; comes back as
-    SymbolRefAttr from the API, as upstream, and casts to this class).
+    """@name: a SymbolRefAttr without nested references. Such attributes
+    come back from the API as this class, as upstream; SymbolRefAttr(a)
+    casts one to the general view.
     """
     @staticmethod
     def get(value: str, context: Context | None = None) -> FlatSymbolRefAttr: ...
@@ -1569,6 +1591,7 @@ class FlatSymbolRefAttr(Attribute):
     def isinstance(other) -> bool: ...
     @property
     def value(self) -> str: ...
+    static_typeid: ClassVar[TypeID]
     attr_name: ClassVar[str]
 
 
@@ -1633,21 +1656,34 @@ class DenseElementsAttr(Attribute):
     stored contiguously. See DenseElementsAttr.get for the conversions.
     """
     def __len__(self, /) -> int: ...
+    @overload
     @staticmethod
     def get(array: Any, signless: bool = True, type: Type | None = None, shape: Sequence[int] | None = None, context: Context | None = None) -> DenseElementsAttr:
-        """From a buffer (numpy array, bytes, array.array, memoryview...):
-        the element type is inferred from the buffer format unless `type`
-        (an element type, or a complete shaped type) is given; `shape`
-        overrides the buffer's shape. A bool buffer becomes i1; an int8 /
-        uint8 buffer with type=i1 is taken as already bit-packed (little
-        bit order), as upstream. A one-element buffer makes a splat.
-        From a list of Attributes: elements of that type, shape [len]
-        unless `type` (a shaped type) says otherwise.
+        """DenseElementsAttr.get(array, signless=True, type=None, shape=None,
+        context=None), from a buffer (numpy array, bytes, array.array,
+        memoryview...): the element type is inferred from the buffer
+        format unless `type` (an element type, or a complete shaped type)
+        is given; `shape` overrides the buffer's shape. A bool buffer
+        becomes i1; an int8 / uint8 buffer with type=i1 is taken as already
+        bit-packed (little bit order), as upstream. A one-element buffer
+        makes a splat. With `type`, a buffer whose element format has no
+        buffer-protocol code (numpy datetime64, ...) is read as raw bytes.
+
+        DenseElementsAttr.get(attrs, type=None, context=None), from a
+        non-empty list of IntegerAttr or FloatAttr of one element type:
+        shape [len(attrs)] unless `type` (a static shaped type of that
+        element type and element count) says otherwise.
+
+        Arguments matching neither form raise upstream's TypeError.
         """
+    @overload
+    @staticmethod
+    def get(attrs: list[Attribute], type: Type | None = None, context: Context | None = None) -> DenseElementsAttr: ...
     @staticmethod
     def get_splat(shaped_type: Type, element_attr: Attribute) -> DenseElementsAttr:
-        """Every element equal to `element_attr` (whose type must be the
-        element type of `shaped_type`).
+        """Every element equal to `element_attr`, an IntegerAttr or
+        FloatAttr whose type is the element type of `shaped_type`, a
+        statically shaped type (ValueErrors with upstream's texts).
         """
     @staticmethod
     def isinstance(other) -> bool: ...
@@ -1659,7 +1695,9 @@ class DenseElementsAttr(Attribute):
 
 class DenseIntElementsAttr(DenseElementsAttr):
     """Dense integer or index elements; a[i] is the i-th element (flat,
-    row-major) as a Python int (bool for i1).
+    row-major, 0 <= i < len(a)) as a Python int (0 or 1 for i1). As
+    upstream, elements of widths other than 1, 8, 16, 32 and 64 bits are
+    not read (TypeError).
     """
     def __getitem__(self, key: int, /) -> int: ...
     @staticmethod
@@ -1668,7 +1706,9 @@ class DenseIntElementsAttr(DenseElementsAttr):
 
 class DenseFPElementsAttr(DenseElementsAttr):
     """Dense floating-point elements; a[i] is the i-th element (flat,
-    row-major) as a Python float.
+    row-major, 0 <= i < len(a)) as a Python float. As upstream, only f32
+    and f64 elements are read this way (TypeError for others; the buffer
+    protocol exports f16 too).
     """
     def __getitem__(self, key: int, /) -> float: ...
     @staticmethod
@@ -1681,8 +1721,10 @@ class DenseResourceElementsAttr(Attribute):
     """
     @staticmethod
     def get_from_buffer(array: Any, name: str, type: Type, alignment: int | None = None, is_mutable: bool = False, context: Context | None = None) -> DenseResourceElementsAttr:
-        """The buffer must be C-contiguous (ValueError otherwise) and its
-        size must match `type`, a statically shaped type.
+        """A resource blob over the whole buffer (not copied), typed by
+        `type`, a statically shaped type. The buffer must be C-contiguous
+        and hold at least the bytes `type` needs (ValueError otherwise); a
+        larger buffer is taken whole, as upstream does.
         """
     @staticmethod
     def isinstance(other) -> bool: ...
@@ -1697,53 +1739,73 @@ class _DenseArrayAttr(Attribute):
     def __radd__(self, value: Sequence[Any], /) -> Self: ...
     def __len__(self, /) -> int: ...
     def __getitem__(self, key: int, /) -> Any: ...
+    static_typeid: ClassVar[TypeID]
 
 
 class DenseBoolArrayAttr(_DenseArrayAttr):
     @staticmethod
-    def get(values: Sequence[bool], context: Context | None = None) -> DenseBoolArrayAttr: ...
+    def get(values: Sequence[bool], context: Context | None = None) -> DenseBoolArrayAttr:
+        """array<i1: ...> of the truth values of a sequence's elements."""
     @staticmethod
     def isinstance(other) -> bool: ...
 
 
 class DenseI8ArrayAttr(_DenseArrayAttr):
     @staticmethod
-    def get(values: Sequence[int], context: Context | None = None) -> DenseI8ArrayAttr: ...
+    def get(values: Sequence[int], context: Context | None = None) -> DenseI8ArrayAttr:
+        """array<i8: ...> of a sequence of ints (upstream's TypeError
+        for anything else, floats and out-of-range values included).
+        """
     @staticmethod
     def isinstance(other) -> bool: ...
 
 
 class DenseI16ArrayAttr(_DenseArrayAttr):
     @staticmethod
-    def get(values: Sequence[int], context: Context | None = None) -> DenseI16ArrayAttr: ...
+    def get(values: Sequence[int], context: Context | None = None) -> DenseI16ArrayAttr:
+        """array<i16: ...> of a sequence of ints (upstream's TypeError
+        for anything else, floats and out-of-range values included).
+        """
     @staticmethod
     def isinstance(other) -> bool: ...
 
 
 class DenseI32ArrayAttr(_DenseArrayAttr):
     @staticmethod
-    def get(values: Sequence[int], context: Context | None = None) -> DenseI32ArrayAttr: ...
+    def get(values: Sequence[int], context: Context | None = None) -> DenseI32ArrayAttr:
+        """array<i32: ...> of a sequence of ints (upstream's TypeError
+        for anything else, floats and out-of-range values included).
+        """
     @staticmethod
     def isinstance(other) -> bool: ...
 
 
 class DenseI64ArrayAttr(_DenseArrayAttr):
     @staticmethod
-    def get(values: Sequence[int], context: Context | None = None) -> DenseI64ArrayAttr: ...
+    def get(values: Sequence[int], context: Context | None = None) -> DenseI64ArrayAttr:
+        """array<i64: ...> of a sequence of ints (upstream's TypeError
+        for anything else, floats and out-of-range values included).
+        """
     @staticmethod
     def isinstance(other) -> bool: ...
 
 
 class DenseF32ArrayAttr(_DenseArrayAttr):
     @staticmethod
-    def get(values: Sequence[float], context: Context | None = None) -> DenseF32ArrayAttr: ...
+    def get(values: Sequence[float], context: Context | None = None) -> DenseF32ArrayAttr:
+        """array<f32: ...> of a sequence of numbers (upstream's
+        TypeError for anything else).
+        """
     @staticmethod
     def isinstance(other) -> bool: ...
 
 
 class DenseF64ArrayAttr(_DenseArrayAttr):
     @staticmethod
-    def get(values: Sequence[float], context: Context | None = None) -> DenseF64ArrayAttr: ...
+    def get(values: Sequence[float], context: Context | None = None) -> DenseF64ArrayAttr:
+        """array<f64: ...> of a sequence of numbers (upstream's
+        TypeError for anything else).
+        """
     @staticmethod
     def isinstance(other) -> bool: ...
 
@@ -2166,6 +2228,14 @@ class _CurrentLocation:
     None.
     """
     def __get__(self, obj, objtype=None) -> Location: ...
+
+
+class _NoTypeID:
+    """The `static_typeid` of a class that has no TypeID of its own (a
+    base such as ShapedType, or a class sharing its kind's TypeID such as
+    BoolAttr): reading it raises upstream's AttributeError.
+    """
+    def __get__(self, obj, cls): ...
 
 def register_type_caster(typeid: TypeID, caster: Callable[[Type], Type] | None = None, *, replace: bool = False) -> Any:
     """Registers caster(Type) -> Type subclass for types of a TypeID; every

@@ -443,14 +443,34 @@ cdef AffineExpr wrap_affine_expr(Context ctx, MlirAffineExpr e):
     return r
 
 
-cdef int _fill_exprs(vector[MlirAffineExpr]& out, object exprs, Context ctx,
+cdef list _strict_exprs(object exprs, Context ctx, str action):
+    """The items of `exprs`, each of which must be an AffineExpr (no int
+    promotion here, as upstream): None or another object raises
+    upstream's RuntimeError naming `action` ("attempting to create an
+    AffineMap", ...); an expression of another Context is a ValueError."""
+    cdef list out = []
+    for v in exprs:
+        if v is None:
+            raise RuntimeError(f"Invalid expression (None?) when {action}")
+        if not isinstance(v, AffineExpr):
+            raise RuntimeError(f"Invalid expression when {action} "
+                               f"(std::bad_cast)")
+        out.append(v)
+    for v in out:
+        if (<AffineExpr>v).context is not ctx:
+            raise ValueError(f"Invalid expression when {action}: an "
+                             f"expression of another Context")
+    return out
+
+
+cdef int _fill_exprs(vector[MlirAffineExpr]& out, list exprs,
                      intptr_t n_dims, intptr_t n_symbols, str what) except -1:
+    """Copies the handles of `exprs` (AffineExprs, see _strict_exprs) into
+    `out`, checking their positions against the counts."""
     cdef AffineExpr e
     out.clear()
     for v in exprs:
-        e = _as_affine_expr(v, ctx)
-        if e.context is not ctx:
-            raise ValueError(f"{what}: expression from another context")
+        e = <AffineExpr>v
         _check_positions(e, n_dims, n_symbols, what)
         out.push_back(e.c_expr)
     return 0
@@ -534,8 +554,10 @@ cdef class AffineMap:
         cdef Context ctx = resolve_context(context)
         dim_count = _count_arg(dim_count, "dim_count")
         symbol_count = _count_arg(symbol_count, "symbol_count")
+        cdef list checked = _strict_exprs(
+            exprs, ctx, "attempting to create an AffineMap")
         cdef vector[MlirAffineExpr] es
-        _fill_exprs(es, exprs, ctx, dim_count, symbol_count, "AffineMap.get")
+        _fill_exprs(es, checked, dim_count, symbol_count, "AffineMap.get")
         return wrap_affine_map(ctx, mlirAffineMapGet(
             ctx.c_context, dim_count, symbol_count, es.size(), es.data()))
 
@@ -578,11 +600,24 @@ cdef class AffineMap:
 
     @staticmethod
     def get_permutation(permutation, context=None):
+        """The map (d0, ..., dn-1) -> (d<p0>, ..., d<pn-1>) of a
+        permutation of range(n); RuntimeError for any other sequence of
+        non-negative ints, upstream's TypeError for anything else."""
+        if not _is_sequence_arg(permutation) or \
+                (context is not None and not isinstance(context, Context)) or \
+                not all(_is_int_arg(p) and int(p) >= 0 for p in permutation):
+            raise _incompatible_arguments(
+                "get_permutation",
+                ("get_permutation(permutation: collections.abc.Sequence[int], "
+                 "context: Context | None = None) -> "
+                 f"{_UPSTREAM_IR}.AffineMap",),
+                (permutation,),
+                {"context": context} if context is not None else {})
         cdef Context ctx = resolve_context(context)
-        perm = [_index_arg(p, "permutation element") for p in permutation]
+        perm = [int(p) for p in permutation]
         if sorted(perm) != list(range(len(perm))):
-            raise ValueError(f"Invalid permutation when attempting to create "
-                             f"an AffineMap: {perm}")
+            raise RuntimeError("Invalid permutation when attempting to "
+                               "create an AffineMap")
         cdef vector[unsigned int] c_perm
         for p in perm:
             c_perm.push_back(p)
@@ -601,16 +636,20 @@ cdef class AffineMap:
             self.c_map, pos.size(), pos.data()))
 
     def get_major_submap(self, n_results):
+        """The map keeping the first n_results results; as upstream,
+        0 < n_results < len(self.results) (ValueError otherwise)."""
         n_results = _index_arg(n_results, "n_results")
-        if n_results < 0 or n_results > mlirAffineMapGetNumResults(self.c_map):
-            raise ValueError("number of results out of range")
+        if n_results <= 0 or n_results >= mlirAffineMapGetNumResults(self.c_map):
+            raise ValueError("number of results out of bounds")
         return wrap_affine_map(self.context, mlirAffineMapGetMajorSubMap(
             self.c_map, n_results))
 
     def get_minor_submap(self, n_results):
+        """The map keeping the last n_results results; as upstream,
+        0 < n_results < len(self.results) (ValueError otherwise)."""
         n_results = _index_arg(n_results, "n_results")
-        if n_results < 0 or n_results > mlirAffineMapGetNumResults(self.c_map):
-            raise ValueError("number of results out of range")
+        if n_results <= 0 or n_results >= mlirAffineMapGetNumResults(self.c_map):
+            raise ValueError("number of results out of bounds")
         return wrap_affine_map(self.context, mlirAffineMapGetMinorSubMap(
             self.c_map, n_results))
 
@@ -824,8 +863,10 @@ cdef class IntegerSet:
                              "that of equality flags")
         if not exprs:
             raise ValueError("Expected non-empty list of constraints")
+        cdef list checked = _strict_exprs(
+            exprs, ctx, "attempting to create an IntegerSet")
         cdef vector[MlirAffineExpr] es
-        _fill_exprs(es, exprs, ctx, num_dims, num_symbols, "IntegerSet.get")
+        _fill_exprs(es, checked, num_dims, num_symbols, "IntegerSet.get")
         cdef vector[char] c_flags
         cdef char flag
         for f in flags:
@@ -860,11 +901,17 @@ cdef class IntegerSet:
         if len(symbol_exprs) != ns:
             raise ValueError("Expected the number of symbol replacement "
                              "expressions to match that of symbols")
+        dim_exprs = _strict_exprs(
+            dim_exprs, self.context,
+            "attempting to create an IntegerSet by replacing dimensions")
+        symbol_exprs = _strict_exprs(
+            symbol_exprs, self.context,
+            "attempting to create an IntegerSet by replacing symbols")
         cdef vector[MlirAffineExpr] ds, ss
-        _fill_exprs(ds, dim_exprs, self.context, num_result_dims,
-                    num_result_symbols, "get_replaced")
-        _fill_exprs(ss, symbol_exprs, self.context, num_result_dims,
-                    num_result_symbols, "get_replaced")
+        _fill_exprs(ds, dim_exprs, num_result_dims, num_result_symbols,
+                    "get_replaced")
+        _fill_exprs(ss, symbol_exprs, num_result_dims, num_result_symbols,
+                    "get_replaced")
         return wrap_integer_set(self.context, mlirIntegerSetReplaceGet(
             self.c_set, ds.data(), ss.data(), num_result_dims,
             num_result_symbols))

@@ -164,6 +164,7 @@ cdef class IntegerAttr(Attribute):
 cdef class BoolAttr(Attribute):
     """`true` / `false`: an IntegerAttr of type i1. Attributes of that kind
     coming out of the API are BoolAttrs; IntegerAttr(b) casts one back."""
+    static_typeid = _NoTypeID()
 
     @staticmethod
     def get(value, context=None):
@@ -474,8 +475,9 @@ cdef class DictAttr(Attribute):
 
 
 cdef class SymbolRefAttr(Attribute):
-    """@root::@nested::@leaf."""
-    static_typeid = wrap_typeid(mlirSymbolRefAttrGetTypeID())
+    """@root::@nested::@leaf (a reference without nested ones comes back
+    as FlatSymbolRefAttr, as upstream)."""
+    static_typeid = _NoTypeID()
     attr_name = from_ref(mlirSymbolRefAttrGetName())
 
     @staticmethod
@@ -508,8 +510,10 @@ cdef class SymbolRefAttr(Attribute):
 
 
 cdef class FlatSymbolRefAttr(Attribute):
-    """@name (a SymbolRefAttr without nested references; comes back as
-    SymbolRefAttr from the API, as upstream, and casts to this class)."""
+    """@name: a SymbolRefAttr without nested references. Such attributes
+    come back from the API as this class, as upstream; SymbolRefAttr(a)
+    casts one to the general view."""
+    static_typeid = _NoTypeID()
     attr_name = from_ref(mlirFlatSymbolRefAttrGetName())
 
     @staticmethod
@@ -644,7 +648,7 @@ cdef int _register_builtin_attribute(type cls) except -1:
 
 
 for _cls in (FloatAttr, StringAttr, UnitAttr, TypeAttr,
-             ArrayAttr, DictAttr, SymbolRefAttr, OpaqueAttr,
+             ArrayAttr, DictAttr, OpaqueAttr,
              StridedLayoutAttr, AffineMapAttr, IntegerSetAttr):
     _register_builtin_attribute(_cls)
 del _cls
@@ -659,6 +663,18 @@ cdef PyObject* _choose_integer_class(MlirAttribute a) noexcept:
 
 _register_chooser(IntegerAttr.static_typeid, IntegerAttr,
                   _choose_integer_class)
+
+
+cdef PyObject* _choose_symbol_ref_class(MlirAttribute a) noexcept:
+    # A reference without nested ones comes back as a FlatSymbolRefAttr,
+    # as upstream's caster does.
+    if mlirAttributeIsAFlatSymbolRef(a):
+        return <PyObject*>FlatSymbolRefAttr
+    return <PyObject*>SymbolRefAttr
+
+
+_register_chooser(wrap_typeid(mlirSymbolRefAttrGetTypeID()), SymbolRefAttr,
+                  _choose_symbol_ref_class)
 
 _ATTRIBUTE_NAMES = [
     "IntegerAttr", "BoolAttr", "FloatAttr", "StringAttr", "UnitAttr",

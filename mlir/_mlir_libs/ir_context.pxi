@@ -281,8 +281,10 @@ cdef class Context:
 
     @property
     def emit_error_diagnostics(self):
-        """When True, errors of failing calls also reach the attached
-        diagnostic handlers (they are still collected into MLIRError)."""
+        """When True, errors of failing calls go to the attached
+        diagnostic handlers (or MLIR's default printing to stderr) instead
+        of being collected: the MLIRError then has no error_diagnostics,
+        as upstream."""
         return self.emit_error_diagnostics
 
     @emit_error_diagnostics.setter

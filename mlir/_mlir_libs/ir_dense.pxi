@@ -15,7 +15,8 @@
 from cpython.buffer cimport (
     PyObject_GetBuffer, PyBuffer_Release, PyBUF_RECORDS_RO, PyBUF_WRITABLE,
     PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_C_CONTIGUOUS,
-    PyBUF_ANY_CONTIGUOUS, PyBuffer_IsContiguous,
+    PyBUF_ANY_CONTIGUOUS, PyBuffer_IsContiguous, PyBUF_STRIDED_RO,
+    PyObject_CheckBuffer,
 )
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
@@ -38,9 +39,9 @@ cdef MlirType _element_type_for_format(Context ctx, str fmt, Py_ssize_t itemsize
     if f and f[0] in "@=<":
         f = f[1:]
     elif f and f[0] in ">!":
-        if not mlircy_little_endian() or f[0] in ">!":
-            raise ValueError(f"unsupported buffer format '{fmt}': big-endian "
-                             f"data")
+        # (big-endian data)
+        raise ValueError(f"unimplemented array format conversion from "
+                         f"format: {fmt}")
     cdef MlirContext c = ctx.c_context
     if f == "?":
         return mlirIntegerTypeGet(c, 1)
@@ -60,9 +61,10 @@ cdef MlirType _element_type_for_format(Context ctx, str fmt, Py_ssize_t itemsize
         return mlirComplexTypeGet(mlirF32TypeGet(c))
     if f == "Zd":
         return mlirComplexTypeGet(mlirF64TypeGet(c))
-    raise ValueError(f"unsupported buffer format '{fmt}' for "
-                     f"DenseElementsAttr (supported: bool, int8-64, uint8-64, "
-                     f"float16/32/64, complex64/128; pass type= for others)")
+    # (supported: bool, int8-64, uint8-64, float16/32/64, complex64/128;
+    # type= names the element type of any other buffer)
+    raise ValueError(f"unimplemented array format conversion from format: "
+                     f"{fmt}")
 
 
 cdef bytes _pack_bools(const unsigned char* src, Py_ssize_t n):
@@ -110,142 +112,225 @@ cdef Py_ssize_t _num_elements(object shape) except -1:
     return n
 
 
+# -- argument binding for the two forms of DenseElementsAttr.get ----------
+
+cdef object _REQUIRED = object()
+
+# (name, default) of each form, in upstream's order.
+cdef tuple _DENSE_BUFFER_PARAMS = (("array", _REQUIRED), ("signless", True),
+                                   ("type", None), ("shape", None),
+                                   ("context", None))
+cdef tuple _DENSE_LIST_PARAMS = (("attrs", _REQUIRED), ("type", None),
+                                 ("context", None))
+cdef tuple _DENSE_GET_SIGNATURES = (
+    "get(array: typing_extensions.Buffer, signless: bool = True, type: "
+    "Type | None = None, shape: Sequence[int] | None = None, context: "
+    "Context | None = None) -> DenseElementsAttr",
+    "get(attrs: list, type: mlir._mlir_libs._mlir.ir.Type | None = None, "
+    "context: Context | None = None) -> "
+    "mlir._mlir_libs._mlir.ir.DenseElementsAttr",
+)
+
+
+cdef list _bind_arguments(tuple args, dict kwargs, tuple params):
+    """The values of `params` for a call (args, kwargs), defaults filled
+    in; None when the call does not fit (too many positional arguments,
+    an unknown or repeated keyword, a required parameter missing)."""
+    if len(args) > len(params):
+        return None
+    cdef list out = list(args)
+    cdef Py_ssize_t used = 0
+    for name, default in params[len(args):]:
+        if name in kwargs:
+            out.append(kwargs[name])
+            used += 1
+        elif default is _REQUIRED:
+            return None
+        else:
+            out.append(default)
+    if used != len(kwargs):
+        return None
+    return out
+
+
+cdef bint _buffer_arguments_ok(list bound):
+    array, signless, type_, shape, context = bound
+    if not PyObject_CheckBuffer(array):
+        return False
+    if not (PyBool_Check(signless) or
+            type(signless).__name__ == "bool_"):        # numpy.bool_
+        return False
+    if type_ is not None and not isinstance(type_, Type):
+        return False
+    if shape is not None and not (_is_sequence_arg(shape) and
+                                  all(_is_int_arg(d) for d in shape)):
+        return False
+    return context is None or isinstance(context, Context)
+
+
+cdef object _dense_from_buffer(object array, object signless, object type,
+                               object shape, object context):
+    """DenseElementsAttr.get's buffer form (arguments already bound)."""
+    cdef Context ctx
+    if type is not None:
+        ctx = (<Type>type).context
+    else:
+        ctx = resolve_context(context)
+    cdef _HeldBuffer h
+    try:
+        h = _get_buffer(array, PyBUF_RECORDS_RO)
+    except (ValueError, BufferError):
+        # numpy refuses a format string for some dtypes (datetime64, ...);
+        # with an explicit element type the bytes are all we need.
+        if type is None:
+            raise
+        h = _get_buffer(array, PyBUF_STRIDED_RO)
+    cdef Py_buffer* v = &h.view
+    fmt = (<bytes>v.format).decode("ascii") if v.format != NULL else "B"
+    if v.ndim == 0:
+        buf_shape = []
+    elif v.shape != NULL:
+        buf_shape = [v.shape[i] for i in range(v.ndim)]
+    else:
+        buf_shape = [v.len // max(v.itemsize, 1)]
+    # Contiguity: copy anything else to C order.
+    data_owner = None
+    cdef const char* data = <const char*>v.buf
+    cdef Py_ssize_t nbytes = v.len
+    if not PyBuffer_IsContiguous(v, b'C'):
+        data_owner = memoryview(array).tobytes(order="C")
+        data = <const char*>(<bytes>data_owner)
+    cdef MlirType elt, shaped
+    cdef bint explicit_shaped = False
+    if type is not None:
+        elt = (<Type>type).c_type
+        if mlirTypeIsAShaped(elt):
+            if shape is not None:
+                raise ValueError("Shape can only be specified explicitly "
+                                 "when the type is not a shaped type.")
+            explicit_shaped = True
+            shaped = elt
+            elt = mlirShapedTypeGetElementType(shaped)
+    else:
+        elt = _element_type_for_format(ctx, fmt, v.itemsize, signless)
+    cdef int64_t bits = mlirCyDenseElementsStorageBitWidth(elt)
+    if bits == 0:
+        raise ValueError(f"unsupported element type for "
+                         f"DenseElementsAttr: {_print_type(elt)}")
+    if explicit_shaped:
+        if not mlirShapedTypeHasStaticShape(shaped):
+            raise ValueError(f"DenseElementsAttr needs a static shape, "
+                             f"got {_print_type(shaped)}")
+        logical_shape = [mlirShapedTypeGetDimSize(shaped, i)
+                         for i in range(mlirShapedTypeGetRank(shaped))]
+    else:
+        logical_shape = list(shape) if shape is not None else buf_shape
+    cdef Py_ssize_t n = _num_elements(logical_shape)
+    cdef vector[int64_t] dims
+    packed = None
+    if bits == 1:
+        if fmt.lstrip("@=<") == "?":
+            packed = _pack_bools(<const unsigned char*>data, nbytes)
+            data = <const char*>(<bytes>packed)
+            if nbytes == 1 and n != 1:   # one bool: a splat
+                packed = b"\xff" if data[0] else b"\x00"
+                data = <const char*>(<bytes>packed)
+                nbytes = 1
+            else:
+                if nbytes != n:
+                    raise ValueError(f"buffer of {nbytes} bools does not "
+                                     f"match shape {logical_shape}")
+                nbytes = (n + 7) // 8
+        elif v.itemsize == 1:
+            if not (nbytes == (n + 7) // 8 or
+                    (nbytes == 1 and (<unsigned char>data[0]) in (0, 255))):
+                raise ValueError(f"bit-packed i1 buffer of {nbytes} bytes "
+                                 f"does not match shape {logical_shape}")
+        else:
+            raise ValueError(f"an i1 DenseElementsAttr needs a bool buffer "
+                             f"or bit-packed bytes, got format '{fmt}'")
+    else:
+        if v.itemsize * 8 != bits:
+            raise ValueError(
+                f"buffer element size ({v.itemsize} bytes, format '{fmt}') "
+                f"does not match element type {_print_type(elt)} "
+                f"({bits // 8} bytes)")
+        if nbytes != n * v.itemsize and nbytes != v.itemsize:
+            raise ValueError(
+                f"buffer of {nbytes // v.itemsize} elements does not match "
+                f"shape {logical_shape} ({n} elements)")
+        if mlirTypeIsAInteger(elt) and mlirIntegerTypeGetWidth(elt) < bits:
+            packed = _narrow_int_data(data, nbytes, v.itemsize, fmt, elt)
+            data = <const char*>(<bytes>packed)
+    if not explicit_shaped:
+        for d in logical_shape:
+            dims.push_back(d)
+        shaped = mlirRankedTensorTypeGet(dims.size(), dims.data(), elt,
+                                         mlirAttributeGetNull())
+    cdef MlirAttribute a
+    with nogil:
+        a = mlirDenseElementsAttrRawBufferGet(shaped, <size_t>nbytes, data)
+    if a.ptr == NULL:
+        raise ValueError(f"buffer does not match type {_print_type(shaped)}")
+    return wrap_attribute(ctx, a)
+
+
 cdef class DenseElementsAttr(Attribute):
     """dense<...> : tensor<...>: integer, index, float or complex elements
     stored contiguously. See DenseElementsAttr.get for the conversions."""
-    static_typeid = wrap_typeid(mlirDenseIntOrFPElementsAttrGetTypeID())
+    static_typeid = _NoTypeID()
 
     @staticmethod
-    def get(array, signless=True, type=None, shape=None, context=None):
-        """From a buffer (numpy array, bytes, array.array, memoryview...):
-        the element type is inferred from the buffer format unless `type`
-        (an element type, or a complete shaped type) is given; `shape`
-        overrides the buffer's shape. A bool buffer becomes i1; an int8 /
-        uint8 buffer with type=i1 is taken as already bit-packed (little
-        bit order), as upstream. A one-element buffer makes a splat.
-        From a list of Attributes: elements of that type, shape [len]
-        unless `type` (a shaped type) says otherwise."""
-        cdef Context ctx
-        if isinstance(array, list) and (len(array) == 0 or isinstance(array[0], Attribute)):
-            return _dense_from_attributes(array, type, context)
-        if type is not None:
-            ctx = _context_of_type(type, "type")
-        else:
-            ctx = resolve_context(context)
-        cdef _HeldBuffer h
-        try:
-            h = _get_buffer(array, PyBUF_RECORDS_RO)
-        except TypeError:
-            raise TypeError(f"DenseElementsAttr.get needs a buffer (numpy "
-                            f"array, bytes, ...) or a list of Attributes, "
-                            f"not {array.__class__.__name__}") from None
-        cdef Py_buffer* v = &h.view
-        fmt = (<bytes>v.format).decode("ascii") if v.format != NULL else "B"
-        if v.ndim == 0:
-            buf_shape = []
-        elif v.shape != NULL:
-            buf_shape = [v.shape[i] for i in range(v.ndim)]
-        else:
-            buf_shape = [v.len // max(v.itemsize, 1)]
-        # Contiguity: copy anything else to C order.
-        data_owner = None
-        cdef const char* data = <const char*>v.buf
-        cdef Py_ssize_t nbytes = v.len
-        if not PyBuffer_IsContiguous(v, b'C'):
-            data_owner = memoryview(array).tobytes(order="C")
-            data = <const char*>(<bytes>data_owner)
-        cdef MlirType elt, shaped
-        cdef bint explicit_shaped = False
-        if type is not None:
-            elt = (<Type>type).c_type
-            if mlirTypeIsAShaped(elt):
-                if shape is not None:
-                    raise ValueError("Shape can only be specified explicitly "
-                                     "when the type is not a shaped type.")
-                explicit_shaped = True
-                shaped = elt
-                elt = mlirShapedTypeGetElementType(shaped)
-        else:
-            elt = _element_type_for_format(ctx, fmt, v.itemsize, signless)
-        cdef int64_t bits = mlirCyDenseElementsStorageBitWidth(elt)
-        if bits == 0:
-            raise ValueError(f"unsupported element type for "
-                             f"DenseElementsAttr: {_print_type(elt)}")
-        if explicit_shaped:
-            if not mlirShapedTypeHasStaticShape(shaped):
-                raise ValueError(f"DenseElementsAttr needs a static shape, "
-                                 f"got {_print_type(shaped)}")
-            logical_shape = [mlirShapedTypeGetDimSize(shaped, i)
-                             for i in range(mlirShapedTypeGetRank(shaped))]
-        else:
-            logical_shape = list(shape) if shape is not None else buf_shape
-        cdef Py_ssize_t n = _num_elements(logical_shape)
-        cdef vector[int64_t] dims
-        packed = None
-        if bits == 1:
-            if fmt.lstrip("@=<") == "?":
-                packed = _pack_bools(<const unsigned char*>data, nbytes)
-                data = <const char*>(<bytes>packed)
-                if nbytes == 1 and n != 1:   # one bool: a splat
-                    packed = b"\xff" if data[0] else b"\x00"
-                    data = <const char*>(<bytes>packed)
-                    nbytes = 1
-                else:
-                    if nbytes != n:
-                        raise ValueError(f"buffer of {nbytes} bools does not "
-                                         f"match shape {logical_shape}")
-                    nbytes = (n + 7) // 8
-            elif v.itemsize == 1:
-                if not (nbytes == (n + 7) // 8 or
-                        (nbytes == 1 and (<unsigned char>data[0]) in (0, 255))):
-                    raise ValueError(f"bit-packed i1 buffer of {nbytes} bytes "
-                                     f"does not match shape {logical_shape}")
-            else:
-                raise ValueError(f"an i1 DenseElementsAttr needs a bool buffer "
-                                 f"or bit-packed bytes, got format '{fmt}'")
-        else:
-            if v.itemsize * 8 != bits:
-                raise ValueError(
-                    f"buffer element size ({v.itemsize} bytes, format '{fmt}') "
-                    f"does not match element type {_print_type(elt)} "
-                    f"({bits // 8} bytes)")
-            if nbytes != n * v.itemsize and nbytes != v.itemsize:
-                raise ValueError(
-                    f"buffer of {nbytes // v.itemsize} elements does not match "
-                    f"shape {logical_shape} ({n} elements)")
-            if mlirTypeIsAInteger(elt) and mlirIntegerTypeGetWidth(elt) < bits:
-                packed = _narrow_int_data(data, nbytes, v.itemsize, fmt, elt)
-                data = <const char*>(<bytes>packed)
-        if not explicit_shaped:
-            for d in logical_shape:
-                dims.push_back(d)
-            shaped = mlirRankedTensorTypeGet(dims.size(), dims.data(), elt,
-                                             mlirAttributeGetNull())
-        cdef MlirAttribute a
-        with nogil:
-            a = mlirDenseElementsAttrRawBufferGet(shaped, <size_t>nbytes, data)
-        if a.ptr == NULL:
-            raise ValueError(f"buffer does not match type {_print_type(shaped)}")
-        return wrap_attribute(ctx, a)
+    def get(*args, **kwargs):
+        """DenseElementsAttr.get(array, signless=True, type=None, shape=None,
+        context=None), from a buffer (numpy array, bytes, array.array,
+        memoryview...): the element type is inferred from the buffer
+        format unless `type` (an element type, or a complete shaped type)
+        is given; `shape` overrides the buffer's shape. A bool buffer
+        becomes i1; an int8 / uint8 buffer with type=i1 is taken as already
+        bit-packed (little bit order), as upstream. A one-element buffer
+        makes a splat. With `type`, a buffer whose element format has no
+        buffer-protocol code (numpy datetime64, ...) is read as raw bytes.
+
+        DenseElementsAttr.get(attrs, type=None, context=None), from a
+        non-empty list of IntegerAttr or FloatAttr of one element type:
+        shape [len(attrs)] unless `type` (a static shaped type of that
+        element type and element count) says otherwise.
+
+        Arguments matching neither form raise upstream's TypeError."""
+        bound = _bind_arguments(args, kwargs, _DENSE_BUFFER_PARAMS)
+        if bound is not None and _buffer_arguments_ok(bound):
+            return _dense_from_buffer(bound[0], bound[1], bound[2], bound[3],
+                                      bound[4])
+        bound = _bind_arguments(args, kwargs, _DENSE_LIST_PARAMS)
+        if bound is not None and isinstance(bound[0], list) and \
+                (bound[1] is None or isinstance(bound[1], Type)) and \
+                (bound[2] is None or isinstance(bound[2], Context)):
+            return _dense_from_attributes(bound[0], bound[1], bound[2])
+        raise _incompatible_arguments("get", _DENSE_GET_SIGNATURES, args,
+                                      kwargs)
 
     @staticmethod
     def get_splat(shaped_type, element_attr):
-        """Every element equal to `element_attr` (whose type must be the
-        element type of `shaped_type`)."""
+        """Every element equal to `element_attr`, an IntegerAttr or
+        FloatAttr whose type is the element type of `shaped_type`, a
+        statically shaped type (ValueErrors with upstream's texts)."""
         cdef Context ctx = _context_of_type(shaped_type, "shaped_type")
         cdef MlirType st = (<Type>shaped_type).c_type
-        cdef MlirAttribute ea = attribute_handle_in(element_attr, ctx, "element_attr")
-        if not mlirTypeIsAShaped(st) or not mlirShapedTypeHasStaticShape(st):
-            raise ValueError(f"get_splat needs a statically shaped type, got "
-                             f"{shaped_type}")
+        cdef MlirAttribute ea = attribute_handle(element_attr, "element_attr")
         if not (mlirAttributeIsAInteger(ea) or mlirAttributeIsAFloat(ea)):
-            raise ValueError(f"splat element must be an IntegerAttr or "
-                             f"FloatAttr, got {element_attr}")
+            raise ValueError(f"Illegal element type for DenseElementsAttr: "
+                             f"Attribute({element_attr})")
+        if not mlirTypeIsAShaped(st) or not mlirShapedTypeHasStaticShape(st):
+            raise ValueError(f"Expected a static ShapedType for the "
+                             f"shaped_type parameter: Type({shaped_type})")
         if not mlirTypeEqual(mlirAttributeGetType(ea),
                              mlirShapedTypeGetElementType(st)):
             raise ValueError(
                 f"Shaped element type and attribute type must be equal: "
-                f"shaped={shaped_type}, element={element_attr}")
+                f"shaped=Type({shaped_type}), "
+                f"element=Attribute({element_attr})")
+        attribute_handle_in(element_attr, ctx, "element_attr")
         return wrap_attribute(ctx, mlirDenseElementsAttrSplatGet(st, ea))
 
     @staticmethod
@@ -267,28 +352,13 @@ cdef class DenseElementsAttr(Attribute):
         return mlirElementsAttrGetNumElements(self.c_attr)
 
     cdef intptr_t _flat_index(self, object index) except -1:
+        """Element `index` of the flat, row-major elements: 0 <= index <
+        len(self), else upstream's IndexError (no negative indices)."""
         cdef int64_t n = mlirElementsAttrGetNumElements(self.c_attr)
-        cdef int64_t i = _index_arg(index, "index")
-        if i < 0:
-            i += n
+        i = _index_arg(index, "index")
         if i < 0 or i >= n:
-            raise IndexError(f"index {index} out of range for "
-                             f"{n} elements")
+            raise IndexError("attempt to access out of bounds element")
         return <intptr_t>i
-
-    cdef object _element_attr(self, intptr_t i):
-        """Element i (flat, row-major) as an Attribute."""
-        cdef MlirType st = mlirAttributeGetType(self.c_attr)
-        cdef intptr_t rank = mlirShapedTypeGetRank(st), d
-        cdef vector[uint64_t] idx
-        idx.resize(rank)
-        cdef int64_t rem = i, size
-        for d in range(rank - 1, -1, -1):
-            size = mlirShapedTypeGetDimSize(st, d)
-            idx[d] = rem % size
-            rem //= size
-        return wrap_attribute(self.context, mlirElementsAttrGetValue(
-            self.c_attr, rank, idx.data()))
 
     # -- buffer export -------------------------------------------------------
     def __getbuffer__(self, Py_buffer* view, int flags):
@@ -463,38 +533,65 @@ cdef const char* _export_format(MlirType elt, Py_ssize_t* itemsize) except NULL:
                      f"buffer: {_print_type(elt)}")
 
 
+cdef MlirAttribute _list_attribute(object a) except *:
+    """An element of a list of attributes, with upstream's errors for
+    anything else."""
+    if a is None:
+        raise RuntimeError("Invalid attribute (None?) when attempting to "
+                           "create an ArrayAttribute")
+    if not isinstance(a, Attribute):
+        raise RuntimeError("Invalid attribute when attempting to create an "
+                           "ArrayAttribute (std::bad_cast)")
+    return (<Attribute>a).c_attr
+
+
 cdef object _dense_from_attributes(list attrs, object type, object context):
+    """DenseElementsAttr.get's list form, checked in upstream's order:
+    a non-empty list, a static shaped `type`, then each element an
+    Attribute of the element type. Beyond upstream (which would abort):
+    elements must be IntegerAttr or FloatAttr of a Context's valid tensor
+    element type, as many as the shape holds."""
     cdef Context ctx
     cdef MlirType shaped, elt
+    cdef MlirAttribute h
     cdef vector[MlirAttribute] elems
     cdef vector[int64_t] dims
+    if not attrs:
+        raise ValueError("Attributes list must be non-empty.")
     if type is not None:
-        ctx = _context_of_type(type, "type")
         shaped = (<Type>type).c_type
-        if not mlirTypeIsAShaped(shaped) or not mlirShapedTypeHasStaticShape(shaped):
-            raise ValueError(f"type must be a statically shaped type, got {type}")
-        elt = mlirShapedTypeGetElementType(shaped)
+        if not mlirTypeIsAShaped(shaped) or \
+                not mlirShapedTypeHasStaticShape(shaped):
+            raise ValueError(f"Expected a static ShapedType for the "
+                             f"shaped_type parameter: Type({type})")
+        ctx = (<Type>type).context
     else:
-        if not attrs:
-            raise ValueError("Attributes list must be non-empty.")
-        attribute_handle(attrs[0], "DenseElementsAttr element")
-        ctx = (<Attribute>attrs[0]).context if context is None else resolve_context(context)
-        elt = mlirAttributeGetType((<Attribute>attrs[0]).c_attr)
+        h = _list_attribute(attrs[0])
+        ctx = (<Attribute>attrs[0]).context if context is None \
+            else resolve_context(context)
+        elt = mlirAttributeGetType(h)
+        if mlirCyDenseElementsStorageBitWidth(elt) == 0:
+            raise ValueError(f"unsupported element type for "
+                             f"DenseElementsAttr: {_print_type(elt)}")
         dims.push_back(len(attrs))
-        shaped = mlirRankedTensorTypeGet(1, dims.data(), elt, mlirAttributeGetNull())
-    if mlirCyDenseElementsStorageBitWidth(elt) == 0:
-        raise ValueError(f"unsupported element type for DenseElementsAttr: "
-                         f"{_print_type(elt)}")
+        shaped = mlirRankedTensorTypeGet(1, dims.data(), elt,
+                                         mlirAttributeGetNull())
+    elt = mlirShapedTypeGetElementType(shaped)
     for a in attrs:
-        h = attribute_handle_in(a, ctx, "DenseElementsAttr element")
+        h = _list_attribute(a)
+        if not mlirTypeEqual(mlirAttributeGetType(h), elt):
+            raise ValueError(
+                f"All attributes must be of the same type and match the "
+                f"type parameter: expected={wrap_type(ctx, shaped)!r}, but "
+                f"got={wrap_type(ctx, mlirAttributeGetType(h))!r}")
+        attribute_handle_in(a, ctx, "DenseElementsAttr element")
         if not (mlirAttributeIsAInteger(h) or mlirAttributeIsAFloat(h)):
             raise ValueError(f"elements must be IntegerAttr or FloatAttr, "
                              f"got {a}")
-        if not mlirTypeEqual(mlirAttributeGetType(h), elt):
-            raise ValueError(f"All attributes must be of the same type and "
-                             f"match the type parameter: expected="
-                             f"{_print_type(elt)}, but got={a.type}")
         elems.push_back(h)
+    if mlirCyDenseElementsStorageBitWidth(elt) == 0:
+        raise ValueError(f"unsupported element type for DenseElementsAttr: "
+                         f"{_print_type(elt)}")
     if <int64_t>elems.size() != mlirElementsAttrGetNumElements_t(shaped):
         raise ValueError(f"{elems.size()} attributes do not match type "
                          f"{_print_type(shaped)}")
@@ -512,7 +609,9 @@ cdef int64_t mlirElementsAttrGetNumElements_t(MlirType shaped):
 
 cdef class DenseIntElementsAttr(DenseElementsAttr):
     """Dense integer or index elements; a[i] is the i-th element (flat,
-    row-major) as a Python int (bool for i1)."""
+    row-major, 0 <= i < len(a)) as a Python int (0 or 1 for i1). As
+    upstream, elements of widths other than 1, 8, 16, 32 and 64 bits are
+    not read (TypeError)."""
 
     @staticmethod
     def isinstance(other):
@@ -529,7 +628,7 @@ cdef class DenseIntElementsAttr(DenseElementsAttr):
         w = mlirIntegerTypeGetWidth(elt)
         uns = mlirIntegerTypeIsUnsigned(elt)
         if w == 1:
-            return mlirDenseElementsAttrGetBoolValue(self.c_attr, i)
+            return 1 if mlirDenseElementsAttrGetBoolValue(self.c_attr, i) else 0
         if w == 8:
             return (mlirDenseElementsAttrGetUInt8Value(self.c_attr, i) if uns
                     else mlirDenseElementsAttrGetInt8Value(self.c_attr, i))
@@ -542,12 +641,14 @@ cdef class DenseIntElementsAttr(DenseElementsAttr):
         if w == 64:
             return (mlirDenseElementsAttrGetUInt64Value(self.c_attr, i) if uns
                     else mlirDenseElementsAttrGetInt64Value(self.c_attr, i))
-        return self._element_attr(i).value
+        raise TypeError("Unsupported integer type")
 
 
 cdef class DenseFPElementsAttr(DenseElementsAttr):
     """Dense floating-point elements; a[i] is the i-th element (flat,
-    row-major) as a Python float."""
+    row-major, 0 <= i < len(a)) as a Python float. As upstream, only f32
+    and f64 elements are read this way (TypeError for others; the buffer
+    protocol exports f16 too)."""
 
     @staticmethod
     def isinstance(other):
@@ -561,7 +662,7 @@ cdef class DenseFPElementsAttr(DenseElementsAttr):
             return mlirDenseElementsAttrGetFloatValue(self.c_attr, i)
         if mlirTypeIsAF64(elt):
             return mlirDenseElementsAttrGetDoubleValue(self.c_attr, i)
-        return self._element_attr(i).value
+        raise TypeError("Unsupported floating-point type")
 
 
 cdef PyObject* _choose_dense_class(MlirAttribute a) noexcept:
@@ -587,14 +688,16 @@ cdef extern from "Python.h":
 cdef class DenseResourceElementsAttr(Attribute):
     """dense_resource<name> : tensor<...>: elements in a blob that borrows
     the Python buffer (kept alive until MLIR drops the blob)."""
-    static_typeid = wrap_typeid(mlirCyDenseResourceElementsAttrGetTypeID())
+    static_typeid = _NoTypeID()
     attr_name = from_ref(mlirDenseResourceElementsAttrGetName())
 
     @staticmethod
     def get_from_buffer(array, name, type, alignment=None, is_mutable=False,
                         context=None):
-        """The buffer must be C-contiguous (ValueError otherwise) and its
-        size must match `type`, a statically shaped type."""
+        """A resource blob over the whole buffer (not copied), typed by
+        `type`, a statically shaped type. The buffer must be C-contiguous
+        and hold at least the bytes `type` needs (ValueError otherwise); a
+        larger buffer is taken whole, as upstream does."""
         cdef Context ctx = resolve_context(context)
         cdef MlirType st = type_handle_in(type, ctx, "type")
         if not mlirTypeIsAShaped(st) or not mlirShapedTypeHasStaticShape(st):
@@ -609,9 +712,9 @@ cdef class DenseResourceElementsAttr(Attribute):
                              "(it is not copied)")
         cdef int64_t n = mlirElementsAttrGetNumElements_t(st)
         cdef int64_t expected = (n + 7) // 8 if bits == 1 else n * (bits // 8)
-        if h.view.len != expected:
-            raise ValueError(f"buffer of {h.view.len} bytes does not match "
-                             f"{type} ({expected} bytes)")
+        if h.view.len < expected:
+            raise ValueError(f"buffer of {h.view.len} bytes is smaller than "
+                             f"{type} needs ({expected} bytes)")
         if alignment is not None:
             alignment = _index_arg(alignment, "alignment")
             if alignment <= 0:
@@ -642,6 +745,7 @@ cdef class DenseResourceElementsAttr(Attribute):
 
 cdef class _DenseArrayAttr(Attribute):
     """Common part of the Dense*ArrayAttr sequences."""
+    static_typeid = _NoTypeID()
 
     def __len__(self):
         return mlirDenseArrayGetNumElements(self.c_attr)
@@ -678,9 +782,66 @@ cdef class _DenseArrayAttr(Attribute):
         return f"{type(self).__name__}({_print_attribute(self.c_attr)})"
 
 
+cdef object _dense_array_error(type cls, str element, object values,
+                               object context):
+    """Upstream's TypeError for arguments Dense<cls>.get does not take."""
+    return _incompatible_arguments(
+        "get",
+        (f"get(values: collections.abc.Sequence{element}, context: Context "
+         f"| None = None) -> {_UPSTREAM_IR}.{cls.__name__}",),
+        (values,), {"context": context} if context is not None else {})
+
+
+cdef list _dense_int_values(type cls, object values, object context,
+                            int bits):
+    """The elements of `values` as Python ints of `bits` signed bits:
+    values is a sequence (not str or bytes) of ints or objects with
+    __index__ or __int__ (not floats), each in range; anything else is
+    upstream's TypeError."""
+    if not _is_sequence_arg(values) or \
+            (context is not None and not isinstance(context, Context)):
+        raise _dense_array_error(cls, "[int]", values, context)
+    cdef object half = (<object>1) << (bits - 1)     # a Python int
+    cdef object lo = -half, hi = half - 1
+    cdef list out = []
+    for x in values:
+        if not _is_int_arg(x):
+            raise _dense_array_error(cls, "[int]", values, context)
+        try:
+            v = int(x)
+        except Exception:
+            raise _dense_array_error(cls, "[int]", values, context) from None
+        if v < lo or v > hi:
+            raise _dense_array_error(cls, "[int]", values, context)
+        out.append(v)
+    return out
+
+
+cdef list _dense_float_values(type cls, object values, object context):
+    """The elements of `values` as Python floats: values is a sequence
+    (not str or bytes) of numbers (__float__ or __index__); anything else
+    is upstream's TypeError."""
+    if not _is_sequence_arg(values) or \
+            (context is not None and not isinstance(context, Context)):
+        raise _dense_array_error(cls, "[float]", values, context)
+    cdef list out = []
+    cdef double d
+    for x in values:
+        try:
+            d = x
+        except TypeError:
+            raise _dense_array_error(cls, "[float]", values, context) from None
+        out.append(d)
+    return out
+
+
 cdef class DenseBoolArrayAttr(_DenseArrayAttr):
     @staticmethod
     def get(values, context=None):
+        """array<i1: ...> of the truth values of a sequence's elements."""
+        if not PySequence_Check(values) or \
+                (context is not None and not isinstance(context, Context)):
+            raise _dense_array_error(DenseBoolArrayAttr, "", values, context)
         cdef Context ctx = resolve_context(context)
         cdef vector[int] v
         cdef int flag
@@ -704,10 +865,14 @@ cdef class DenseBoolArrayAttr(_DenseArrayAttr):
 cdef class DenseI8ArrayAttr(_DenseArrayAttr):
     @staticmethod
     def get(values, context=None):
+        """array<i8: ...> of a sequence of ints (upstream's TypeError
+        for anything else, floats and out-of-range values included)."""
+        cdef list ints = _dense_int_values(DenseI8ArrayAttr, values,
+                                           context, 8)
         cdef Context ctx = resolve_context(context)
         cdef vector[int8_t] v
-        for x in values:
-            v.push_back(_index_arg(x, "DenseI8ArrayAttr element"))
+        for x in ints:
+            v.push_back(x)
         return _make_attr(DenseI8ArrayAttr, ctx,
                           mlirDenseI8ArrayGet(ctx.c_context, v.size(), v.data()))
 
@@ -723,10 +888,14 @@ cdef class DenseI8ArrayAttr(_DenseArrayAttr):
 cdef class DenseI16ArrayAttr(_DenseArrayAttr):
     @staticmethod
     def get(values, context=None):
+        """array<i16: ...> of a sequence of ints (upstream's TypeError
+        for anything else, floats and out-of-range values included)."""
+        cdef list ints = _dense_int_values(DenseI16ArrayAttr, values,
+                                           context, 16)
         cdef Context ctx = resolve_context(context)
         cdef vector[int16_t] v
-        for x in values:
-            v.push_back(_index_arg(x, "DenseI16ArrayAttr element"))
+        for x in ints:
+            v.push_back(x)
         return _make_attr(DenseI16ArrayAttr, ctx,
                           mlirDenseI16ArrayGet(ctx.c_context, v.size(), v.data()))
 
@@ -742,10 +911,14 @@ cdef class DenseI16ArrayAttr(_DenseArrayAttr):
 cdef class DenseI32ArrayAttr(_DenseArrayAttr):
     @staticmethod
     def get(values, context=None):
+        """array<i32: ...> of a sequence of ints (upstream's TypeError
+        for anything else, floats and out-of-range values included)."""
+        cdef list ints = _dense_int_values(DenseI32ArrayAttr, values,
+                                           context, 32)
         cdef Context ctx = resolve_context(context)
         cdef vector[int32_t] v
-        for x in values:
-            v.push_back(_index_arg(x, "DenseI32ArrayAttr element"))
+        for x in ints:
+            v.push_back(x)
         return _make_attr(DenseI32ArrayAttr, ctx,
                           mlirDenseI32ArrayGet(ctx.c_context, v.size(), v.data()))
 
@@ -761,10 +934,14 @@ cdef class DenseI32ArrayAttr(_DenseArrayAttr):
 cdef class DenseI64ArrayAttr(_DenseArrayAttr):
     @staticmethod
     def get(values, context=None):
+        """array<i64: ...> of a sequence of ints (upstream's TypeError
+        for anything else, floats and out-of-range values included)."""
+        cdef list ints = _dense_int_values(DenseI64ArrayAttr, values,
+                                           context, 64)
         cdef Context ctx = resolve_context(context)
         cdef vector[int64_t] v
-        for x in values:
-            v.push_back(_index_arg(x, "DenseI64ArrayAttr element"))
+        for x in ints:
+            v.push_back(x)
         return _make_attr(DenseI64ArrayAttr, ctx,
                           mlirDenseI64ArrayGet(ctx.c_context, v.size(), v.data()))
 
@@ -780,9 +957,13 @@ cdef class DenseI64ArrayAttr(_DenseArrayAttr):
 cdef class DenseF32ArrayAttr(_DenseArrayAttr):
     @staticmethod
     def get(values, context=None):
+        """array<f32: ...> of a sequence of numbers (upstream's
+        TypeError for anything else)."""
+        cdef list floats = _dense_float_values(DenseF32ArrayAttr, values,
+                                               context)
         cdef Context ctx = resolve_context(context)
         cdef vector[float] v
-        for x in values:
+        for x in floats:
             v.push_back(x)
         return _make_attr(DenseF32ArrayAttr, ctx,
                           mlirDenseF32ArrayGet(ctx.c_context, v.size(), v.data()))
@@ -799,9 +980,13 @@ cdef class DenseF32ArrayAttr(_DenseArrayAttr):
 cdef class DenseF64ArrayAttr(_DenseArrayAttr):
     @staticmethod
     def get(values, context=None):
+        """array<f64: ...> of a sequence of numbers (upstream's
+        TypeError for anything else)."""
+        cdef list floats = _dense_float_values(DenseF64ArrayAttr, values,
+                                               context)
         cdef Context ctx = resolve_context(context)
         cdef vector[double] v
-        for x in values:
+        for x in floats:
             v.push_back(x)
         return _make_attr(DenseF64ArrayAttr, ctx,
                           mlirDenseF64ArrayGet(ctx.c_context, v.size(), v.data()))
@@ -833,11 +1018,13 @@ cdef PyObject* _choose_dense_array_class(MlirAttribute a) noexcept:
     return NULL
 
 
-_register_chooser(DenseElementsAttr.static_typeid, DenseElementsAttr,
-                  _choose_dense_class)
+_register_chooser(wrap_typeid(mlirDenseIntOrFPElementsAttrGetTypeID()),
+                  DenseElementsAttr, _choose_dense_class)
 _register_chooser(wrap_typeid(mlirDenseArrayAttrGetTypeID()), _DenseArrayAttr,
                   _choose_dense_array_class)
-_register_builtin_attribute(DenseResourceElementsAttr)
+_set_caster(_attribute_caster_map, _attribute_casters,
+            wrap_typeid(mlirCyDenseResourceElementsAttrGetTypeID()),
+            DenseResourceElementsAttr, DenseResourceElementsAttr)
 
 _DENSE_NAMES = [
     "DenseElementsAttr", "DenseIntElementsAttr", "DenseFPElementsAttr",

@@ -151,7 +151,8 @@ cdef MlirLogicalResult _ambient_handler(MlirDiagnostic diag,
     """The handler every context carries: feeds the innermost ambient
     capture, else lets the diagnostic pass on."""
     cdef Context ctx = <Context>user
-    if not ctx.captures or mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError:
+    if not ctx.captures or ctx.emit_error_diagnostics or \
+            mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError:
         return mlirLogicalResultFailure()
     cdef _ErrorCapture cap = _thread_capture(ctx)
     if cap is None:
@@ -160,22 +161,22 @@ cdef MlirLogicalResult _ambient_handler(MlirDiagnostic diag,
         cap.errors.append(diagnostic_info(ctx, diag))
     except BaseException as e:
         _report_unraisable(e, cap)
-    if ctx.emit_error_diagnostics:
-        return mlirLogicalResultFailure()
     return mlirLogicalResultSuccess()
 
 
 cdef MlirLogicalResult _capture_handler(MlirDiagnostic diag,
                                         void* user) noexcept with gil:
     cdef _ErrorCapture cap = <_ErrorCapture>user
-    if mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError:
+    if mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError or \
+            cap.context.emit_error_diagnostics:
+        # With emit_error_diagnostics, errors go to the other handlers (or
+        # MLIR's default printing) instead of the raised MLIRError, as
+        # upstream.
         return mlirLogicalResultFailure()
     try:
         cap.errors.append(diagnostic_info(cap.context, diag))
     except BaseException as e:
         _report_unraisable(e, cap)
-    if cap.context.emit_error_diagnostics:
-        return mlirLogicalResultFailure()   # let the handlers see it too
     return mlirLogicalResultSuccess()
 
 

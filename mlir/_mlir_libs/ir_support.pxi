@@ -70,3 +70,65 @@ cdef int check_capsule(object capsule, const char* name) except -1:
         raise TypeError(f"expected a capsule named '{name.decode()}', got "
                         f"{type(capsule).__name__}")
     return 0
+
+
+# -- upstream's "incompatible function arguments" TypeError ---------------
+#
+# Where upstream's binding layer rejects the arguments of a call before its
+# function runs, it raises a TypeError listing the accepted signatures and
+# the types it was called with; code matches on that text, so some of our
+# functions raise the same. Types print as upstream's do: a class of this
+# package under upstream's module path, an extension or builtin class
+# (int, list, numpy's ndarray) by its bare name, a Python class by
+# module.name.
+
+from cpython.sequence cimport PySequence_Check
+
+cdef str _UPSTREAM_IR = "mlir._mlir_libs._mlir.ir"
+
+
+cdef str _upstream_type_name(object obj):
+    """How upstream's TypeErrors name the type of `obj`."""
+    cdef type t = type(obj)
+    cdef str mod = getattr(t, "__module__", None) or ""
+    if mod == "mlir._mlir_libs._ir":
+        if t.__name__ == "Context":
+            return "mlir._mlir_libs.Context"
+        return f"{_UPSTREAM_IR}.{t.__name__}"
+    if mod.startswith("mlir.") or (t.__flags__ & (1 << 9)):   # a heap type
+        return f"{mod}.{t.__name__}"
+    return t.__name__
+
+
+cdef object _incompatible_arguments(str name, tuple signatures, tuple args,
+                                    dict kwargs):
+    """The TypeError upstream raises when no signature of `name` accepts
+    (args, kwargs); `signatures` are upstream's, without the numbering."""
+    lines = [f"{name}(): incompatible function arguments. The following "
+             f"argument types are supported:"]
+    for i, sig in enumerate(signatures):
+        lines.append(f"    {i + 1}. {sig}")
+    invoked = [_upstream_type_name(a) for a in args]
+    if kwargs:
+        invoked.append("kwargs = { " + ", ".join(
+            f"{k}: {_upstream_type_name(v)}" for k, v in kwargs.items()) + " }")
+    lines.append("")
+    lines.append("Invoked with types: " + ", ".join(invoked))
+    return TypeError("\n".join(lines))
+
+
+cdef bint _is_sequence_arg(object o):
+    """Whether a Sequence[...] parameter of upstream's takes `o`: a
+    Python sequence other than str and bytes."""
+    return PySequence_Check(o) and not isinstance(o, (str, bytes))
+
+
+cdef bint _is_int_arg(object o):
+    """Whether an int parameter of upstream's takes `o`: anything int()
+    accepts through __index__ or __int__, except a float."""
+    if isinstance(o, int):
+        return True
+    if isinstance(o, float) or isinstance(o, (str, bytes, bytearray)):
+        return False
+    cdef type t = type(o)
+    return hasattr(t, "__index__") or hasattr(t, "__int__")

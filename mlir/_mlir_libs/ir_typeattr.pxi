@@ -139,6 +139,15 @@ cdef str _print_attribute(MlirAttribute a):
     return decode_string(buf)
 
 
+class _NoTypeID:
+    """The `static_typeid` of a class that has no TypeID of its own (a
+    base such as ShapedType, or a class sharing its kind's TypeID such as
+    BoolAttr): reading it raises upstream's AttributeError."""
+
+    def __get__(self, obj, cls):
+        raise AttributeError(f"{cls.__name__} has no typeid.")
+
+
 @cython.no_gc
 @cython.freelist(32)
 cdef class Type:
@@ -168,7 +177,7 @@ cdef class Type:
         finally:
             errors = cap.detach()
         if t.ptr == NULL:
-            raise MLIRError(f"Unable to parse type: '{asm}'", errors)
+            raise MLIRError("Unable to parse type", errors)
         return wrap_type(ctx, t)
 
     def __eq__(self, other):
@@ -330,7 +339,7 @@ cdef class Attribute:
         finally:
             errors = cap.detach()
         if a.ptr == NULL:
-            raise MLIRError(f"Unable to parse attribute: '{asm}'", errors)
+            raise MLIRError("Unable to parse attribute", errors)
         return wrap_attribute(ctx, a)
 
     def __eq__(self, other):

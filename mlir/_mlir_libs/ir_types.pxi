@@ -186,6 +186,7 @@ cdef class IndexType(Type):
 
 cdef class FloatType(Type):
     """Base of the floating-point types."""
+    static_typeid = _NoTypeID()
 
     @staticmethod
     def isinstance(other):
@@ -449,12 +450,16 @@ cdef class ComplexType(Type):
 
     @staticmethod
     def get(element_type):
+        """complex<element_type>: element_type is an IntegerType or one of
+        F16Type, BF16Type, F32Type, F64Type (upstream's ValueError
+        otherwise)."""
         cdef Context ctx = _context_of_type(element_type, "element_type")
         cdef MlirType et = (<Type>element_type).c_type
-        if not (mlirTypeIsAInteger(et) or mlirTypeIsAFloat(et)):
-            raise ValueError(f"invalid element type for complex: "
-                             f"'{element_type}' (expected integer or "
-                             f"floating point type)")
+        if not (mlirTypeIsAInteger(et) or mlirTypeIsAF16(et) or
+                mlirTypeIsABF16(et) or mlirTypeIsAF32(et) or
+                mlirTypeIsAF64(et)):
+            raise ValueError(f"invalid 'Type({element_type})' and expected "
+                             f"floating point or integer type.")
         return _make_type(ComplexType, ctx, mlirComplexTypeGet(et))
 
     @staticmethod
@@ -472,6 +477,7 @@ cdef class ShapedType(Type):
     """Base of types with a shape and an element type: vectors, tensors and
     memrefs. Dimension queries need a ranked type (ValueError otherwise) and
     a dimension index in range (IndexError otherwise)."""
+    static_typeid = _NoTypeID()
 
     @staticmethod
     def isinstance(other):

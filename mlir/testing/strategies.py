@@ -63,7 +63,11 @@ def scalar_types(context):
 
 
 def complex_types(context):
-    return st.one_of(integer_types(context), float_types(context)).map(ComplexType.get)
+    """complex<T> of the element types ComplexType.get takes: integers and
+    f16, bf16, f32, f64 (as upstream)."""
+    floats = st.sampled_from((F16Type, BF16Type, F32Type, F64Type)).map(
+        lambda cls: cls.get(context=context))
+    return st.one_of(integer_types(context), floats).map(ComplexType.get)
 
 
 def _shapes(min_dims=0, max_dims=3, dynamic=True):

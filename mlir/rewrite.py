@@ -1,28 +1,6 @@
 """mlir.rewrite: pattern sets (Python patterns and PDL modules) and the
-greedy and walk rewrite drivers."""
+greedy and walk rewrite drivers (upstream's layout: the names of
+mlir._mlir_libs._mlir.rewrite)."""
 
-from ._mlir_libs._ir import (  # noqa: F401
-    FrozenRewritePatternSet,
-    GreedyRewriteConfig,
-    GreedyRewriteStrictness,
-    GreedySimplifyRegionLevel,
-    PDLModule,
-    PDLResultList,
-    PatternRewriter,
-    RewritePatternSet,
-    apply_patterns_and_fold_greedily,
-    walk_and_apply_patterns,
-)
-
-__all__ = [
-    "FrozenRewritePatternSet",
-    "GreedyRewriteConfig",
-    "GreedyRewriteStrictness",
-    "GreedySimplifyRegionLevel",
-    "PDLModule",
-    "PDLResultList",
-    "PatternRewriter",
-    "RewritePatternSet",
-    "apply_patterns_and_fold_greedily",
-    "walk_and_apply_patterns",
-]
+from ._mlir_libs._mlir.rewrite import *  # noqa: F401,F403
+from ._mlir_libs._mlir.rewrite import __all__  # noqa: F401

@@ -13,3 +13,16 @@ from .._ir import (  # noqa: F401
     apply_patterns_and_fold_greedily,
     walk_and_apply_patterns,
 )
+
+__all__ = [
+    "FrozenRewritePatternSet",
+    "GreedyRewriteConfig",
+    "GreedyRewriteStrictness",
+    "GreedySimplifyRegionLevel",
+    "PDLModule",
+    "PDLResultList",
+    "PatternRewriter",
+    "RewritePatternSet",
+    "apply_patterns_and_fold_greedily",
+    "walk_and_apply_patterns",
+]

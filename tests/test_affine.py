@@ -7,7 +7,7 @@ def test_expr_classes_and_printing(ctx):
     d0, d1 = AffineDimExpr.get(0), AffineDimExpr.get(1)
     s0 = AffineSymbolExpr.get(0)
     c = AffineConstantExpr.get(3)
-    assert repr(d0) == "AffineDimExpr(d0)" and d0.position == 0
+    assert repr(d0) == "AffineExpr(d0)" and d0.position == 0   # as upstream
     assert s0.position == 0 and str(s0) == "s0"
     assert c.value == 3 and str(c) == "3"
     e = d0 * 2 + s0

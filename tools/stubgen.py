@@ -382,7 +382,7 @@ class ModuleWriter:
         self.table = table
         self.fields, self.setters, self.inits = scan_sources(self.short)
         # Each class under one name: its own, or the public alias of a
-        # private class (OpResultList = _OpResultList); other names of it
+        # private class (Name = _Name); other names of it
         # become aliases.
         self.canon = {}
         for n, v in vars(module).items():

@@ -62,7 +62,8 @@ cdef class AffineExpr:
         return _print_affine_expr(self.c_expr)
 
     def __repr__(self):
-        return f"{type(self).__name__}({_print_affine_expr(self.c_expr)})"
+        # As upstream: AffineExpr(...) whatever the kind.
+        return f"AffineExpr({_print_affine_expr(self.c_expr)})"
 
     def dump(self):
         mlirAffineExprDump(self.c_expr)

@@ -39,7 +39,7 @@ cdef class Region:
     @property
     def blocks(self):
         self.check()
-        return _BlockList.new(self)
+        return BlockList.new(self)
 
     def __iter__(self):
         return iter(self.blocks)
@@ -59,18 +59,18 @@ cdef class Region:
         return hash(<uintptr_t>self.c_region.ptr)
 
     def __repr__(self):
-        return f"<Region of {self.parent.name if (self.parent.flags & OP_VALID) else 'an invalid op'}>"
+        return _object_repr(self, op_primary(self.parent).flags & OP_VALID)
 
 
 @cython.final
 @cython.collection_type("sequence")
-cdef class _BlockList:
+cdef class BlockList:
     """region.blocks"""
     cdef Region region
 
     @staticmethod
-    cdef _BlockList new(Region region):
-        cdef _BlockList l = _BlockList.__new__(_BlockList)
+    cdef BlockList new(Region region):
+        cdef BlockList l = BlockList.__new__(BlockList)
         l.region = region
         return l
 
@@ -107,7 +107,6 @@ cdef class _BlockList:
         return wrap_block(self.region.parent, b)
 
 
-BlockList = _BlockList
 
 
 @cython.final
@@ -265,7 +264,7 @@ cdef class Block:
     @property
     def operations(self):
         self.check()
-        return _OperationList.new(self)
+        return OperationList.new(self)
 
     def __iter__(self):
         return iter(self.operations)
@@ -291,7 +290,7 @@ cdef class Block:
     @property
     def arguments(self):
         self.check()
-        return _BlockArgumentList.new(self)
+        return BlockArgumentList.new(self)
 
     def add_argument(self, Type type not None, Location loc not None):
         self.check()
@@ -364,8 +363,7 @@ cdef class Block:
         return decode_string(buf)
 
     def __repr__(self):
-        return f"<Block with {mlirBlockGetNumArguments(self.c_block)} arguments>" \
-            if (self.parent.flags & OP_VALID) else "<Block: invalidated>"
+        return _object_repr(self, op_primary(self.parent).flags & OP_VALID)
 
     @property
     def _CAPIPtr(self):
@@ -394,13 +392,13 @@ cdef int _reown_block_ops(Block blk) except -1:
 
 @cython.final
 @cython.collection_type("sequence")
-cdef class _OperationList:
+cdef class OperationList:
     """block.operations"""
     cdef Block block
 
     @staticmethod
-    cdef _OperationList new(Block block):
-        cdef _OperationList l = _OperationList.__new__(_OperationList)
+    cdef OperationList new(Block block):
+        cdef OperationList l = OperationList.__new__(OperationList)
         l.block = block
         return l
 
@@ -436,7 +434,6 @@ cdef class _OperationList:
         return OperationIterator.new(self.block)
 
 
-OperationList = _OperationList
 
 
 @cython.final
@@ -486,16 +483,16 @@ cdef class OperationIterator:
 
 @cython.final
 @cython.collection_type("sequence")
-cdef class _BlockArgumentList:
+cdef class BlockArgumentList:
     """block.arguments (or a contiguous slice of them): a sequence."""
     cdef Block block
     cdef Py_ssize_t start
     cdef Py_ssize_t count           # -1: up to the last argument
 
     @staticmethod
-    cdef _BlockArgumentList new(Block block, Py_ssize_t start=0,
+    cdef BlockArgumentList new(Block block, Py_ssize_t start=0,
                                 Py_ssize_t count=-1):
-        cdef _BlockArgumentList l = _BlockArgumentList.__new__(_BlockArgumentList)
+        cdef BlockArgumentList l = BlockArgumentList.__new__(BlockArgumentList)
         l.block = block
         l.start = start
         l.count = count
@@ -513,7 +510,7 @@ cdef class _BlockArgumentList:
         if isinstance(key, slice):
             start, stop, step = key.indices(n)
             if step == 1:
-                return _BlockArgumentList.new(self.block, self.start + start,
+                return BlockArgumentList.new(self.block, self.start + start,
                                               max(0, stop - start))
             return [self[i] for i in range(start, stop, step)]
         cdef Py_ssize_t i = _norm_index(key, n, "block argument")
@@ -534,7 +531,6 @@ cdef class _BlockArgumentList:
         return [a.type for a in self]
 
 
-BlockArgumentList = _BlockArgumentList
 
 
 # -- InsertionPoint ---------------------------------------------------------

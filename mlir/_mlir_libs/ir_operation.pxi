@@ -416,12 +416,12 @@ cdef class Operation:
     @property
     def operands(self):
         op_check(self)
-        return _OpOperandList.new(op_primary(self), 0, -1)
+        return OpOperandList.new(op_primary(self), 0, -1)
 
     @property
     def results(self):
         op_check(self)
-        return _OpResultList.new(op_primary(self), 0, -1)
+        return OpResultList.new(op_primary(self), 0, -1)
 
     @property
     def result(self):
@@ -437,7 +437,7 @@ cdef class Operation:
     @property
     def regions(self):
         op_check(self)
-        return _RegionList.new(op_primary(self))
+        return RegionSequence.new(op_primary(self))
 
     def __iter__(self):
         return iter(self.regions)
@@ -445,7 +445,7 @@ cdef class Operation:
     @property
     def successors(self):
         op_check(self)
-        return _OpSuccessors.new(op_primary(self))
+        return OpSuccessors.new(op_primary(self))
 
     @property
     def parent(self):
@@ -485,11 +485,7 @@ cdef class Operation:
 
     def __repr__(self):
         # As upstream: Python's default form; an invalid object says so.
-        cls = type(self)
-        text = f"<{cls.__module__}.{cls.__qualname__} object at {id(self):#x}"
-        if not (op_primary(self).flags & OP_VALID):
-            return text + ": invalidated>"
-        return text + ">"
+        return _object_repr(self, op_primary(self).flags & OP_VALID)
 
     def get_asm(self, binary=False, large_elements_limit=None,
                 large_resource_limit=None, enable_debug_info=False,
@@ -1033,7 +1029,7 @@ def _generic_operand(v):
         return None, (f"Cannot call .result on operation {v} which has {n} "
                       "results (it is only valid for operations with a single "
                       "result)")
-    if isinstance(v, _OpResultList) and len(v) == 1:
+    if isinstance(v, OpResultList) and len(v) == 1:
         return v[0], None
     return None, "is not a Value"
 

@@ -172,17 +172,14 @@ cdef class _OpValueList:
             return list(self) == list(other)
         return NotImplemented
 
-    def __repr__(self):
-        return f"{type(self).__name__}({list(self)!r})"
-
 
 @cython.final
-cdef class _OpOperandList(_OpValueList):
+cdef class OpOperandList(_OpValueList):
     """op.operands"""
 
     @staticmethod
-    cdef _OpOperandList new(Operation op, Py_ssize_t start, Py_ssize_t count):
-        cdef _OpOperandList l = _OpOperandList.__new__(_OpOperandList)
+    cdef OpOperandList new(Operation op, Py_ssize_t start, Py_ssize_t count):
+        cdef OpOperandList l = OpOperandList.__new__(OpOperandList)
         l.op = op
         l.start = start
         l.count = count
@@ -208,12 +205,12 @@ cdef class _OpOperandList(_OpValueList):
 
 
 @cython.final
-cdef class _OpResultList(_OpValueList):
+cdef class OpResultList(_OpValueList):
     """op.results"""
 
     @staticmethod
-    cdef _OpResultList new(Operation op, Py_ssize_t start, Py_ssize_t count):
-        cdef _OpResultList l = _OpResultList.__new__(_OpResultList)
+    cdef OpResultList new(Operation op, Py_ssize_t start, Py_ssize_t count):
+        cdef OpResultList l = OpResultList.__new__(OpResultList)
         l.op = op
         l.start = start
         l.count = count
@@ -231,13 +228,11 @@ cdef class _OpResultList(_OpValueList):
         return self.op
 
 
-OpOperandList = _OpOperandList
-OpResultList = _OpResultList
 
 
 @cython.final
 @cython.collection_type("sequence")
-cdef class _RegionList:
+cdef class RegionSequence:
     """op.regions"""
     cdef Operation op
 
@@ -246,8 +241,8 @@ cdef class _RegionList:
                         "[mlir._mlir_libs._mlir.ir.Region])")
 
     @staticmethod
-    cdef _RegionList new(Operation op):
-        cdef _RegionList l = _RegionList.__new__(_RegionList)
+    cdef RegionSequence new(Operation op):
+        cdef RegionSequence l = RegionSequence.__new__(RegionSequence)
         l.op = op
         return l
 
@@ -266,7 +261,6 @@ cdef class _RegionList:
         return RegionIterator.new(self.op)
 
 
-RegionSequence = _RegionList
 
 
 @cython.final
@@ -298,13 +292,13 @@ cdef class RegionIterator:
 
 @cython.final
 @cython.collection_type("sequence")
-cdef class _OpSuccessors:
+cdef class OpSuccessors:
     """op.successors: blocks, assignable by index."""
     cdef Operation op
 
     @staticmethod
-    cdef _OpSuccessors new(Operation op):
-        cdef _OpSuccessors l = _OpSuccessors.__new__(_OpSuccessors)
+    cdef OpSuccessors new(Operation op):
+        cdef OpSuccessors l = OpSuccessors.__new__(OpSuccessors)
         l.op = op
         return l
 
@@ -335,4 +329,3 @@ cdef class _OpSuccessors:
             yield self[i]
 
 
-OpSuccessors = _OpSuccessors

@@ -132,3 +132,12 @@ cdef bint _is_int_arg(object o):
         return False
     cdef type t = type(o)
     return hasattr(t, "__index__") or hasattr(t, "__int__")
+
+
+cdef str _object_repr(object obj, bint valid):
+    """Python's default repr (upstream's for operations, blocks, regions
+    and values), with ": invalidated" when the object can no longer be
+    used."""
+    cls = type(obj)
+    text = f"<{cls.__module__}.{cls.__qualname__} object at {id(obj):#x}"
+    return text + (">" if valid else ": invalidated>")

@@ -189,9 +189,10 @@ cdef class Value:
 
     def __repr__(self):
         try:
-            return f"{type(self).__name__}({_value_text(self.handle())})"
+            self.handle()
         except RuntimeError:
-            return f"<{type(self).__name__}: invalidated>"
+            return _object_repr(self, False)
+        return _object_repr(self, True)
 
     def dump(self):
         mlirValueDump(self.handle())

@@ -20,13 +20,6 @@ from ._mlir_libs import (  # noqa: F401
     append_load_on_create_dialect,
     get_load_on_create_dialects,
 )
-from ._mlir_libs import _ir as _cext_ir
-
-# Upstream's name of a class the core names privately.
-for _public, _private in (("Dialects", "_Dialects"),):
-    if _public not in globals() and hasattr(_cext_ir, _private):
-        globals()[_public] = getattr(_cext_ir, _private)
-del _public, _private
 
 # Upstream's ir.py defines the builtin attribute builders as module-level
 # functions (`_i32Attr`, `_denseI64ArrayAttr`, ...) that some code calls

@@ -99,3 +99,11 @@ def test_dialects_whose_module_is_not_named_after_the_namespace(tmp_path):
     assert out[:3] == ["BarrierOp mlir.dialects._omp_ops_gen",
                        "InitOp mlir.dialects._acc_ops_gen",
                        "RuntimeCreateOp mlir.dialects._async_ops_gen"]
+
+
+def test_upstream_names_of_dialects_and_search_modules():
+    from mlir.ir import Dialects
+    with Context() as ctx:
+        assert type(ctx.dialects) is Dialects
+    assert mlir_globals.dialect_search_modules == mlir_globals.dialect_search_prefixes
+    assert "mlir.dialects" in mlir_globals.dialect_search_modules

@@ -44,6 +44,7 @@ __all__ = [
     'Dialect',
     'DialectDescriptor',
     'DialectRegistry',
+    'Dialects',
     'InsertionPoint',
     'Location',
     'MLIRError',
@@ -212,12 +213,12 @@ class Context:
     @property
     def _CAPIPtr(self) -> object: ...
     @property
-    def dialects(self) -> _Dialects:
+    def dialects(self) -> Dialects:
         """Loaded dialects by namespace: ctx.dialects["func"] or
         ctx.dialects.func (loads a registered dialect on first access).
         """
     @property
-    def d(self) -> _Dialects: ...
+    def d(self) -> Dialects: ...
     @property
     def emit_error_diagnostics(self) -> bool:
         """When True, errors of failing calls go to the attached
@@ -721,6 +722,13 @@ class _Globals:
     def dialect_search_prefixes(self) -> list[str]: ...
     @dialect_search_prefixes.setter
     def dialect_search_prefixes(self, value: list[str]) -> None: ...
+    @property
+    def dialect_search_modules(self) -> Any:
+        """Upstream's name of dialect_search_prefixes: the packages searched
+        for a dialect's Python module (`<prefix>.<namespace>`).
+        """
+    @dialect_search_modules.setter
+    def dialect_search_modules(self, value: Any) -> None: ...
 
 
 class DialectDescriptor:
@@ -731,7 +739,7 @@ class DialectDescriptor:
     def context(self) -> Context: ...
 
 
-class _Dialects:
+class Dialects:
     """Context.dialects: ctx.dialects['ns'] and ctx.dialects.ns give the
     registered Dialect class of the namespace (or Dialect) over its
     descriptor.

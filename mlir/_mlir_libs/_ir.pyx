@@ -121,6 +121,7 @@ __all__ = [
     "BlockIterator", "BlockList", "Context", "Diagnostic", "DiagnosticHandler",
     "DiagnosticInfo",
     "DiagnosticSeverity", "Dialect", "DialectDescriptor", "DialectRegistry",
+    "Dialects",
     "InsertionPoint", "Location", "MLIRError", "Module", "NamedAttribute",
     "OpAttributeMap", "OpOperand", "OpOperandList", "OpResult", "OpResultList",
     "OpSuccessors", "OpView", "Operation", "OperationIterator",

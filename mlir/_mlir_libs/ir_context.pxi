@@ -246,11 +246,11 @@ cdef class Context:
     def dialects(self):
         """Loaded dialects by namespace: ctx.dialects["func"] or
         ctx.dialects.func (loads a registered dialect on first access)."""
-        return _Dialects.new(self)
+        return Dialects.new(self)
 
     @property
     def d(self):
-        return _Dialects.new(self)
+        return Dialects.new(self)
 
     def get_dialect_descriptor(self, str dialect_name not None):
         cdef bytes b = dialect_name.encode("utf-8")
@@ -338,15 +338,15 @@ cdef DialectDescriptor _wrap_dialect_descriptor(Context ctx, MlirDialect d):
 
 
 @cython.final
-cdef class _Dialects:
+cdef class Dialects:
     """Context.dialects: ctx.dialects['ns'] and ctx.dialects.ns give the
     registered Dialect class of the namespace (or Dialect) over its
     descriptor."""
     cdef Context context
 
     @staticmethod
-    cdef _Dialects new(Context ctx):
-        cdef _Dialects d = _Dialects.__new__(_Dialects)
+    cdef Dialects new(Context ctx):
+        cdef Dialects d = Dialects.__new__(Dialects)
         d.context = ctx
         return d
 

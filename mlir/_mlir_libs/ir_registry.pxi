@@ -152,6 +152,16 @@ cdef class _Globals:
         _dialect_search_prefixes[:] = list(value)
         _dialect_modules.clear()
 
+    @property
+    def dialect_search_modules(self):
+        """Upstream's name of dialect_search_prefixes: the packages searched
+        for a dialect's Python module (`<prefix>.<namespace>`)."""
+        return list(_dialect_search_prefixes)
+
+    @dialect_search_modules.setter
+    def dialect_search_modules(self, value):
+        self.dialect_search_prefixes = value
+
     def _check_dialect_module_loaded(self, str namespace not None):
         return _import_dialect_module(namespace) is not None
 

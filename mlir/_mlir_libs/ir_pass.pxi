@@ -106,7 +106,7 @@ cdef class _Mutation:
                     o.flags &= ~(OP_VALID | OP_OWNED | OP_INTERNED)
         cdef unordered_set[const void*] present
         cdef _OpPrint now, then
-        cdef size_t i
+        cdef Py_ssize_t i
         if self.suspended:
             with nogil:
                 mlirOperationWalk(self.root, _collect_op, &present,

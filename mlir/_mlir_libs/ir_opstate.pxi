@@ -463,22 +463,24 @@ cdef int _check_same_context(object v, Context ctx, str what) except -1:
 cdef int _check_creatable(Context ctx, str opname,
                           MlirStringRef ref) except -1:
     """Raises ValueError for an operation name the context cannot create
-    (not registered, and unregistered dialects not allowed: MLIR would
-    abort). Registered names are remembered with their registered-name
-    key, so the check costs a dict lookup afterwards.
-
-    As upstream, creating an operation never loads its dialect: in a
-    context where the dialect is not loaded (Context(load_on_create_dialects
-    =[]), ...), the operation is created unregistered when unregistered
-    dialects are allowed, and verify() reports it. Unregistered names are
-    not remembered: their dialect may be loaded later (explicitly, or by
-    parsing or a pass), after which they are registered."""
+    (unregistered, and unregistered dialects not allowed); remembers
+    registered names (with their registered-name key), and unregistered ones whose dialect could not be
+    loaded, so the check costs a set lookup afterwards (the latter are
+    forgotten when a registry is appended)."""
     cdef const void* key = mlirCyContextGetRegisteredNameKey(ctx.c_context, ref)
     if key != NULL:
         ctx.registered_names[opname] = PyLong_FromVoidPtr(<void*>key)
         return 0
+    cdef bytes ns = opname.partition(".")[0].encode("utf-8")
+    if ns:
+        mlirContextGetOrLoadDialect(ctx.c_context, str_ref(ns))
+        key = mlirCyContextGetRegisteredNameKey(ctx.c_context, ref)
+        if key != NULL:
+            ctx.registered_names[opname] = PyLong_FromVoidPtr(<void*>key)
+            return 0
     if not mlirContextGetAllowUnregisteredDialects(ctx.c_context):
         raise ValueError(
             f"unregistered operation '{opname}' (load its dialect, "
             "or set Context.allow_unregistered_dialects)")
+    ctx.unregistered_names.add(opname)
     return 0

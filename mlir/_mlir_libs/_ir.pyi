@@ -393,8 +393,10 @@ class Module:
 
 
 class Operation:
-    """An MLIR operation. Objects are interned: one operation, one object,
-    however it is reached. OpView subclasses give op-specific accessors.
+    """An MLIR operation. Reached twice as the same class, an operation is
+    the same object; objects of it in other classes are views of it (equal,
+    valid or invalid together). OpView subclasses give op-specific
+    accessors.
     """
     def __iter__(self, /) -> Iterator[Region]: ...
     def _set_invalid(self):

@@ -6,10 +6,12 @@
 # - An attached operation is owned by its parent; the object holds
 #   `owner_ref`, a Python object whose lifetime guarantees the operation's
 #   (the wrapper of an ancestor, or the Module at the top).
-# - Every MLIR operation has at most one interned Python object, found
-#   through Context.live_ops. Erasing an operation (or a pass run over a root)
-#   invalidates the objects of everything nested under it: they raise
-#   RuntimeError instead of touching freed memory.
+# - Every MLIR operation has at most one interned (primary) Python object,
+#   found through Context.live_ops; other objects of it are views (OP_ALIAS)
+#   of another class (see "which class a navigation returns" below).
+#   Erasing an operation invalidates the objects of everything nested under
+#   it; a pass run or rewrite invalidates those of the operations it erased
+#   (_Mutation): they raise RuntimeError instead of touching freed memory.
 
 from cpython.object cimport PyTypeObject
 from cpython.tuple cimport PyTuple_New
@@ -223,8 +225,10 @@ cdef int op_attach(Operation o, object owner) except -1:
 @cython.no_gc_clear
 @cython.freelist(64)
 cdef class Operation:
-    """An MLIR operation. Objects are interned: one operation, one object,
-    however it is reached. OpView subclasses give op-specific accessors."""
+    """An MLIR operation. Reached twice as the same class, an operation is
+    the same object; objects of it in other classes are views of it (equal,
+    valid or invalid together). OpView subclasses give op-specific
+    accessors."""
 
     def __init__(self, *args, **kwargs):
         raise TypeError("Operations are made by Operation.create(), "

@@ -48,6 +48,22 @@ class _CurrentContext:
 
 
 
+cdef void _live_nested(Context ctx, MlirOperation root,
+                       vector[PyObject*]& out) noexcept:
+    """Appends the live-map entries (borrowed) of operations strictly nested
+    in `root`. Call inside the context's critical section."""
+    cdef PyObject* found
+    cdef size_t i
+    if mlirOperationGetNumRegions(root) == 0 or ctx.live_ops.n == 0:
+        return
+    for i in range(ctx.live_ops.cap):
+        found = ctx.live_ops.slots[i]
+        if found == NULL or found == _TOMBSTONE:
+            continue
+        if _key_of(found) != root.ptr and _is_ancestor(root, _op_of(found)):
+            out.push_back(found)
+
+
 @cython.no_gc_clear
 cdef class Context:
     """An MLIR context: owns types, attributes, locations and loaded
@@ -177,21 +193,13 @@ cdef class Context:
         # in live_forget for this critical section).
         cdef vector[PyObject*] doomed
         cdef PyObject* found
-        cdef size_t i
         with cython.critical_section(self):
             self.epoch += 1
             if include_root:
                 found = live_find(&self.live_ops, root.ptr)
                 if found != NULL:
                     doomed.push_back(found)
-            if mlirOperationGetNumRegions(root) != 0 and self.live_ops.n:
-                for i in range(self.live_ops.cap):
-                    found = self.live_ops.slots[i]
-                    if found == NULL or found == _TOMBSTONE:
-                        continue
-                    if _key_of(found) != root.ptr and \
-                            _is_ancestor(root, _op_of(found)):
-                        doomed.push_back(found)
+            _live_nested(self, root, doomed)
             for found in doomed:
                 live_erase(&self.live_ops, found)
                 _clear_flags(found, OP_VALID | OP_OWNED | OP_INTERNED)

@@ -72,18 +72,10 @@ cdef class _Mutation:
         m.root = root
         m.suspended = []
         cdef PyObject* found
-        cdef size_t i
         cdef vector[PyObject*] nested
         with cython.critical_section(ctx):
             ctx.epoch += 1
-            if mlirOperationGetNumRegions(root) != 0 and ctx.live_ops.n:
-                for i in range(ctx.live_ops.cap):
-                    found = ctx.live_ops.slots[i]
-                    if found == NULL or found == _TOMBSTONE:
-                        continue
-                    if _key_of(found) != root.ptr and \
-                            _is_ancestor(root, _op_of(found)):
-                        nested.push_back(found)
+            _live_nested(ctx, root, nested)
             for found in nested:
                 obj = mlircy_take_or_none(found)
                 live_erase(&ctx.live_ops, found)

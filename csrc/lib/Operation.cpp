@@ -8,8 +8,16 @@
 #include "mlir/IR/Region.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/OperationSupport.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <mutex>
 
 using namespace mlir;
 
@@ -61,6 +69,59 @@ const void *mlirCyContextGetRegisteredNameKey(MlirContext ctx,
   std::optional<RegisteredOperationName> info =
       RegisteredOperationName::lookup(unwrap(name), unwrap(ctx));
   return info ? info->getAsOpaquePointer() : nullptr;
+}
+
+bool mlirCyContextIsDialectLoaded(MlirContext ctx, MlirStringRef ns) {
+  return unwrap(ctx)->getLoadedDialect(unwrap(ns)) != nullptr;
+}
+
+bool mlirCyContextIsDialectLoadable(MlirContext ctx, MlirStringRef ns) {
+  MLIRContext *context = unwrap(ctx);
+  StringRef name = unwrap(ns);
+  return !context->getLoadedDialect(name) &&
+         static_cast<bool>(
+             context->getDialectRegistry().getDialectAllocator(name));
+}
+
+namespace {
+/// Makes the unregistered-operation record MLIR itself uses for names
+/// without a registration (OperationName::UnregisteredOpModel, reachable
+/// from a subclass only), owned by the caller.
+struct DetachedName : OperationName {
+  static std::unique_ptr<OperationName::Impl> make(StringAttr name) {
+    return std::make_unique<UnregisteredOpModel>(
+        name, /*dialect=*/nullptr, TypeID::get<void>(),
+        detail::InterfaceMap());
+  }
+};
+
+/// Per context: the detached records by name.
+using NameTable = llvm::StringMap<std::unique_ptr<OperationName::Impl>>;
+
+std::mutex namesMutex;
+llvm::DenseMap<MLIRContext *, std::unique_ptr<NameTable>> &detachedNames() {
+  static llvm::DenseMap<MLIRContext *, std::unique_ptr<NameTable>> table;
+  return table;
+}
+} // namespace
+
+const void *mlirCyContextGetDetachedNameKey(MlirContext ctx,
+                                            MlirStringRef name) {
+  MLIRContext *context = unwrap(ctx);
+  StringRef key = unwrap(name);
+  std::lock_guard<std::mutex> lock(namesMutex);
+  std::unique_ptr<NameTable> &names = detachedNames()[context];
+  if (!names)
+    names = std::make_unique<NameTable>();
+  std::unique_ptr<OperationName::Impl> &impl = (*names)[key];
+  if (!impl)
+    impl = DetachedName::make(StringAttr::get(context, key));
+  return impl.get();
+}
+
+void mlirCyContextReleaseNames(MlirContext ctx) {
+  std::lock_guard<std::mutex> lock(namesMutex);
+  detachedNames().erase(unwrap(ctx));
 }
 
 MlirOperation mlirCyOperationCreateFromState(const MlirOperationState *state,

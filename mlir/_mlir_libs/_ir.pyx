@@ -87,7 +87,8 @@ from mlir._mlir_libs.capi.mlir_cython.version cimport mlirCyGetLLVMVersion
 from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationSetProperties, mlirCyBlockGetLastOperation,
     mlirCyOperationGetRegisteredNameKey, mlirCyContextGetRegisteredNameKey,
-    mlirCyOperationCreateFromState)
+    mlirCyOperationCreateFromState, mlirCyContextIsDialectLoadable,
+    mlirCyContextGetDetachedNameKey, mlirCyContextReleaseNames)
 from mlir._mlir_libs.capi.mlir_cython.thread_pool cimport (
     mlirCyLlvmThreadPoolGetMaxConcurrency, mlirCyContextIsMultithreadingEnabled)
 

@@ -106,6 +106,7 @@ cdef class Context:
             with cython.critical_section(_registry_lock):
                 _live_contexts.erase(_key(self.c_context.ptr))
             mlirContextDestroy(self.c_context)
+            mlirCyContextReleaseNames(self.c_context)   # its operations are gone
             _context_thread_pools.pop(_key(self.c_context.ptr), None)
             self.c_context.ptr = NULL
 

@@ -286,8 +286,7 @@ cdef class OperationState:
         if key is None and not (
                 self.name in ctx.unregistered_names
                 and mlirContextGetAllowUnregisteredDialects(ctx.c_context)):
-            _check_creatable(ctx, self.name, self.c_state.name)
-            key = ctx.registered_names.get(self.name)
+            key = _creatable_key(ctx, self.name, self.c_state.name)
         cdef vector[MlirRegion] regions
         cdef Py_ssize_t i
         for i in range(self.n_regions):
@@ -460,27 +459,35 @@ cdef int _check_same_context(object v, Context ctx, str what) except -1:
     return 0
 
 
-cdef int _check_creatable(Context ctx, str opname,
-                          MlirStringRef ref) except -1:
-    """Raises ValueError for an operation name the context cannot create
-    (unregistered, and unregistered dialects not allowed); remembers
-    registered names (with their registered-name key), and unregistered ones whose dialect could not be
-    loaded, so the check costs a set lookup afterwards (the latter are
-    forgotten when a registry is appended)."""
+cdef object _creatable_key(Context ctx, str opname, MlirStringRef ref):
+    """The name key to create an operation `opname` with, or None for the
+    context's own record of the name; raises ValueError for a name the
+    context cannot create (unregistered, and unregistered dialects not
+    allowed). Registered names are remembered with their key, unregistered
+    ones of dialects the context does not know in unregistered_names (until
+    a registry is appended), so the check costs a look-up afterwards.
+
+    As upstream, creating an operation does not load its dialect: in a
+    context where the dialect is not loaded (Context(load_on_create_dialects
+    =[]), ...) the operation is created unregistered, and verify() says so.
+    Such an operation gets a name record of its own (a detached key): MLIR
+    frees the context's record of an unregistered name once its dialect is
+    loaded (by any path: parsing, a pass, ctx.dialects), and an operation
+    still pointing at it would read freed memory, as upstream's do. With its
+    own record it stays an unregistered operation of that name after the
+    load; operations created afterwards are registered ones."""
     cdef const void* key = mlirCyContextGetRegisteredNameKey(ctx.c_context, ref)
     if key != NULL:
         ctx.registered_names[opname] = PyLong_FromVoidPtr(<void*>key)
-        return 0
-    cdef bytes ns = opname.partition(".")[0].encode("utf-8")
-    if ns:
-        mlirContextGetOrLoadDialect(ctx.c_context, str_ref(ns))
-        key = mlirCyContextGetRegisteredNameKey(ctx.c_context, ref)
-        if key != NULL:
-            ctx.registered_names[opname] = PyLong_FromVoidPtr(<void*>key)
-            return 0
+        return ctx.registered_names[opname]
     if not mlirContextGetAllowUnregisteredDialects(ctx.c_context):
         raise ValueError(
             f"unregistered operation '{opname}' (load its dialect, "
             "or set Context.allow_unregistered_dialects)")
+    cdef bytes ns = opname.partition(".")[0].encode("utf-8")
+    if ns and mlirCyContextIsDialectLoadable(ctx.c_context, str_ref(ns)):
+        # Not remembered: once the dialect is loaded, the name is registered.
+        return PyLong_FromVoidPtr(
+            <void*>mlirCyContextGetDetachedNameKey(ctx.c_context, ref))
     ctx.unregistered_names.add(opname)
-    return 0
+    return None

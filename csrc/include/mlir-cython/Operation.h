@@ -48,12 +48,35 @@ mlirCyOperationGetRegisteredNameKey(MlirOperation op);
 MLIR_CAPI_EXPORTED const void *
 mlirCyContextGetRegisteredNameKey(MlirContext ctx, MlirStringRef name);
 
+/// Returns whether the dialect of namespace `ns` is loaded in `ctx`.
+MLIR_CAPI_EXPORTED bool mlirCyContextIsDialectLoaded(MlirContext ctx,
+                                                     MlirStringRef ns);
+
+/// Returns whether `ctx` could load a dialect of namespace `ns` (its dialect
+/// registry has one) while it is not loaded yet; loads nothing.
+MLIR_CAPI_EXPORTED bool mlirCyContextIsDialectLoadable(MlirContext ctx,
+                                                       MlirStringRef ns);
+
+/// Returns a key for an unregistered operation name `name` of `ctx` that
+/// stays valid until mlirCyContextReleaseNames(ctx), for creating operations
+/// of a dialect `ctx` could load but has not. MLIR frees the context's own
+/// record of such a name when the dialect gets loaded (by any path: parsing,
+/// a pass, a type's constructor), leaving its operations dangling; this
+/// record is held apart and outlives the load, so those operations stay
+/// unregistered operations of that name. The same key for the same name.
+MLIR_CAPI_EXPORTED const void *
+mlirCyContextGetDetachedNameKey(MlirContext ctx, MlirStringRef name);
+
+/// Frees the records of mlirCyContextGetDetachedNameKey for `ctx`; to be
+/// called once `ctx` is destroyed (its operations are gone).
+MLIR_CAPI_EXPORTED void mlirCyContextReleaseNames(MlirContext ctx);
+
 /// Creates an operation as mlirOperationCreate does, except that the arrays
 /// of `state` stay the caller's (they are read, not freed, and may live
 /// anywhere); the regions, as there, become the operation's. `nameKey`, if
 /// not NULL, is the registered-name key of the state's name (saving its
-/// look-up). Result type inference is not done here: returns a null
-/// operation if the state asks for it.
+/// look-up) or its mlirCyContextGetDetachedNameKey. Result type inference
+/// is not done here: returns a null operation if the state asks for it.
 MLIR_CAPI_EXPORTED MlirOperation
 mlirCyOperationCreateFromState(const MlirOperationState *state,
                                const void *nameKey);

@@ -57,9 +57,11 @@ def is_generated(pyx: Path) -> bool:
     return pyx.parent == DIALECTS_PKG and pyx.name.endswith("_ops_gen.pyx")
 
 
-def make_extensions():
+def make_extensions(generated=True):
     exts = []
     for pyx in find_pyx():
+        if not generated and is_generated(pyx):
+            continue
         name = ".".join(pyx.with_suffix("").parts)
         # Generated dialect modules: -O1 without debug info (Python's CFLAGS
         # carry -g, which nearly doubles their compile time).
@@ -81,10 +83,10 @@ def make_extensions():
     return exts
 
 
-def cythonize_all():
+def cythonize_all(generated=True):
     from Cython.Build import cythonize
     return cythonize(
-        make_extensions(),
+        make_extensions(generated),
         compiler_directives={
             "language_level": 3,
             "embedsignature": True,
@@ -257,7 +259,10 @@ class BuildExt(build_ext):
 
 
 setup(
-    ext_modules=cythonize_all() if "egg_info" not in sys.argv else [],
+    # The generated dialect modules are cythonized once the generator has
+    # (re)written them (BuildExt.run): left over from an older generator,
+    # they may not even compile.
+    ext_modules=cythonize_all(False) if "egg_info" not in sys.argv else [],
     cmdclass={"build_ext": BuildExt},
     # Exactly these files besides the modules: with setuptools' default
     # (include_package_data) every file egg_info lists would ship, among

@@ -634,6 +634,135 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
   os << "    return _ods_st.finish(self, ip)\n";
 }
 
+//===----------------------------------------------------------------------===//
+// Annotations of accessors and builder functions
+//===----------------------------------------------------------------------===//
+
+// An annotation, rendered for the module (strings that typing resolves in the
+// module, which imports mlir's _ir as _ods_ir and typing's Optional/Union as
+// _Optional/_Union) or for its stub (mlir.ir as _ir, PEP 604 unions).
+struct Annotation {
+  std::string cls;          // class of mlir.ir ("Value"), or a local class
+  bool local = false;       // cls is a class of the generated module
+  std::string typeArg;      // class of mlir.ir subscripting cls ("IntegerType")
+  bool optional = false;    // or None
+};
+
+static std::string render(const Annotation &a, bool stub) {
+  std::string irPrefix = stub ? "_ir." : "_ods_ir.";
+  std::string t = a.local ? a.cls : irPrefix + a.cls;
+  // Stubs leave Value[...] unsubscripted: mlir.ir's stub declares no
+  // type parameter for Value.
+  if (!a.typeArg.empty() && !stub)
+    t += "[" + irPrefix + a.typeArg + "]";
+  if (a.optional)
+    t = stub ? t + " | None" : "_Optional[" + t + "]";
+  return t;
+}
+
+// Types of mlir.ir that a value's type constraint names by its C++ class.
+static const std::pair<StringRef, StringRef> kValueTypeClasses[] = {
+    {"::mlir::MemRefType", "MemRefType"},
+    {"::mlir::UnrankedMemRefType", "UnrankedMemRefType"},
+    {"::mlir::RankedTensorType", "RankedTensorType"},
+    {"::mlir::UnrankedTensorType", "UnrankedTensorType"},
+    {"::mlir::VectorType", "VectorType"},
+    {"::mlir::IntegerType", "IntegerType"},
+    {"::mlir::FloatType", "FloatType"},
+    {"::mlir::IndexType", "IndexType"},
+    {"::mlir::ComplexType", "ComplexType"},
+    {"::mlir::TupleType", "TupleType"},
+    {"::mlir::NoneType", "NoneType"},
+};
+
+// Attribute classes of mlir.ir by an attribute constraint's storage class.
+static const std::pair<StringRef, StringRef> kAttributeClasses[] = {
+    {"::mlir::AffineMapAttr", "AffineMapAttr"},
+    {"::mlir::ArrayAttr", "ArrayAttr"},
+    {"::mlir::BoolAttr", "BoolAttr"},
+    {"::mlir::DenseBoolArrayAttr", "DenseBoolArrayAttr"},
+    {"::mlir::DenseElementsAttr", "DenseElementsAttr"},
+    {"::mlir::DenseF32ArrayAttr", "DenseF32ArrayAttr"},
+    {"::mlir::DenseF64ArrayAttr", "DenseF64ArrayAttr"},
+    {"::mlir::DenseFPElementsAttr", "DenseFPElementsAttr"},
+    {"::mlir::DenseI16ArrayAttr", "DenseI16ArrayAttr"},
+    {"::mlir::DenseI32ArrayAttr", "DenseI32ArrayAttr"},
+    {"::mlir::DenseI64ArrayAttr", "DenseI64ArrayAttr"},
+    {"::mlir::DenseI8ArrayAttr", "DenseI8ArrayAttr"},
+    {"::mlir::DenseIntElementsAttr", "DenseIntElementsAttr"},
+    {"::mlir::DenseResourceElementsAttr", "DenseResourceElementsAttr"},
+    {"::mlir::DictionaryAttr", "DictAttr"},
+    {"::mlir::FlatSymbolRefAttr", "FlatSymbolRefAttr"},
+    {"::mlir::FloatAttr", "FloatAttr"},
+    {"::mlir::IntegerAttr", "IntegerAttr"},
+    {"::mlir::IntegerSetAttr", "IntegerSetAttr"},
+    {"::mlir::OpaqueAttr", "OpaqueAttr"},
+    {"::mlir::StridedLayoutAttr", "StridedLayoutAttr"},
+    {"::mlir::StringAttr", "StringAttr"},
+    {"::mlir::SymbolRefAttr", "SymbolRefAttr"},
+    {"::mlir::TypeAttr", "TypeAttr"},
+    {"::mlir::UnitAttr", "UnitAttr"},
+};
+
+static StringRef lookup(llvm::ArrayRef<std::pair<StringRef, StringRef>> table,
+                        StringRef key, StringRef otherwise) {
+  for (const auto &[k, v] : table)
+    if (k == key)
+      return v;
+  return otherwise;
+}
+
+static std::string attributeClass(const mlir::tblgen::Attribute &attr) {
+  StringRef storage = attr.getStorageType().trim();
+  // An i1 IntegerAttr is read back as a BoolAttr; float elements as
+  // DenseFPElementsAttr.
+  if (storage == "::mlir::IntegerAttr" && attr.getAttrDefName() == "I1Attr")
+    return "BoolAttr";
+  if (storage == "::mlir::DenseElementsAttr")
+    for (const Record *sc : attr.getDef().getSuperClasses())
+      if (sc->getName() == "FloatElementsAttr" ||
+          sc->getName() == "RankedFloatElementsAttr")
+        return "DenseFPElementsAttr";
+  return lookup(kAttributeClasses, storage, "Attribute").str();
+}
+
+// What the accessor of operand or result i returns: a single value (typed by
+// its constraint where mlir.ir has the class), None or one (optional), or
+// the group's list (variadic).
+static Annotation valueAnnotation(const Operator &op, bool results, int i) {
+  const NamedTypeConstraint &c = results ? op.getResult(i) : op.getOperand(i);
+  Annotation single;
+  single.cls = results ? "OpResult" : "Value";
+  single.typeArg = lookup(kValueTypeClasses, c.constraint.getCppType(), "").str();
+  Annotation list;
+  list.cls = results ? "OpResultList" : "OpOperandList";
+  if (!c.isVariableLength())
+    return single;
+  unsigned groups = results ? op.getNumVariableLengthResults()
+                            : op.getNumVariableLengthOperands();
+  bool sameSize =
+      groups > 1 && hasTrait(op, results ? "::mlir::OpTrait::SameVariadicResultSize"
+                                         : "::mlir::OpTrait::SameVariadicOperandSize");
+  if (c.isOptional() && !sameSize) {
+    single.optional = true;
+    return single;
+  }
+  return list;
+}
+
+// What the snake_case builder function returns.
+static std::string builderReturn(const OpModel &m, bool stub) {
+  const Operator &op = *m.op;
+  std::string ir = stub ? "_ir." : "_ods_ir.";
+  if (op.getNumVariableLengthResults())
+    return stub ? ir + "OpResult | " + ir + "OpResultList | " + m.cls
+                : "_Union[" + ir + "OpResult, " + ir + "OpResultList, " +
+                      m.cls + "]";
+  if (op.getNumResults() == 0)
+    return m.cls;
+  return ir + (op.getNumResults() == 1 ? "OpResult" : "OpResultList");
+}
+
 // Public accessor names the class body cannot spell: (public, written).
 using Aliases = std::vector<std::pair<std::string, std::string>>;
 
@@ -661,7 +790,8 @@ static void emitValueAccessors(const Operator &op, bool results,
       continue;
     os << "    " << accessorName(c.name, aliases) << " = "
        << (results ? "_ods_result(" : "_ods_operand(") << i << ", " << mode
-       << ", " << spec << ")\n";
+       << ", " << spec << ", "
+       << pyStr(render(valueAnnotation(op, results, i), false)) << ")\n";
   }
 }
 
@@ -689,7 +819,10 @@ static void emitAccessors(const OpModel &m, raw_ostream &os,
     else
       kind = attr->attr.isOptional() ? 1 : 0;
     os << "    " << accessorName(name, aliases) << " = _ods_attribute("
-       << pyStr(name) << ", " << kind << ")\n";
+       << pyStr(name) << ", " << kind;
+    if (kind != 2)
+      os << ", " << pyStr("_ods_ir." + attributeClass(attr->attr));
+    os << ")\n";
   }
   emitValueAccessors(op, true, os, aliases);
   for (int i = 0, e = op.getNumRegions(); i < e; ++i) {
@@ -793,6 +926,8 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
   emitRenamedArgs(m, true, m.fn, "    ", os);
   os << "    return _ods_results_of(" << buildFunctionName(m) << "(None, "
      << llvm::join(paramNames(m, true), ", ") << "))\n";
+  os << "\n\nglobals()[" << pyStr(name) << "].__annotations__ = {\"return\": "
+     << pyStr(builderReturn(m, false)) << "}\n";
   if (name != m.fn)
     os << "\n\n" << name << ".__name__ = " << name << ".__qualname__ = "
        << pyStr(m.fn) << "\nglobals()[" << pyStr(m.fn) << "] = " << name
@@ -819,11 +954,8 @@ static void emitStubOp(const OpModel &m, raw_ostream &os) {
           results ? op.getResult(i) : op.getOperand(i);
       if (c.name.empty())
         continue;
-      const char *t = c.isVariadic() ? (results ? "_ir.OpResultList"
-                                                : "_ir.OpOperandList")
-                      : c.isOptional() ? "_ir.Value | None"
-                                       : "_ir.Value";
-      os << "    @property\n    def " << publicName(c.name, NameUse::Attr) << "(self) -> " << t
+      os << "    @property\n    def " << publicName(c.name, NameUse::Attr)
+         << "(self) -> " << render(valueAnnotation(op, results, i), true)
          << ": ...\n";
     }
   };
@@ -839,8 +971,9 @@ static void emitStubOp(const OpModel &m, raw_ostream &os) {
         continue;
       if (attr->attr.getStorageType().trim() == "::mlir::UnitAttr")
         t = "bool";
-      else if (attr->attr.isOptional())
-        t = "_ir.Attribute | None";
+      else
+        t = "_ir." + attributeClass(attr->attr) +
+            (attr->attr.isOptional() ? " | None" : "");
     } else {
       auto *prop = llvm::cast<NamedProperty *>(arg);
       t = prop->prop.getDef().isSubClassOf("_cls_UnitProp")
@@ -867,12 +1000,7 @@ static void emitStubOp(const OpModel &m, raw_ostream &os) {
          << (s.isVariadic() ? "_Sequence[_ir.Block]" : "_ir.Block")
          << ": ...\n";
   }
-  std::string ret = op.getNumResults() == 0
-                        ? m.cls
-                        : (op.getNumResults() == 1 &&
-                                   op.getNumVariableLengthResults() == 0
-                               ? "_ir.Value"
-                               : "_ir.Value | _Sequence[_ir.Value] | " + m.cls);
+  std::string ret = builderReturn(m, true);
   os << "\ndef " << m.fn << "(" << signature(m, true, true)
      << ") -> " << ret << ": ...\n";
 }
@@ -1058,7 +1186,10 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "    register_dialect as _ods_register_dialect,\n)\n"
         "from mlir._mlir_libs._ods_runtime import (\n"
         "    _ods_operand, _ods_result, _ods_attribute, _ods_property,\n"
-        "    _ods_region, _ods_successor,\n)\n";
+        "    _ods_region, _ods_successor,\n)\n"
+        "# Names the accessors' annotations use (resolved by typing).\n"
+        "from mlir._mlir_libs import _ir as _ods_ir\n"
+        "from typing import Optional as _Optional, Union as _Union\n";
   if (clExtension.empty())
     os << "\n\n@_ods_register_dialect\nclass _Dialect(_ods_Dialect):\n"
           "    DIALECT_NAMESPACE = "

@@ -45,6 +45,8 @@ __all__ = [
     'DialectDescriptor',
     'DialectRegistry',
     'Dialects',
+    'InferShapedTypeOpInterface',
+    'InferTypeOpInterface',
     'InsertionPoint',
     'Location',
     'MLIRError',
@@ -63,6 +65,7 @@ __all__ = [
     'Region',
     'RegionIterator',
     'RegionSequence',
+    'ShapedTypeComponents',
     'SymbolTable',
     'ThreadPool',
     'Type',
@@ -1882,7 +1885,9 @@ class OpResultList(_OpValueList):
 
 
 class RegionSequence(Sequence[Region]):
-    """op.regions"""
+    """op.regions: the operation's regions (a slice of it is a
+    RegionSequence of the regions selected).
+    """
     def __iter__(self, /) -> Iterator[Region]: ...
     def __len__(self, /) -> int: ...
     @overload
@@ -2233,6 +2238,71 @@ class GreedyRewriteConfig:
     def enable_constant_cse(self) -> bool: ...
     @enable_constant_cse.setter
     def enable_constant_cse(self, value: bool) -> None: ...
+
+
+class _OpInterface:
+    """An op interface of an operation, or of an OpView class (static: only
+    the inference methods).
+    """
+    def __init__(self, *args, context: Context | None = None, **kwargs) -> None: ...
+    @property
+    def operation(self) -> Any:
+        """The operation this interface was built from (TypeError for an
+        interface of an OpView class).
+        """
+    @property
+    def opview(self) -> Any:
+        """The OpView of the operation this interface was built from
+        (TypeError for an interface of an OpView class).
+        """
+
+
+class InferTypeOpInterface(_OpInterface):
+    """InferTypeOpInterface of an operation or OpView class: infers the
+    result types of an operation from what builds it.
+    """
+    def inferReturnTypes(self, operands=None, attributes=None, properties=None, regions=None, context: Context | None = None, loc: Location | None = None):
+        """Given the arguments required to build an operation, attempts to
+        infer its return types (a list of Type). Raises ValueError on
+        failure.
+        """
+
+
+class ShapedTypeComponents:
+    """The shape (if ranked), element type and attribute inferred for a
+    shaped result.
+    """
+    @staticmethod
+    def get(*args, **kwargs):
+        """get(element_type), get(shape, element_type) or get(shape,
+        element_type, attribute): unranked, ranked, ranked with an
+        attribute.
+        """
+    @property
+    def element_type(self) -> Any:
+        """The element type (None if inference left it out)."""
+    @property
+    def has_rank(self) -> bool:
+        """Whether the components are ranked."""
+    @property
+    def rank(self) -> Any:
+        """The rank, or None if unranked."""
+    @property
+    def shape(self) -> Any:
+        """The shape as a list of int (a new list each time), or None if
+        unranked.
+        """
+
+
+class InferShapedTypeOpInterface(_OpInterface):
+    """InferShapedTypeOpInterface of an operation or OpView class: infers
+    the shaped type components of an operation's results.
+    """
+    def inferReturnTypeComponents(self, operands=None, attributes=None, regions=None, properties=None, context: Context | None = None, loc: Location | None = None):
+        """Given the arguments required to build an operation, attempts to
+        infer its return shaped type components (a list of
+        ShapedTypeComponents). Raises ValueError on failure.
+        """
 
 def _llvm_version() -> str:
     """The LLVM version the C API library was built against."""

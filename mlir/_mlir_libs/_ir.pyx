@@ -51,6 +51,7 @@ from mlir._mlir_libs.capi.affine_expr cimport (
     mlirAffineBinaryOpExprGetLHS, mlirAffineBinaryOpExprGetRHS,
 )
 from mlir._mlir_libs.capi.integer_set cimport *
+from mlir._mlir_libs.capi.interfaces cimport *
 from mlir._mlir_libs.capi.debug cimport (
     mlirEnableGlobalDebug, mlirIsGlobalDebugEnabled, mlirSetGlobalDebugType,
     mlirSetGlobalDebugTypes,
@@ -114,6 +115,7 @@ include "ir_values.pxi"
 include "ir_symbols.pxi"
 include "ir_pass.pxi"
 include "ir_rewrite.pxi"
+include "ir_interfaces.pxi"
 include "ir_pickle.pxi"
 include "ir_api.pxi"
 
@@ -123,11 +125,12 @@ __all__ = [
     "DiagnosticInfo",
     "DiagnosticSeverity", "Dialect", "DialectDescriptor", "DialectRegistry",
     "Dialects",
+    "InferShapedTypeOpInterface", "InferTypeOpInterface",
     "InsertionPoint", "Location", "MLIRError", "Module", "NamedAttribute",
     "OpAttributeMap", "OpOperand", "OpOperandList", "OpResult", "OpResultList",
     "OpSuccessors", "OpView", "Operation", "OperationIterator",
     "OperationList", "Region", "RegionIterator",
-    "RegionSequence", "SymbolTable", "ThreadPool", "Type", "TypeID", "Value",
+    "RegionSequence", "ShapedTypeComponents", "SymbolTable", "ThreadPool", "Type", "TypeID", "Value",
     "WalkOrder",
     "WalkResult", "register_attribute_caster", "register_dialect",
     "register_operation", "register_type_caster", "register_value_caster",

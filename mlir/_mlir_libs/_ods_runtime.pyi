@@ -24,17 +24,41 @@ from typing_extensions import Self
 from . import _ir
 
 
-class _ods_value_group:
+class _ods_accessor_function:
+    """The getter, setter or deleter of an ODS accessor, as a property's
+    fget / fset / fdel: callable like the function of upstream's generated
+    Python property, with its annotations (strings naming classes of the
+    dialect module, which typing.get_type_hints resolves in __globals__).
+    """
+    def __call__(self, /, *args, **kwargs): ...
+
+
+class _ods_accessor:
+    """Common base of the accessor descriptors: the property protocol's
+    fget / fset / fdel, annotated as upstream's generated accessors are.
+    """
+    @property
+    def fget(self) -> Any:
+        """The getter (annotated with the return type)."""
+    @property
+    def fset(self) -> Any:
+        """The setter (annotated with the value type), None if read-only."""
+    @property
+    def fdel(self) -> Any:
+        """The deleter, None if the value cannot be deleted."""
+
+
+class _ods_value_group(_ods_accessor):
     """Accessor of an operand (or result) group: a Value, a Value or None
     (optional), or a slice of the operand/result list (variadic).
     """
     def __get__(self, instance: Any, owner: Any = None, /) -> Any: ...
     def __set__(self, instance: Any, value: Any, /) -> None: ...
     def __delete__(self, instance: Any, /) -> None: ...
-    def __init__(self, group: int, mode: int, spec: tuple[int, ...]) -> None: ...
+    def __init__(self, group: int, mode: int, spec: tuple[int, ...], ann=None) -> None: ...
 
 
-class _ods_property:
+class _ods_property(_ods_accessor):
     """Accessor of an ODS property (read and written in its attribute form;
     a unit property as a bool).
     """
@@ -44,17 +68,18 @@ class _ods_property:
     def __init__(self, name: str, unit: bool) -> None: ...
 
 
-class _ods_attribute:
+class _ods_attribute(_ods_accessor):
     """Accessor of an ODS attribute: kind 0 required, 1 optional (None when
-    absent, settable to None, deletable), 2 unit (a bool).
+    absent, settable to None, deletable), 2 unit (a bool). `ann` names the
+    attribute's class (e.g. "_ods_ir.IntegerAttr").
     """
     def __get__(self, instance: Any, owner: Any = None, /) -> Any: ...
     def __set__(self, instance: Any, value: Any, /) -> None: ...
     def __delete__(self, instance: Any, /) -> None: ...
-    def __init__(self, name: str, kind: int) -> None: ...
+    def __init__(self, name: str, kind: int, ann=None) -> None: ...
 
 
-class _ods_indexed:
+class _ods_indexed(_ods_accessor):
     """Accessor of the index-th region or successor of an op (or of the
     trailing ones from index on, when variadic).
     """
@@ -63,15 +88,25 @@ class _ods_indexed:
 
 
 class _ods_region(_ods_indexed):
-    """Accessor of a region (or of the trailing variadic regions)."""
+    """Accessor of a region (or of the trailing variadic regions, as a
+    RegionSequence).
+    """
+    def __get__(self, instance, owner=None, /): ...
+    def __init__(self, index: int, variadic: bool) -> None: ...
 
 
 class _ods_successor(_ods_indexed):
     """Accessor of a successor (or of the trailing variadic successors)."""
 
-def _ods_operand(group: int, mode: int, spec: tuple[int, ...]) -> _ods_value_group: ...
+def _ods_operand(group: int, mode: int, spec: tuple[int, ...], ann=None) -> _ods_value_group:
+    """The accessor of operand group `group` (see _ods_value_group); `ann`
+    is the annotation of what it returns.
+    """
 
-def _ods_result(group: int, mode: int, spec: tuple[int, ...]) -> _ods_value_group: ...
+def _ods_result(group: int, mode: int, spec: tuple[int, ...], ann=None) -> _ods_value_group:
+    """The accessor of result group `group` (see _ods_value_group); `ann`
+    is the annotation of what it returns.
+    """
 
 def _function_type(inputs: Sequence[_ir.Type], results: Sequence[_ir.Type], context: _ir.Context | None = None) -> _ir.FunctionType:
     """FunctionType (inputs) -> (results)."""

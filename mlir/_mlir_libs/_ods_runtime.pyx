@@ -14,6 +14,7 @@ plus the cdef helpers the builders call (declared in _ods_runtime.pxd).
 """
 
 cimport cython
+import sys
 from libc.stdint cimport int32_t, intptr_t
 from libcpp.vector cimport vector
 
@@ -266,8 +267,100 @@ cdef tuple _group_range(Operation op, bint results, int group, int mode,
     return start, length
 
 
+cdef dict _no_annotations = {}
+
+
 @cython.final
-cdef class _ods_value_group:
+cdef class _ods_accessor_function:
+    """The getter, setter or deleter of an ODS accessor, as a property's
+    fget / fset / fdel: callable like the function of upstream's generated
+    Python property, with its annotations (strings naming classes of the
+    dialect module, which typing.get_type_hints resolves in __globals__)."""
+    cdef _ods_accessor accessor
+    cdef int what               # 0 get, 1 set, 2 delete
+    cdef dict annotations
+
+    def __call__(self, *args):
+        if len(args) != (2 if self.what == 1 else 1):
+            raise TypeError(f"{self.__name__}() takes "
+                            f"{2 if self.what == 1 else 1} positional "
+                            f"arguments but {len(args)} were given")
+        if self.what == 0:
+            return self.accessor.__get__(args[0], type(args[0]))
+        if self.what == 1:
+            return self.accessor.__set__(args[0], args[1])
+        return self.accessor.__delete__(args[0])
+
+    @property
+    def __annotations__(self):
+        return self.annotations
+
+    @property
+    def __globals__(self):
+        module = sys.modules.get(self.accessor.module)
+        return {} if module is None else module.__dict__
+
+    @property
+    def __name__(self):
+        return self.accessor.name
+
+    @property
+    def __qualname__(self):
+        return self.accessor.name
+
+    @property
+    def __module__(self):
+        return self.accessor.module
+
+
+cdef class _ods_accessor:
+    """Common base of the accessor descriptors: the property protocol's
+    fget / fset / fdel, annotated as upstream's generated accessors are."""
+    cdef str name               # the attribute name in its class
+    cdef str module             # the module of its class
+    cdef object ann             # annotation of the value (a string), or None
+
+    def __set_name__(self, owner, name):
+        if self.name is None:
+            self.name = name
+            self.module = owner.__module__
+
+    cdef dict get_annotations(self):
+        return _no_annotations if self.ann is None else {"return": self.ann}
+
+    cdef dict set_annotations(self):
+        return None             # no setter
+
+    cdef bint deletable(self):
+        return False
+
+    cdef _ods_accessor_function function(self, int what, dict annotations):
+        cdef _ods_accessor_function f = \
+            _ods_accessor_function.__new__(_ods_accessor_function)
+        f.accessor = self
+        f.what = what
+        f.annotations = dict(annotations)
+        return f
+
+    @property
+    def fget(self):
+        """The getter (annotated with the return type)."""
+        return self.function(0, self.get_annotations())
+
+    @property
+    def fset(self):
+        """The setter (annotated with the value type), None if read-only."""
+        cdef dict a = self.set_annotations()
+        return None if a is None else self.function(1, a)
+
+    @property
+    def fdel(self):
+        """The deleter, None if the value cannot be deleted."""
+        return self.function(2, _no_annotations) if self.deletable() else None
+
+
+@cython.final
+cdef class _ods_value_group(_ods_accessor):
     """Accessor of an operand (or result) group: a Value, a Value or None
     (optional), or a slice of the operand/result list (variadic)."""
     cdef int group
@@ -277,7 +370,8 @@ cdef class _ods_value_group:
     cdef bint results
     cdef bint direct        # every group up to this one is a single value
 
-    def __init__(self, int group, int mode, tuple spec):
+    def __init__(self, int group, int mode, tuple spec, ann=None):
+        self.ann = ann
         self.group = group
         self.mode = mode
         self.spec = spec
@@ -319,37 +413,46 @@ cdef class _ods_value_group:
                              "operation.operands[i] = value")
 
 
-def _ods_operand(int group, int mode, tuple spec):
-    cdef _ods_value_group d = _ods_value_group(group, mode, spec)
+def _ods_operand(int group, int mode, tuple spec, ann=None):
+    """The accessor of operand group `group` (see _ods_value_group); `ann`
+    is the annotation of what it returns."""
+    cdef _ods_value_group d = _ods_value_group(group, mode, spec, ann)
     d.results = False
     return d
 
 
-def _ods_result(int group, int mode, tuple spec):
-    cdef _ods_value_group d = _ods_value_group(group, mode, spec)
+def _ods_result(int group, int mode, tuple spec, ann=None):
+    """The accessor of result group `group` (see _ods_value_group); `ann`
+    is the annotation of what it returns."""
+    cdef _ods_value_group d = _ods_value_group(group, mode, spec, ann)
     d.results = True
     return d
 
 
 @cython.final
-cdef class _ods_property:
+cdef class _ods_property(_ods_accessor):
     """Accessor of an ODS property (read and written in its attribute form;
     a unit property as a bool)."""
-    cdef bytes name
+    cdef bytes c_name
     cdef str pyname
     cdef bint unit
 
     def __init__(self, str name, bint unit):
         self.pyname = name
-        self.name = name.encode("utf-8")
+        self.c_name = name.encode("utf-8")
         self.unit = unit
+        if unit:
+            self.ann = "bool"
+
+    cdef dict set_annotations(self):
+        return _no_annotations
 
     def __get__(self, obj, objtype):
         if obj is None:
             return self
         cdef Operation op = _primary(<Operation?>obj)
         cdef MlirAttribute a = mlirCyOperationGetProperty(
-            op_handle(op), mlirStringRefCreate(self.name, len(self.name)))
+            op_handle(op), mlirStringRefCreate(self.c_name, len(self.c_name)))
         if mlirAttributeIsNull(a):
             return False if self.unit else None
         if self.unit:
@@ -378,24 +481,37 @@ cdef class _ods_property:
 
 
 @cython.final
-cdef class _ods_attribute:
+cdef class _ods_attribute(_ods_accessor):
     """Accessor of an ODS attribute: kind 0 required, 1 optional (None when
-    absent, settable to None, deletable), 2 unit (a bool)."""
-    cdef bytes name
+    absent, settable to None, deletable), 2 unit (a bool). `ann` names the
+    attribute's class (e.g. "_ods_ir.IntegerAttr")."""
+    cdef bytes c_name
     cdef str pyname
     cdef int kind
 
-    def __init__(self, str name, int kind):
+    def __init__(self, str name, int kind, ann=None):
         self.pyname = name
-        self.name = name.encode("utf-8")
+        self.c_name = name.encode("utf-8")
         self.kind = kind
+        if kind == 2:
+            self.ann = "bool"
+        elif ann is not None:
+            self.ann = f"_Optional[{ann}]" if kind == 1 else ann
+
+    cdef dict set_annotations(self):
+        if self.kind == 2 or self.ann is None:
+            return _no_annotations
+        return {"value": self.ann}
+
+    cdef bint deletable(self):
+        return self.kind != 0
 
     def __get__(self, obj, objtype):
         if obj is None:
             return self
         cdef Operation op = _primary(<Operation?>obj)
         cdef MlirAttribute a = mlirOperationGetAttributeByName(
-            op_handle(op), mlirStringRefCreate(self.name, len(self.name)))
+            op_handle(op), mlirStringRefCreate(self.c_name, len(self.c_name)))
         if self.kind == 2:
             return not mlirAttributeIsNull(a)
         if mlirAttributeIsNull(a):
@@ -407,7 +523,7 @@ cdef class _ods_attribute:
     def __set__(self, obj, value):
         cdef Operation op = _primary(<Operation?>obj)
         cdef MlirOperation c = op_handle(op)
-        cdef MlirStringRef key = mlirStringRefCreate(self.name, len(self.name))
+        cdef MlirStringRef key = mlirStringRefCreate(self.c_name, len(self.c_name))
         if self.kind == 2 and not isinstance(value, Attribute):
             if value:
                 mlirOperationSetAttributeByName(
@@ -430,10 +546,10 @@ cdef class _ods_attribute:
                                  "cannot be deleted")
         cdef Operation op = _primary(<Operation?>obj)
         mlirOperationRemoveAttributeByName(
-            op_handle(op), mlirStringRefCreate(self.name, len(self.name)))
+            op_handle(op), mlirStringRefCreate(self.c_name, len(self.c_name)))
 
 
-cdef class _ods_indexed:
+cdef class _ods_indexed(_ods_accessor):
     """Accessor of the index-th region or successor of an op (or of the
     trailing ones from index on, when variadic)."""
     cdef Py_ssize_t index
@@ -457,10 +573,23 @@ cdef class _ods_indexed:
 
 @cython.final
 cdef class _ods_region(_ods_indexed):
-    """Accessor of a region (or of the trailing variadic regions)."""
+    """Accessor of a region (or of the trailing variadic regions, as a
+    RegionSequence)."""
+
+    def __init__(self, Py_ssize_t index, bint variadic):
+        _ods_indexed.__init__(self, index, variadic)
+        self.ann = "_ods_ir.RegionSequence" if variadic else "_ods_ir.Region"
 
     cdef object items(self, Operation op):
         return op.regions
+
+    def __get__(self, obj, objtype):
+        if obj is None:
+            return self
+        regions = (<Operation?>obj).regions
+        if self.variadic:
+            return regions[self.index:]
+        return regions[self.index]
 
 
 @cython.final

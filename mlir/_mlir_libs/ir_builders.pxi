@@ -31,7 +31,8 @@ class AttrBuilder:
             raise TypeError("an attribute builder must be callable")
         if not replace and attribute_kind in AttrBuilder._builders:
             raise RuntimeError(f"Attribute builder for '{attribute_kind}' is "
-                               f"already registered")
+                               f"already registered with func: "
+                               f"{AttrBuilder._builders[attribute_kind]}")
         AttrBuilder._builders[attribute_kind] = attr_builder
 
 

@@ -233,8 +233,12 @@ cdef class OpResultList(_OpValueList):
 @cython.final
 @cython.collection_type("sequence")
 cdef class RegionSequence:
-    """op.regions"""
+    """op.regions: the operation's regions (a slice of it is a
+    RegionSequence of the regions selected)."""
     cdef Operation op
+    cdef Py_ssize_t start
+    cdef Py_ssize_t count       # -1: all from start on
+    cdef Py_ssize_t step
 
     # What upstream's class reports of itself (nanobind's signature).
     __nb_signature__ = ("class RegionSequence(collections.abc.Sequence"
@@ -244,23 +248,41 @@ cdef class RegionSequence:
     cdef RegionSequence new(Operation op):
         cdef RegionSequence l = RegionSequence.__new__(RegionSequence)
         l.op = op
+        l.count = -1
+        l.step = 1
         return l
 
+    cdef Py_ssize_t length(self) except -1:
+        cdef Py_ssize_t n = mlirOperationGetNumRegions(op_handle(self.op))
+        if self.count >= 0:
+            return self.count
+        return max(0, n - self.start)
+
     def __len__(self):
-        return mlirOperationGetNumRegions(op_handle(self.op))
+        return self.length()
 
     def __getitem__(self, key):
         cdef MlirOperation op = op_handle(self.op)
-        cdef Py_ssize_t n = mlirOperationGetNumRegions(op)
+        cdef Py_ssize_t n = self.length()
+        cdef RegionSequence w
         if isinstance(key, slice):
-            return [self[i] for i in range(*key.indices(n))]
+            start, stop, step = key.indices(n)
+            w = RegionSequence.__new__(RegionSequence)
+            w.op = self.op
+            w.start = self.start + start * self.step
+            w.step = self.step * step
+            w.count = len(range(start, stop, step))
+            return w
         cdef Py_ssize_t i = _norm_index(key, n, "region")
+        i = self.start + i * self.step
+        if i >= mlirOperationGetNumRegions(op):
+            raise IndexError("region index out of range")
         return wrap_region(self.op, mlirOperationGetRegion(op, i))
 
     def __iter__(self):
-        return RegionIterator.new(self.op)
-
-
+        if self.count < 0 and self.start == 0:
+            return RegionIterator.new(self.op)
+        return iter([self[i] for i in range(self.length())])
 
 
 @cython.final

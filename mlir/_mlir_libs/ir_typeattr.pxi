@@ -288,8 +288,9 @@ cdef object _register_caster(object typeid, object caster, bint replace,
             raise TypeError(f"{who}: the caster must be callable")
         if (typeid in _type_casters or typeid in _attribute_casters) \
                 and not replace:
-            raise RuntimeError(f"Caster is already registered for type ID "
-                               f"{typeid!r}")
+            found = _type_casters.get(typeid, _attribute_casters.get(typeid))
+            raise RuntimeError(f"Type caster is already registered with "
+                               f"caster: {found}")
         _set_caster(_type_caster_map, _type_casters, typeid, fn, None)
         _set_caster(_attribute_caster_map, _attribute_casters, typeid, fn,
                     None)

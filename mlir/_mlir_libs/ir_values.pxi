@@ -41,11 +41,20 @@ cdef MlirValue value_handle(object v, str what) except *:
     return (<Value>v).handle()
 
 
+from types import GenericAlias as _GenericAlias
+
+
 @cython.no_gc
 @cython.freelist(32)
 cdef class Value:
     """An SSA value: an operation result or a block argument. Value(v)
     copies; OpResult(v) / BlockArgument(v) downcast (ValueError if not)."""
+
+    @classmethod
+    def __class_getitem__(cls, item):
+        """Value[T] (and OpResult[T], BlockArgument[T]): a value whose type
+        is a T, for annotations (e.g. Value[IntegerType])."""
+        return _GenericAlias(cls, item)
 
     def __init__(self, value):
         if not isinstance(value, Value):

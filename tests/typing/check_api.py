@@ -88,7 +88,7 @@ def build_module() -> Module:
             with InsertionPoint(entry):
                 arg: BlockArgument = entry.arguments[0]
                 doubled = arith.addi(arg, arg)
-                assert_type(doubled, Value)
+                assert_type(doubled, OpResult)
                 func.ReturnOp([doubled])
         op = Operation.create("test.op", results=[i32], attributes={"n": IntegerAttr.get(i32, 1)},
                               ip=InsertionPoint(module.body))

@@ -674,7 +674,7 @@ class ModuleWriter:
         if tname == "_NoTypeID":
             # static_typeid of a class without a TypeID of its own: reading
             # it raises, but upstream's stubs declare it all the same.
-            return [f"    {mname}: ClassVar[TypeID]"]
+            return [f"    {mname}: ClassVar[{self.qualify('TypeID')}]"]
         # A plain class attribute.
         entry = self.table.get(key)
         if entry is not None:

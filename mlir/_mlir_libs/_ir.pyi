@@ -36,6 +36,8 @@ __all__ = [
     'BlockArgumentList',
     'BlockIterator',
     'BlockList',
+    'BlockPredecessors',
+    'BlockSuccessors',
     'Context',
     'Diagnostic',
     'DiagnosticHandler',
@@ -54,6 +56,7 @@ __all__ = [
     'NamedAttribute',
     'OpAttributeMap',
     'OpOperand',
+    'OpOperandIterator',
     'OpOperandList',
     'OpResult',
     'OpResultList',
@@ -108,6 +111,7 @@ __all__ = [
     'Float8E5M2Type',
     'Float8E5M2FNUZType',
     'Float8E8M0FNUType',
+    'ArrayAttributeIterator',
     'IntegerAttr',
     'BoolAttr',
     'FloatAttr',
@@ -133,6 +137,13 @@ __all__ = [
     'DenseI64ArrayAttr',
     'DenseF32ArrayAttr',
     'DenseF64ArrayAttr',
+    'DenseBoolArrayIterator',
+    'DenseI8ArrayIterator',
+    'DenseI16ArrayIterator',
+    'DenseI32ArrayIterator',
+    'DenseI64ArrayIterator',
+    'DenseF32ArrayIterator',
+    'DenseF64ArrayIterator',
     'AffineExpr',
     'AffineConstantExpr',
     'AffineDimExpr',
@@ -581,9 +592,15 @@ class Block:
     @property
     def region(self) -> Region: ...
     @property
-    def successors(self) -> list[Block]: ...
+    def successors(self) -> list[Block]:
+        """The blocks the terminator of this block can branch to (a
+        BlockSuccessors sequence, as of now).
+        """
     @property
-    def predecessors(self) -> list[Block]: ...
+    def predecessors(self) -> list[Block]:
+        """The blocks whose terminators can branch to this block (a
+        BlockPredecessors sequence, as of now).
+        """
     @property
     def _CAPIPtr(self) -> object: ...
 
@@ -617,7 +634,9 @@ class Value:
         """The defining operation of a result; the Block of an argument."""
     @property
     def uses(self) -> list[OpOperand]:
-        """The OpOperands using this value."""
+        """An iterator over the OpOperands using this value (the uses of
+        when it was made: changing uses while iterating is safe).
+        """
     @property
     def _CAPIPtr(self) -> object: ...
 
@@ -1660,6 +1679,12 @@ class IntegerSetAttr(Attribute):
     attr_name: ClassVar[str]
 
 
+class ArrayAttributeIterator:
+    """Iterator over the elements of an ArrayAttr (iter(array_attr))."""
+    def __iter__(self, /): ...
+    def __next__(self, *args, **kwargs): ...
+
+
 class _HeldBuffer:
     """A Py_buffer acquired from an object, released when this dies."""
 
@@ -1753,6 +1778,40 @@ class _DenseArrayAttr(Attribute):
     def __len__(self, /) -> int: ...
     def __getitem__(self, key: int, /) -> Any: ...
     static_typeid: ClassVar[TypeID]
+
+
+class _DenseArrayIterator:
+    """Iterator over the elements of a Dense*ArrayAttr."""
+    def __iter__(self, /): ...
+    def __next__(self, *args, **kwargs): ...
+
+
+class DenseBoolArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseBoolArrayAttr."""
+
+
+class DenseI8ArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseI8ArrayAttr."""
+
+
+class DenseI16ArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseI16ArrayAttr."""
+
+
+class DenseI32ArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseI32ArrayAttr."""
+
+
+class DenseI64ArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseI64ArrayAttr."""
+
+
+class DenseF32ArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseF32ArrayAttr."""
+
+
+class DenseF64ArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseF64ArrayAttr."""
 
 
 class DenseBoolArrayAttr(_DenseArrayAttr):
@@ -1967,6 +2026,30 @@ class BlockArgumentList(Sequence[BlockArgument]):
     def types(self) -> list[Type]: ...
 
 
+class _BlockSequence:
+    """A sequence of blocks taken when it was made (indexing and slicing as
+    a list's).
+    """
+    def __iter__(self, /): ...
+    def __add__(self, other):
+        """Concatenation gives a list of the blocks."""
+    def __radd__(self, value, /): ...
+    def __len__(self, /) -> int: ...
+    def __getitem__(self, key, /): ...
+
+
+class BlockSuccessors(_BlockSequence):
+    """Block.successors: the blocks this block's terminator can branch
+    to.
+    """
+
+
+class BlockPredecessors(_BlockSequence):
+    """Block.predecessors: the blocks whose terminators can branch to this
+    block.
+    """
+
+
 class OpResult(Value):
     """A result of an operation."""
     @property
@@ -1993,6 +2076,14 @@ class OpOperand:
     def operand_number(self) -> int: ...
     @property
     def value(self) -> Value: ...
+
+
+class OpOperandIterator:
+    """Iterator over the uses of a value (Value.uses): OpOperands."""
+    def __iter__(self):
+        """Returns an iterator over operands."""
+    def __next__(self):
+        """Returns the next operand in the iteration."""
 
 
 class SymbolTable:
@@ -2370,6 +2461,12 @@ class Dialect:
     loaded dialect through its descriptor.
     """
     def __init__(self, descriptor: DialectDescriptor) -> None: ...
+    @property
+    def descriptor(self) -> Any:
+        """Dialect.descriptor(self)
+
+        The DialectDescriptor this dialect object was made from.
+        """
 
 def _set_context_init_hook(hook: Callable[..., None] | None) -> None: ...
 
@@ -2410,6 +2507,7 @@ def register_attribute_caster(typeid: TypeID, caster: Callable[[Attribute], Attr
 _AFFINE_NAMES: list[str]
 _TYPE_NAMES: list[str]
 _ATTRIBUTE_NAMES: list[str]
+_DENSE_ARRAY_ITERATORS: dict[Any, Any]
 _DENSE_NAMES: list[str]
 
 

@@ -121,13 +121,13 @@ include "ir_api.pxi"
 
 __all__ = [
     "AsmState", "Attribute", "Block", "BlockArgument", "BlockArgumentList",
-    "BlockIterator", "BlockList", "Context", "Diagnostic", "DiagnosticHandler",
+    "BlockIterator", "BlockList", "BlockPredecessors", "BlockSuccessors", "Context", "Diagnostic", "DiagnosticHandler",
     "DiagnosticInfo",
     "DiagnosticSeverity", "Dialect", "DialectDescriptor", "DialectRegistry",
     "Dialects",
     "InferShapedTypeOpInterface", "InferTypeOpInterface",
     "InsertionPoint", "Location", "MLIRError", "Module", "NamedAttribute",
-    "OpAttributeMap", "OpOperand", "OpOperandList", "OpResult", "OpResultList",
+    "OpAttributeMap", "OpOperand", "OpOperandIterator", "OpOperandList", "OpResult", "OpResultList",
     "OpSuccessors", "OpView", "Operation", "OperationIterator",
     "OperationList", "Region", "RegionIterator",
     "RegionSequence", "ShapedTypeComponents", "SymbolTable", "ThreadPool", "Type", "TypeID", "Value",

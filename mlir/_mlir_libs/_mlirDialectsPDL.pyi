@@ -28,6 +28,7 @@ class PDLType(_ir.Type):
     """Any type of the pdl dialect."""
     @staticmethod
     def isinstance(other) -> bool: ...
+    static_typeid: ClassVar[_ir.TypeID]
 
 
 class AttributeType(_ir.Type):

@@ -24,6 +24,7 @@ __all__ = ["PDLType", "AttributeType", "OperationType", "RangeType",
 cdef class PDLType(Type):
     """Any type of the pdl dialect."""
     cdef char _own_allocation
+    static_typeid = _ir_module._NoTypeID()     # a base: no TypeID of its own
 
     @staticmethod
     def isinstance(other):

@@ -80,6 +80,7 @@ class QuantizedType(_ir.Type):
     def storage_type_integral_width(self) -> Any: ...
     @property
     def quantized_element_type(self) -> Any: ...
+    static_typeid: ClassVar[_ir.TypeID]
     FLAG_SIGNED: ClassVar[int]
 
 

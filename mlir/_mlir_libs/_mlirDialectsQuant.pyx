@@ -80,6 +80,7 @@ cdef object _checked_cast(Context ctx, MlirType t):
 cdef class QuantizedType(Type):
     """Base of the quant dialect's types."""
     cdef char _own_allocation
+    static_typeid = _ir_module._NoTypeID()     # a base: no TypeID of its own
 
     FLAG_SIGNED = mlirQuantizedTypeGetSignedFlag()
 

@@ -377,9 +377,10 @@ cdef class ArrayAttr(Attribute):
         return wrap_attribute(self.context, mlirArrayAttrGetElement(self.c_attr, i))
 
     def __iter__(self):
-        cdef intptr_t i
-        for i in range(mlirArrayAttrGetNumElements(self.c_attr)):
-            yield wrap_attribute(self.context, mlirArrayAttrGetElement(self.c_attr, i))
+        cdef ArrayAttributeIterator it = \
+            ArrayAttributeIterator.__new__(ArrayAttributeIterator)
+        it.attr = self
+        return it
 
     def __add__(self, other):
         if not isinstance(self, ArrayAttr):
@@ -676,7 +677,29 @@ cdef PyObject* _choose_symbol_ref_class(MlirAttribute a) noexcept:
 _register_chooser(wrap_typeid(mlirSymbolRefAttrGetTypeID()), SymbolRefAttr,
                   _choose_symbol_ref_class)
 
+@cython.final
+cdef class ArrayAttributeIterator:
+    """Iterator over the elements of an ArrayAttr (iter(array_attr))."""
+    cdef ArrayAttr attr
+    cdef intptr_t next_index
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("ArrayAttributeIterator objects come from "
+                        "iter(ArrayAttr)")
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.next_index >= mlirArrayAttrGetNumElements(self.attr.c_attr):
+            raise StopIteration
+        self.next_index += 1
+        return wrap_attribute(self.attr.context, mlirArrayAttrGetElement(
+            self.attr.c_attr, self.next_index - 1))
+
+
 _ATTRIBUTE_NAMES = [
+    "ArrayAttributeIterator",
     "IntegerAttr", "BoolAttr", "FloatAttr", "StringAttr", "UnitAttr",
     "TypeAttr", "ArrayAttr", "DictAttr", "SymbolRefAttr", "FlatSymbolRefAttr",
     "OpaqueAttr", "StridedLayoutAttr", "AffineMapAttr", "IntegerSetAttr",

@@ -332,17 +332,23 @@ cdef class Block:
 
     @property
     def successors(self):
+        """The blocks the terminator of this block can branch to (a
+        BlockSuccessors sequence, as of now)."""
         self.check()
         cdef intptr_t i, n = mlirBlockGetNumSuccessors(self.c_block)
-        return [self._wrap_other(mlirBlockGetSuccessor(self.c_block, i))
-                for i in range(n)]
+        return _BlockSequence.new(BlockSuccessors, [
+            self._wrap_other(mlirBlockGetSuccessor(self.c_block, i))
+            for i in range(n)])
 
     @property
     def predecessors(self):
+        """The blocks whose terminators can branch to this block (a
+        BlockPredecessors sequence, as of now)."""
         self.check()
         cdef intptr_t i, n = mlirBlockGetNumPredecessors(self.c_block)
-        return [self._wrap_other(mlirBlockGetPredecessor(self.c_block, i))
-                for i in range(n)]
+        return _BlockSequence.new(BlockPredecessors, [
+            self._wrap_other(mlirBlockGetPredecessor(self.c_block, i))
+            for i in range(n)])
 
     cdef Block _wrap_other(self, MlirBlock b):
         return wrap_block(<Operation>parent_op_of_block(
@@ -746,3 +752,53 @@ cdef class AsmState:
         else:
             (<Value>self.keepalive).check()
         return 0
+
+
+@cython.collection_type("sequence")
+cdef class _BlockSequence:
+    """A sequence of blocks taken when it was made (indexing and slicing as
+    a list's)."""
+    cdef list blocks
+
+    @staticmethod
+    cdef _BlockSequence new(type cls, list blocks):
+        cdef _BlockSequence s = cls.__new__(cls)
+        s.blocks = blocks
+        return s
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError(f"{type(self).__name__} objects come from "
+                        "Block.successors / Block.predecessors")
+
+    def __len__(self):
+        return len(self.blocks)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return _BlockSequence.new(type(self), self.blocks[index])
+        if not isinstance(index, int):
+            raise TypeError(f"{type(self).__name__} indices must be integers "
+                            f"or slices, not {type(index).__name__}")
+        try:
+            return self.blocks[index]
+        except IndexError:
+            raise IndexError("index out of range") from None
+
+    def __iter__(self):
+        return iter(self.blocks)
+
+    def __add__(self, other):
+        """Concatenation gives a list of the blocks."""
+        return list(self) + list(other)
+
+
+@cython.final
+cdef class BlockSuccessors(_BlockSequence):
+    """Block.successors: the blocks this block's terminator can branch
+    to."""
+
+
+@cython.final
+cdef class BlockPredecessors(_BlockSequence):
+    """Block.predecessors: the blocks whose terminators can branch to this
+    block."""

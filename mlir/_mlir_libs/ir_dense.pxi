@@ -768,9 +768,14 @@ cdef class _DenseArrayAttr(Attribute):
         return self._item(self._index(index))
 
     def __iter__(self):
-        cdef intptr_t i
-        for i in range(mlirDenseArrayGetNumElements(self.c_attr)):
-            yield self._item(i)
+        cls = None
+        for base in type(self).__mro__:
+            cls = _DENSE_ARRAY_ITERATORS.get(base)
+            if cls is not None:
+                break
+        cdef _DenseArrayIterator it = cls.__new__(cls)
+        it.attr = self
+        return it
 
     def __add__(self, other):
         if not isinstance(self, _DenseArrayAttr):
@@ -833,6 +838,60 @@ cdef list _dense_float_values(type cls, object values, object context):
             raise _dense_array_error(cls, "[float]", values, context) from None
         out.append(d)
     return out
+
+
+cdef class _DenseArrayIterator:
+    """Iterator over the elements of a Dense*ArrayAttr."""
+    cdef _DenseArrayAttr attr
+    cdef intptr_t next_index
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError(f"{type(self).__name__} objects come from "
+                        "iter(Dense*ArrayAttr)")
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.next_index >= mlirDenseArrayGetNumElements(self.attr.c_attr):
+            raise StopIteration
+        self.next_index += 1
+        return self.attr._item(self.next_index - 1)
+
+
+@cython.final
+cdef class DenseBoolArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseBoolArrayAttr."""
+
+
+@cython.final
+cdef class DenseI8ArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseI8ArrayAttr."""
+
+
+@cython.final
+cdef class DenseI16ArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseI16ArrayAttr."""
+
+
+@cython.final
+cdef class DenseI32ArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseI32ArrayAttr."""
+
+
+@cython.final
+cdef class DenseI64ArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseI64ArrayAttr."""
+
+
+@cython.final
+cdef class DenseF32ArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseF32ArrayAttr."""
+
+
+@cython.final
+cdef class DenseF64ArrayIterator(_DenseArrayIterator):
+    """Iterator over the elements of a DenseF64ArrayAttr."""
 
 
 cdef class DenseBoolArrayAttr(_DenseArrayAttr):
@@ -1026,9 +1085,24 @@ _set_caster(_attribute_caster_map, _attribute_casters,
             wrap_typeid(mlirCyDenseResourceElementsAttrGetTypeID()),
             DenseResourceElementsAttr, DenseResourceElementsAttr)
 
+# The iterator class of each Dense*ArrayAttr.
+_DENSE_ARRAY_ITERATORS = {
+    DenseBoolArrayAttr: DenseBoolArrayIterator,
+    DenseI8ArrayAttr: DenseI8ArrayIterator,
+    DenseI16ArrayAttr: DenseI16ArrayIterator,
+    DenseI32ArrayAttr: DenseI32ArrayIterator,
+    DenseI64ArrayAttr: DenseI64ArrayIterator,
+    DenseF32ArrayAttr: DenseF32ArrayIterator,
+    DenseF64ArrayAttr: DenseF64ArrayIterator,
+}
+
+
 _DENSE_NAMES = [
     "DenseElementsAttr", "DenseIntElementsAttr", "DenseFPElementsAttr",
     "DenseResourceElementsAttr", "DenseBoolArrayAttr", "DenseI8ArrayAttr",
     "DenseI16ArrayAttr", "DenseI32ArrayAttr", "DenseI64ArrayAttr",
     "DenseF32ArrayAttr", "DenseF64ArrayAttr",
+    "DenseBoolArrayIterator", "DenseI8ArrayIterator", "DenseI16ArrayIterator",
+    "DenseI32ArrayIterator", "DenseI64ArrayIterator", "DenseF32ArrayIterator",
+    "DenseF64ArrayIterator",
 ]

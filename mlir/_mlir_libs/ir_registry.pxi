@@ -187,7 +187,12 @@ class Dialect:
     loaded dialect through its descriptor."""
 
     def __init__(self, descriptor):
-        self.descriptor = descriptor
+        self._descriptor = descriptor
+
+    @property
+    def descriptor(self):
+        """The DialectDescriptor this dialect object was made from."""
+        return self._descriptor
 
     def __repr__(self):
         return f"<Dialect {self.descriptor.namespace} (class {type(self).__module__}.{type(self).__name__})>"

@@ -119,14 +119,17 @@ cdef class Value:
 
     @property
     def uses(self):
-        """The OpOperands using this value."""
+        """An iterator over the OpOperands using this value (the uses of
+        when it was made: changing uses while iterating is safe)."""
         cdef MlirValue v = self.handle()
         cdef MlirOpOperand use = mlirValueGetFirstUse(v)
         out = []
         while use.ptr != NULL:
             out.append(_wrap_operand(self.parent.context, use))
             use = mlirOpOperandGetNextUse(use)
-        return out
+        cdef OpOperandIterator it = OpOperandIterator.__new__(OpOperandIterator)
+        it.items = out
+        return it
 
     def replace_all_uses_with(self, with_):
         cdef MlirValue v = self.handle()
@@ -278,6 +281,27 @@ cdef class OpOperand:
 
     def __repr__(self):
         return f"OpOperand({self.number} of {self.op.name})"
+
+
+@cython.final
+cdef class OpOperandIterator:
+    """Iterator over the uses of a value (Value.uses): OpOperands."""
+    cdef list items
+    cdef Py_ssize_t next_index
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("OpOperandIterator objects come from Value.uses")
+
+    def __iter__(self):
+        """Returns an iterator over operands."""
+        return self
+
+    def __next__(self):
+        """Returns the next operand in the iteration."""
+        if self.next_index >= len(self.items):
+            raise StopIteration
+        self.next_index += 1
+        return self.items[self.next_index - 1]
 
 
 cdef str _value_text(MlirValue v):

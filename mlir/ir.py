@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable  # noqa: F401  (upstream's mlir.ir has it)
-from contextlib import contextmanager  # noqa: F401  (idem)
+from collections.abc import Iterable
+from contextlib import contextmanager
 
 from ._mlir_libs._ir import *  # noqa: F401,F403
 from ._mlir_libs._ir import (  # noqa: F401  (underscored names used by tools)
@@ -62,6 +62,34 @@ for _name, _kind in {
     if AttrBuilder.contains(_kind):
         globals()[_name] = AttrBuilder.get(_kind)
 del _name, _kind
+
+
+@contextmanager
+def loc_tracebacks(*, max_depth: int | None = None) -> Iterable[None]:
+    """Within the block, operations and modules created without loc= are
+    located at the Python call stack creating them (innermost frame first,
+    at most `max_depth` frames; None keeps the current frame limit)
+    instead of at the current Location.
+
+    Compiled code (the generated builders) has no Python frame, so the innermost
+    frame is the Python code that called them. Files are kept or left out
+    with globals.register_traceback_file_inclusion / _exclusion. Blocks
+    nest; on exit the frame limit is restored, and the setting is turned
+    off again unless it was on before.
+    """
+    was_enabled = _globals.loc_tracebacks_enabled()
+    old_limit = _globals.loc_tracebacks_frame_limit()
+    try:
+        if max_depth is not None:
+            _globals.set_loc_tracebacks_frame_limit(max_depth)
+        if not was_enabled:
+            _globals.set_loc_tracebacks_enabled(True)
+        yield
+    finally:
+        if not was_enabled:
+            _globals.set_loc_tracebacks_enabled(False)
+        _globals.set_loc_tracebacks_frame_limit(old_limit)
+
 
 try:
     import numpy as np  # noqa: F401  (upstream's mlir.ir exports it)

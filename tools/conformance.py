@@ -104,7 +104,8 @@ def main(argv=None):
     # A private copy of the suite (about 1 MB) with our site configuration at
     # its root, so checkouts sharing the cache never write into it.
     build = pathlib.Path(args.build_dir).resolve()
-    suite = build / "python"
+    # Laid out as in LLVM (.../test/python): some tests check paths.
+    suite = build / "test" / "python"
     shutil.rmtree(build, ignore_errors=True)
     shutil.copytree(upstream / "mlir" / "test" / "python", suite)
     (suite / "lit.site.cfg.py").write_text(

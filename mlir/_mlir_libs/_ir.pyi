@@ -377,7 +377,9 @@ class Module:
     """A builtin.module operation, owned by this object."""
     @staticmethod
     def create(loc: Location | None = None) -> Module:
-        """An empty module at `loc` (default: the current location)."""
+        """An empty module at `loc` (default: the current location, or
+        the Python call stack's while traceback locations are on).
+        """
     @staticmethod
     def parse(asm: str | bytes, context: Context | None = None) -> Module:
         """Parses a module from its textual (str) or bytecode/textual
@@ -742,6 +744,32 @@ class _Globals:
     def _register_operation_impl(self, name: str, op_class: type[OpView], *, replace: bool = False) -> None: ...
     def _register_dialect_impl(self, namespace: str, dialect_class: type[Dialect]) -> None: ...
     def _lookup_operation_class(self, name: str) -> type[OpView] | None: ...
+    def loc_tracebacks_enabled(self) -> bool:
+        """Whether operations and modules created without loc= are located
+        at the Python call stack creating them (see mlir.ir.loc_tracebacks)
+        rather than at the current Location.
+        """
+    def set_loc_tracebacks_enabled(self, enabled: bool, /) -> None:
+        """Turns traceback-based locations on (True) or off (False)."""
+    def loc_tracebacks_frame_limit(self) -> int:
+        """The most Python frames a traceback location holds (10 unless
+        set; at most 512).
+        """
+    def set_loc_tracebacks_frame_limit(self, limit: int | None, /) -> None:
+        """Sets the most Python frames a traceback location holds: an int,
+        where more than 512 (or a negative int, or None) means 512; 0 makes
+        traceback locations unknown.
+        """
+    def register_traceback_file_inclusion(self, file: str, /) -> None:
+        """Keeps the frames of files whose name starts with `file` in
+        traceback locations, even where an exclusion matches them (and
+        takes `file` out of the exclusions).
+        """
+    def register_traceback_file_exclusion(self, file: str, /) -> None:
+        """Leaves the frames of files whose name starts with `file` out of
+        traceback locations, unless an inclusion matches them (and takes
+        `file` out of the inclusions).
+        """
     @property
     def dialect_search_prefixes(self) -> list[str]: ...
     @dialect_search_prefixes.setter
@@ -780,6 +808,13 @@ class ThreadPool:
     def get_max_concurrency(self) -> int:
         """How many tasks the pool runs at once."""
     def _mlir_thread_pool_ptr(self) -> str: ...
+
+
+class _TracebackFiles:
+    """The registered inclusions and exclusions (file name prefixes) and
+    the verdict already reached for each file name seen. Guarded by its
+    own critical section on a free-threaded interpreter.
+    """
 
 
 class NamedAttribute:

@@ -43,9 +43,12 @@ cdef class Module:
 
     @staticmethod
     def create(loc=None):
-        """An empty module at `loc` (default: the current location)."""
+        """An empty module at `loc` (default: the current location, or
+        the Python call stack's while traceback locations are on)."""
         cdef Location l
-        if loc is None:
+        if loc is None and _tb_enabled:
+            l = traceback_location()
+        elif loc is None:
             # The current location, else unknown in the current context.
             cur = current_location()
             l = <Location>cur if cur is not None else Location.unknown()

@@ -405,7 +405,7 @@ cdef int keep_operands_alive(Operation user, list operands) except -1:
 
 cdef OperationState new_operation_state(str name, object loc):
     cdef OperationState st = OperationState.__new__(OperationState)
-    st.loc = resolve_location(loc)
+    st.loc = operation_location(loc)
     st.name = name
     cdef Py_ssize_t size
     cdef const char* data = PyUnicode_AsUTF8AndSize(name, &size)

@@ -178,6 +178,43 @@ cdef class _Globals:
         cls = _resolve_op_class(name)
         return None if cls is OpView else cls
 
+    # -- traceback-based locations (ir_tracebacks.pxi) ----------------------
+
+    def loc_tracebacks_enabled(self):
+        """Whether operations and modules created without loc= are located
+        at the Python call stack creating them (see mlir.ir.loc_tracebacks)
+        rather than at the current Location."""
+        return True if _tb_enabled else False
+
+    def set_loc_tracebacks_enabled(self, enabled, /):
+        """Turns traceback-based locations on (True) or off (False)."""
+        _set_tracebacks_enabled(self, enabled)
+
+    def loc_tracebacks_frame_limit(self):
+        """The most Python frames a traceback location holds (10 unless
+        set; at most 512)."""
+        return _tb_frame_limit
+
+    def set_loc_tracebacks_frame_limit(self, limit, /):
+        """Sets the most Python frames a traceback location holds: an int,
+        where more than 512 (or a negative int, or None) means 512; 0 makes
+        traceback locations unknown."""
+        _set_tracebacks_frame_limit(self, limit)
+
+    def register_traceback_file_inclusion(self, file, /):
+        """Keeps the frames of files whose name starts with `file` in
+        traceback locations, even where an exclusion matches them (and
+        takes `file` out of the exclusions)."""
+        _register_traceback_file(self, "register_traceback_file_inclusion",
+                                 file, True)
+
+    def register_traceback_file_exclusion(self, file, /):
+        """Leaves the frames of files whose name starts with `file` out of
+        traceback locations, unless an inclusion matches them (and takes
+        `file` out of the inclusions)."""
+        _register_traceback_file(self, "register_traceback_file_exclusion",
+                                 file, False)
+
 
 globals = _Globals()
 

@@ -94,6 +94,8 @@ cdef str _upstream_type_name(object obj):
     if mod == "mlir._mlir_libs._ir":
         if t.__name__ == "Context":
             return "mlir._mlir_libs.Context"
+        if t.__name__ == "_Globals":
+            return "mlir._mlir_libs._mlir._Globals"
         return f"{_UPSTREAM_IR}.{t.__name__}"
     if mod.startswith("mlir.") or (t.__flags__ & (1 << 9)):   # a heap type
         return f"{mod}.{t.__name__}"

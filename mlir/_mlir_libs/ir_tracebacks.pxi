@@ -1,0 +1,258 @@
+# Traceback-based locations (upstream's mlir.ir.loc_tracebacks).
+#
+# While globals.set_loc_tracebacks_enabled(True) holds (mlir.ir's
+# loc_tracebacks() turns it on for a block), an operation or module created
+# without loc= is located where the Python call stack creating it is,
+# instead of at the current Location. The stack is read from the
+# interpreter's frames, innermost first: each frame whose file is kept
+# becomes a NameLoc of its code's qualified name around a FileLineColRange
+# of the instruction it is executing (the call being made: lines and
+# 0-based columns as code.co_positions() gives them), and the kept frames,
+# at most the frame limit of them, nest as
+#     callsite(frame0 at callsite(frame1 at ... frameN))
+# (one frame alone is its NameLoc; none is loc(unknown)).
+#
+# Compiled code has no Python frame: our builders (generated dialect
+# modules, arith.constant, Operation.create) add nothing, so the innermost
+# frame is the Python code that called them. Upstream's generated builders
+# are Python and exclude their own files on import instead.
+#
+# Which files are kept: a file whose name starts with a registered
+# inclusion is kept; else one that starts with a registered exclusion is
+# left out; else it is kept. Registering a name in one set takes it out of
+# the other. (Upstream builds one regular expression per set; once a set
+# has been emptied by such a move, its empty expression matches every
+# file. Here an empty set matches nothing, which is what the sets mean.)
+#
+# With the setting off, creating an operation costs one test of a C flag
+# (operation_location).
+#
+# Python 3.10 has neither code.co_qualname nor column positions: frames
+# are then named by co_name and located at line:0, as upstream does.
+
+from cpython.number cimport PyIndex_Check
+
+cdef extern from *:
+    """
+    #include <frameobject.h>
+    #if PY_VERSION_HEX >= 0x030B0000
+    #define MLIRCY_CODE_POSITIONS 1
+    #else
+    #define MLIRCY_CODE_POSITIONS 0
+    #endif
+
+    /* The interpreter's innermost Python frame, or None when no Python
+       code is running (a new reference either way). */
+    static PyObject* mlircy_innermost_frame(void) {
+      PyObject* frame = (PyObject*)PyEval_GetFrame();
+      if (frame == NULL)
+        frame = Py_None;
+      Py_INCREF(frame);
+      return frame;
+    }
+
+    /* Where `frame` is: the position of the instruction it executes (3.11
+       and later: start/end line and 0-based start/end column; 3.10: the
+       line, columns 0). Unknown parts are 0. -1 with an exception set when
+       the interpreter fails. */
+    static int mlircy_frame_position(PyObject* frame, int* line, int* col,
+                                     int* end_line, int* end_col) {
+      *line = *col = *end_line = *end_col = 0;
+    #if MLIRCY_CODE_POSITIONS
+      PyCodeObject* code = PyFrame_GetCode((PyFrameObject*)frame);
+      int found = PyCode_Addr2Location(
+          code, PyFrame_GetLasti((PyFrameObject*)frame), line, col,
+          end_line, end_col);
+      Py_DECREF(code);
+      if (!found && PyErr_Occurred())
+        return -1;
+    #else
+      *line = PyFrame_GetLineNumber((PyFrameObject*)frame);
+      *end_line = *line;
+    #endif
+      if (*line < 0) *line = 0;
+      if (*col < 0) *col = 0;
+      if (*end_line < 0) *end_line = 0;
+      if (*end_col < 0) *end_col = 0;
+      return 0;
+    }
+    """
+    bint MLIRCY_CODE_POSITIONS
+    object mlircy_innermost_frame()
+    int mlircy_frame_position(object frame, int* line, int* col,
+                              int* end_line, int* end_col) except -1
+
+
+# The most frames a traceback location holds: the frame limit's ceiling.
+cdef Py_ssize_t _TB_MAX_FRAMES = 512
+
+cdef bint _tb_enabled = False
+cdef Py_ssize_t _tb_frame_limit = 10
+
+
+@cython.final
+cdef class _TracebackFiles:
+    """The registered inclusions and exclusions (file name prefixes) and
+    the verdict already reached for each file name seen. Guarded by its
+    own critical section on a free-threaded interpreter."""
+    cdef tuple included
+    cdef tuple excluded
+    cdef dict verdicts
+
+    def __cinit__(self):
+        self.included = ()
+        self.excluded = ()
+        self.verdicts = {}
+
+    cdef int register(self, str prefix, bint keep) except -1:
+        """Adds `prefix` to the inclusions (keep) or the exclusions, and
+        takes it out of the other set."""
+        with cython.critical_section(self):
+            if keep:
+                self.included = _with_prefix(self.included, prefix)
+                self.excluded = _without_prefix(self.excluded, prefix)
+            else:
+                self.excluded = _with_prefix(self.excluded, prefix)
+                self.included = _without_prefix(self.included, prefix)
+            self.verdicts = {}
+        return 0
+
+    cdef bint keeps(self, str file) except -1:
+        """Whether the frames of `file` go into traceback locations."""
+        with cython.critical_section(self):
+            verdict = self.verdicts.get(file)
+            if verdict is None:
+                # str.startswith(()) is False: an empty set matches nothing.
+                verdict = (file.startswith(self.included)
+                           or not file.startswith(self.excluded))
+                self.verdicts[file] = verdict
+            return verdict is True
+
+
+cdef tuple _with_prefix(tuple prefixes, str prefix):
+    """`prefixes` with `prefix` added (once)."""
+    return prefixes if prefix in prefixes else prefixes + (prefix,)
+
+
+cdef tuple _without_prefix(tuple prefixes, str prefix):
+    """`prefixes` without `prefix`."""
+    return tuple(p for p in prefixes if p != prefix)
+
+
+cdef _TracebackFiles _tb_files = _TracebackFiles()
+
+
+cdef inline MlirStringRef _utf8_ref(str s) except *:
+    """A borrowed UTF-8 view of `s`, valid while `s` is alive (the str
+    caches its encoding)."""
+    cdef Py_ssize_t size
+    cdef const char* data = PyUnicode_AsUTF8AndSize(s, &size)
+    return mlirStringRefCreate(data, size)
+
+
+cdef MlirLocation _frame_location(Context ctx, object frame, object code,
+                                  str file) except *:
+    """The NameLoc of one Python frame: its code's qualified name around
+    the position of the instruction it executes."""
+    cdef int line, col, end_line, end_col
+    mlircy_frame_position(frame, &line, &col, &end_line, &end_col)
+    cdef MlirLocation at
+    cdef str name
+    if MLIRCY_CODE_POSITIONS:
+        name = code.co_qualname
+        at = mlirLocationFileLineColRangeGet(
+            ctx.c_context, _utf8_ref(file), line, col, end_line, end_col)
+    else:
+        name = code.co_name
+        at = mlirLocationFileLineColGet(ctx.c_context, _utf8_ref(file),
+                                        line, 0)
+    return mlirLocationNameGet(ctx.c_context, _utf8_ref(name), at)
+
+
+cdef Location traceback_location():
+    """The location of the Python call stack running now, in the current
+    Context (upstream's RuntimeError when there is none)."""
+    cdef Context ctx = resolve_context(None)
+    cdef Py_ssize_t limit = _tb_frame_limit
+    cdef vector[MlirLocation] frames
+    cdef object frame = mlircy_innermost_frame()
+    cdef str file
+    while frame is not None and <Py_ssize_t>frames.size() < limit:
+        code = frame.f_code
+        file = code.co_filename
+        if _tb_files.keeps(file):
+            frames.push_back(_frame_location(ctx, frame, code, file))
+        frame = frame.f_back
+    if frames.empty():
+        return wrap_location(ctx, mlirLocationUnknownGet(ctx.c_context))
+    cdef MlirLocation loc = frames.back()
+    cdef Py_ssize_t i
+    for i in range(<Py_ssize_t>frames.size() - 2, -1, -1):
+        loc = mlirLocationCallSiteGet(frames[i], loc)
+    return wrap_location(ctx, loc)
+
+
+cdef inline Location operation_location(object loc):
+    """Where an operation created with `loc` goes: `loc` when given, else
+    the Python call stack's location while traceback locations are on,
+    else the current Location."""
+    if loc is None and _tb_enabled:
+        return traceback_location()
+    return resolve_location(loc)
+
+
+# -- the settings, as upstream's _Globals methods take them ---------------
+
+cdef int _set_tracebacks_enabled(object self, object enabled) except -1:
+    """True or False (nothing else, as upstream's bool parameter)."""
+    global _tb_enabled
+    if not PyBool_Check(enabled):
+        raise _incompatible_arguments(
+            "set_loc_tracebacks_enabled",
+            ("set_loc_tracebacks_enabled(self, arg: bool, /) -> None",),
+            (self, enabled), {})
+    _tb_enabled = enabled is True
+    return 0
+
+
+cdef int _set_tracebacks_frame_limit(object self, object limit) except -1:
+    """None: the ceiling; an int (or an object with __index__, not a
+    float) of 32 bits: at most the ceiling, a negative one the ceiling
+    (upstream stores it as an unsigned size)."""
+    global _tb_frame_limit
+    cdef object n
+    if limit is None:
+        n = _TB_MAX_FRAMES
+    else:
+        n = None
+        if PyIndex_Check(limit) and not isinstance(limit, float):
+            n = PyNumber_Index(limit)
+            if not -(1 << 31) <= n < (1 << 31):
+                n = None
+        if n is None:
+            raise _incompatible_arguments(
+                "set_loc_tracebacks_frame_limit",
+                ("set_loc_tracebacks_frame_limit(self, arg: int | None) "
+                 "-> None",),
+                (self, limit), {})
+    _tb_frame_limit = (_TB_MAX_FRAMES if n < 0 or n > _TB_MAX_FRAMES
+                       else <Py_ssize_t>n)
+    return 0
+
+
+cdef int _register_traceback_file(object self, str method, object file,
+                                  bint keep) except -1:
+    """A str that encodes to UTF-8 (upstream's std::string parameter),
+    registered as an inclusion (keep) or an exclusion."""
+    valid = isinstance(file, str)
+    if valid:
+        try:
+            PyUnicode_AsUTF8AndSize(file, NULL)
+        except UnicodeEncodeError:
+            valid = False
+    if not valid:
+        raise _incompatible_arguments(
+            method, (f"{method}(self, arg: str, /) -> None",),
+            (self, file), {})
+    _tb_files.register(<str>file, keep)
+    return 0

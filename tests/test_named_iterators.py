@@ -96,3 +96,32 @@ def test_static_typeid_of_dialect_base_classes():
         assert "static_typeid" in dir(cls)
         with pytest.raises(AttributeError, match=f"^{cls.__name__} has no typeid.$"):
             cls.static_typeid
+
+
+def test_successor_blocks_are_owned_by_the_branch():
+    # As upstream: a block reached through op.successors has the branching
+    # operation as its owner; op.successors slices are OpSuccessors.
+    with Context():
+        m = Module.parse("""
+            func.func @f(%c: i1) {
+              cf.cond_br %c, ^a, ^b
+            ^a:
+              return
+            ^b:
+              return
+            }""")
+        f = m.body.operations[0]
+        entry, a, b = f.regions[0].blocks
+        br = entry.operations[0]
+        succ = br.successors
+        assert succ[0].owner == br and type(succ[0].owner) is cf.CondBranchOp
+        assert succ[0] == a and succ[1] == b
+        assert a.owner == f                   # reached from its region
+        tail = succ[1:]
+        assert type(tail) is ir.OpSuccessors and len(tail) == 1
+        assert tail[0] == b
+        tail[0] = a
+        assert str(br) == "cf.cond_br %arg0, ^bb1, ^bb1"
+        br.erase()
+        with pytest.raises(RuntimeError):
+            succ[0]

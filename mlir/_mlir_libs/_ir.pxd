@@ -139,6 +139,9 @@ cdef class Block:
     cdef MlirBlock c_block
     cdef Operation parent          # owning operation (validity, keep-alive)
     cdef unsigned long epoch
+    # What `owner` answers when it is not `parent`: the operation branching
+    # to this block, for a block reached as a successor (as upstream).
+    cdef Operation successor_of
     cdef int check(self) except -1
     cdef Block _wrap_other(self, MlirBlock b)
 

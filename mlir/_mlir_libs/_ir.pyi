@@ -590,7 +590,10 @@ class Block:
     def arguments(self) -> BlockArgumentList: ...
     @property
     def owner(self) -> OpView:
-        """The operation whose region holds this block."""
+        """The operation whose region holds this block; as upstream, for a
+        block reached through op.successors, that operation (the one
+        branching to it).
+        """
     @property
     def region(self) -> Region: ...
     @property
@@ -1997,7 +2000,10 @@ class RegionIterator:
 
 
 class OpSuccessors(Sequence[Block]):
-    """op.successors: blocks, assignable by index."""
+    """op.successors: blocks, assignable by index. As upstream, a successor
+    block's owner (and its region's) is the operation branching to it; a
+    slice is an OpSuccessors of the successors selected.
+    """
     def __iter__(self, /) -> Iterator[Block]: ...
     def __len__(self, /) -> int: ...
     @overload

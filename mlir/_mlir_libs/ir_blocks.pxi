@@ -321,8 +321,13 @@ cdef class Block:
 
     @property
     def owner(self):
-        """The operation whose region holds this block."""
+        """The operation whose region holds this block; as upstream, for a
+        block reached through op.successors, that operation (the one
+        branching to it)."""
         self.check()
+        if self.successor_of is not None:
+            op_check(self.successor_of)
+            return self.successor_of
         return self.parent
 
     @property

@@ -315,32 +315,60 @@ cdef class RegionIterator:
 @cython.final
 @cython.collection_type("sequence")
 cdef class OpSuccessors:
-    """op.successors: blocks, assignable by index."""
+    """op.successors: blocks, assignable by index. As upstream, a successor
+    block's owner (and its region's) is the operation branching to it; a
+    slice is an OpSuccessors of the successors selected."""
     cdef Operation op
+    cdef Py_ssize_t start
+    cdef Py_ssize_t count       # -1: all from start on
+    cdef Py_ssize_t step
 
     @staticmethod
     cdef OpSuccessors new(Operation op):
         cdef OpSuccessors l = OpSuccessors.__new__(OpSuccessors)
         l.op = op
+        l.count = -1
+        l.step = 1
         return l
 
+    cdef Py_ssize_t length(self) except -1:
+        cdef Py_ssize_t n = mlirOperationGetNumSuccessors(op_handle(self.op))
+        if self.count >= 0:
+            return self.count
+        return max(0, n - self.start)
+
+    cdef Py_ssize_t position(self, object key) except -1:
+        """The successor index of position `key` of this (sliced) view."""
+        cdef Py_ssize_t i = _norm_index(key, self.length(), "successor")
+        i = self.start + i * self.step
+        if i >= mlirOperationGetNumSuccessors(op_handle(self.op)):
+            raise IndexError("successor index out of range")
+        return i
+
     def __len__(self):
-        return mlirOperationGetNumSuccessors(op_handle(self.op))
+        return self.length()
 
     def __getitem__(self, key):
-        cdef MlirOperation op = op_handle(self.op)
-        cdef Py_ssize_t n = mlirOperationGetNumSuccessors(op)
+        cdef OpSuccessors w
         if isinstance(key, slice):
-            return [self[i] for i in range(*key.indices(n))]
-        cdef Py_ssize_t i = _norm_index(key, n, "successor")
-        cdef MlirBlock b = mlirOperationGetSuccessor(op, i)
-        parent = parent_op_of_block(self.op.context, b, _owner_for_children(self.op))
-        return wrap_block(<Operation>parent, b)
+            start, stop, step = key.indices(self.length())
+            w = OpSuccessors.__new__(OpSuccessors)
+            w.op = self.op
+            w.start = self.start + start * self.step
+            w.step = self.step * step
+            w.count = len(range(start, stop, step))
+            return w
+        cdef Py_ssize_t i = self.position(key)
+        cdef MlirBlock b = mlirOperationGetSuccessor(op_handle(self.op), i)
+        parent = parent_op_of_block(self.op.context, b,
+                                    _owner_for_children(self.op))
+        cdef Block blk = wrap_block(<Operation>parent, b)
+        blk.successor_of = self.op
+        return blk
 
-    def __setitem__(self, Py_ssize_t index, block):
+    def __setitem__(self, index, block):
         cdef MlirOperation op = op_handle(self.op)
-        cdef Py_ssize_t i = _norm_index(index, mlirOperationGetNumSuccessors(op),
-                                        "successor")
+        cdef Py_ssize_t i = self.position(index)
         cdef MlirBlock b = block_handle(block, "successor")
         if (<Block>block).parent.context is not self.op.context:
             raise ValueError("successor: a Block of another Context")

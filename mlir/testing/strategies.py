@@ -109,8 +109,13 @@ def memref_types(draw, context):
             draw(st.integers(0, 8) | st.just(ShapedType.get_dynamic_stride_or_offset())),
             draw(st.lists(stride, min_size=rank, max_size=rank)), context=context)
     elif layout_kind == "map":
-        layout = AffineMapAttr.get(draw(affine_maps(
-            context, min_dims=rank, max_dims=rank, min_results=1)))
+        # MLIR prints no layout for a map that is an identity but for its
+        # symbols ((d0)[s0] -> (d0)), which then parses back without them.
+        layout_map = draw(affine_maps(
+            context, min_dims=rank, max_dims=rank, min_results=1))
+        if layout_map.is_identity and layout_map.n_symbols:
+            layout_map = AffineMap.get_identity(rank, context=context)
+        layout = AffineMapAttr.get(layout_map)
     return MemRefType.get(shape, elt, layout=layout,
                           memory_space=draw(_memory_spaces(context)))
 

@@ -487,8 +487,16 @@ cdef class OperationIterator:
         if op.ptr == NULL:
             raise StopIteration
         self.next_op = mlirOperationGetNextInBlock(op)
-        obj = wrap_operation(ctx, op, self.block.parent)
+        found = live_get(ctx, op.ptr)
+        if found is not None:
+            self.last = found
+            return as_opview(<Operation>found)
+        cdef _OpNameInfo info = _name_info(ctx, op)
+        obj = _new_op_object(info.cls, ctx, op, self.block.parent)
         self.last = obj
+        # Made as the registered class (unless another thread's object won).
+        if type(obj) is info.cls:
+            return obj
         return as_opview(<Operation>obj)
 
 

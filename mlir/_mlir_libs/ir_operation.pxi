@@ -178,7 +178,15 @@ cdef object fresh_plain(Operation p):
 
 cdef object wrap_opview(Context ctx, MlirOperation op, object owner):
     """wrap_operation, answered as the registered class."""
-    return as_opview(<Operation>wrap_operation(ctx, op, owner))
+    found = live_get(ctx, op.ptr)
+    if found is not None:
+        return as_opview(<Operation>found)
+    cdef _OpNameInfo info = _name_info(ctx, op)
+    obj = _new_op_object(info.cls, ctx, op, owner)
+    # Made as the registered class (unless another thread's object won).
+    if type(obj) is info.cls:
+        return obj
+    return as_opview(<Operation>obj)
 
 
 cdef Operation as_operation(object op, str what):

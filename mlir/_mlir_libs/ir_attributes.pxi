@@ -411,6 +411,8 @@ cdef class DictAttr(Attribute):
             if not isinstance(name, str):
                 raise TypeError(f"DictAttr keys must be str, not "
                                 f"{type(name).__name__}")
+            if not name:
+                raise ValueError("attribute names must not be empty")
             b = (<str>name).encode("utf-8")
             keep.append(b)
             na.name = mlirIdentifierGet(ctx.c_context, str_ref(b))

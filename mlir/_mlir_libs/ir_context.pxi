@@ -213,6 +213,9 @@ cdef class Context:
         if cached is not None:
             ident.ptr = <const void*><uintptr_t>cached
             return ident
+        if not name:
+            # MLIR accepts it, and prints IR that does not parse back.
+            raise ValueError("attribute names must not be empty")
         cdef bytes b = name.encode("utf-8")
         ident = mlirIdentifierGet(self.c_context, str_ref(b))
         self.identifiers[name] = <uintptr_t>ident.ptr

@@ -61,6 +61,8 @@ cdef class OpAttributeMap:
 
     def __setitem__(self, str name not None, value):
         cdef MlirOperation op = op_handle(self.op)
+        if not name:
+            raise ValueError("attribute names must not be empty")
         cdef MlirAttribute a = attribute_handle_in(value, self.op.context,
                                                     f"attribute '{name}'")
         cdef bytes b = name.encode("utf-8")

@@ -2,6 +2,9 @@
 # speed for generated builders (cdef methods, declared in _ir.pxd), and the
 # one place an operation is created and handed its Python object.
 
+# The most regions an operation can have (MLIR counts them in 23 bits).
+cdef Py_ssize_t _MAX_REGIONS = (1 << 23) - 1
+
 cdef extern from *:
     """
     #include <vector>
@@ -264,6 +267,12 @@ cdef class OperationState:
     cdef int add_regions(self, Py_ssize_t n) except -1:
         if n < 0:
             raise ValueError("number of regions must be non-negative")
+        # MLIR keeps an operation's region count in 23 bits: more would
+        # wrap around.
+        if n > _MAX_REGIONS - self.n_regions:
+            raise ValueError(f"{self.name}: an operation has at most "
+                             f"{_MAX_REGIONS} regions, not "
+                             f"{self.n_regions + n}")
         self.n_regions += n
         return 0
 

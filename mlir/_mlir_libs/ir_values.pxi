@@ -135,12 +135,18 @@ cdef class Value:
         cdef MlirValue v = self.handle()
         cdef MlirValue w = value_handle(with_, "with_")
         _check_same_context(with_, self.parent.context, "replace_all_uses_with")
+        if v.ptr == w.ptr:
+            # MLIR would move each use back to the front of the same list,
+            # forever.
+            raise ValueError("cannot replace the uses of a value with itself")
         mlirValueReplaceAllUsesOfWith(v, w)
 
     def replace_all_uses_except(self, with_, exceptions):
         cdef MlirValue v = self.handle()
         cdef MlirValue w = value_handle(with_, "with_")
         _check_same_context(with_, self.parent.context, "replace_all_uses_except")
+        if v.ptr == w.ptr:
+            raise ValueError("cannot replace the uses of a value with itself")
         cdef vector[MlirOperation] ex
         if isinstance(exceptions, Operation):
             exceptions = [exceptions]

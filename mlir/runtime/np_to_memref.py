@@ -152,9 +152,18 @@ def _check_array(nparray):
     return as_ctype(nparray.dtype)
 
 
-def get_ranked_memref_descriptor(nparray):
-    """A descriptor viewing the array's buffer (no copy; strides kept)."""
+def get_ranked_memref_descriptor(nparray, *, readonly=False):
+    """A descriptor viewing the array's buffer (no copy; strides kept).
+
+    A kernel may write through the descriptor, so a read-only array (a
+    read-only np.memmap, np.frombuffer of bytes, a broadcast view) raises
+    ValueError unless `readonly=True` declares that the kernel only reads
+    it."""
     ctp = _check_array(nparray)
+    if not readonly and not nparray.flags.writeable:
+        raise ValueError("the array is read-only, and a kernel could write "
+                         "through its descriptor; pass readonly=True if it "
+                         "only reads it (or pass a writeable copy)")
     desc = make_nd_memref_descriptor(nparray.ndim, ctp)()
     ptr = nparray.ctypes.data_as(ctypes.POINTER(ctp))
     desc.allocated = ptr
@@ -168,9 +177,10 @@ def get_ranked_memref_descriptor(nparray):
     return desc
 
 
-def get_unranked_memref_descriptor(nparray):
-    """An unranked descriptor for the array (no copy)."""
-    ranked = get_ranked_memref_descriptor(nparray)
+def get_unranked_memref_descriptor(nparray, *, readonly=False):
+    """An unranked descriptor for the array (no copy); `readonly` as for
+    get_ranked_memref_descriptor."""
+    ranked = get_ranked_memref_descriptor(nparray, readonly=readonly)
     desc = UnrankedMemRefDescriptor()
     desc.rank = nparray.ndim
     desc.descriptor = ctypes.cast(ctypes.pointer(ranked), ctypes.c_void_p)

@@ -3,8 +3,20 @@ from. Read by setup.py, which runs mlir-cython-tblgen on each entry (in
 parallel, skipping entries whose inputs did not change).
 
 Each entry: (dialect namespace, extension or None, ODS files relative to
-<llvm>/include/mlir). With several files, a small wrapper .td including
-them is generated; enums come from the directories of the listed files.
+<llvm>/include/mlir[, options]). With several files, a small wrapper .td
+including them is generated; enums come from the directories of the listed
+files. The options, a dict, say where a module follows upstream's layout
+rather than these defaults:
+
+  "module":     the generated modules' stem, `_<module>_ops_gen` and
+                `_<module>_enum_gen` (default `<extension>_<ns>` for an
+                extension, else `<ns>`), as upstream names the debug,
+                pdl, smt and tune transform extensions
+                `transform_<name>_extension`;
+  "enum_files": .td files (relative to <llvm>/include/mlir, included by
+                the ODS files) whose enums the enum module holds too:
+                upstream's enum module of the dialect has them although
+                they are defined outside the dialect's directories.
 """
 
 DIALECTS = [
@@ -20,7 +32,9 @@ DIALECTS = [
                       "Dialect/Vector/IR/VectorAttributes.td"]),
     ("linalg", None, ["Dialect/Linalg/IR/LinalgOps.td",
                       "Dialect/Linalg/IR/LinalgStructuredOps.td",
-                      "Dialect/Linalg/IR/LinalgRelayoutOps.td"]),
+                      "Dialect/Linalg/IR/LinalgRelayoutOps.td"],
+     # IteratorType, which #linalg.iterator_type wraps
+     {"enum_files": ["Dialect/Utils/StructuredOpsUtils.td"]}),
     ("affine", None, ["Dialect/Affine/IR/AffineOps.td"]),
     ("llvm", None, ["Dialect/LLVMIR/LLVMOps.td",
                      "Dialect/LLVMIR/LLVMIntrinsicOps.td"]),
@@ -59,24 +73,30 @@ DIALECTS = [
     ("transform", "bufferization",
      ["Dialect/Bufferization/TransformOps/BufferizationTransformOps.td"]),
     ("transform", "debug",
-     ["Dialect/Transform/DebugExtension/DebugExtensionOps.td"]),
+     ["Dialect/Transform/DebugExtension/DebugExtensionOps.td"],
+     {"module": "transform_debug_extension"}),
     ("transform", "gpu", ["Dialect/GPU/TransformOps/GPUTransformOps.td"]),
     ("transform", "loop", ["Dialect/SCF/TransformOps/SCFTransformOps.td",
                             "Dialect/Transform/LoopExtension/LoopExtensionOps.td"]),
     ("transform", "memref",
      ["Dialect/MemRef/TransformOps/MemRefTransformOps.td"]),
     ("transform", "nvgpu", ["Dialect/NVGPU/TransformOps/NVGPUTransformOps.td"]),
-    ("transform", "pdl", ["Dialect/Transform/PDLExtension/PDLExtensionOps.td"]),
-    ("transform", "smt", ["Dialect/Transform/SMTExtension/SMTExtensionOps.td"]),
+    ("transform", "pdl", ["Dialect/Transform/PDLExtension/PDLExtensionOps.td"],
+     {"module": "transform_pdl_extension"}),
+    ("transform", "smt", ["Dialect/Transform/SMTExtension/SMTExtensionOps.td"],
+     {"module": "transform_smt_extension"}),
     ("transform", "sparse_tensor",
      ["Dialect/SparseTensor/TransformOps/SparseTensorTransformOps.td"]),
     ("transform", "structured",
      ["Dialect/Linalg/TransformOps/LinalgTransformOps.td"]),
     ("transform", "tensor",
      ["Dialect/Tensor/TransformOps/TensorTransformOps.td"]),
-    ("transform", "tune", ["Dialect/Transform/TuneExtension/TuneExtensionOps.td"]),
+    ("transform", "tune", ["Dialect/Transform/TuneExtension/TuneExtensionOps.td"],
+     {"module": "transform_tune_extension"}),
     ("transform", "vector",
-     ["Dialect/Vector/TransformOps/VectorTransformOps.td"]),
+     ["Dialect/Vector/TransformOps/VectorTransformOps.td"],
+     # the lowering strategies (VectorContractLowering, ...) its ops take
+     {"enum_files": ["Dialect/Vector/Transforms/VectorTransformsBase.td"]}),
     ("transform", "xegpu",
      ["Dialect/XeGPU/TransformOps/XeGPUTransformOps.td"]),
 ]

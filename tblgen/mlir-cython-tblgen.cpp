@@ -8,12 +8,15 @@
 //                          value builder;
 //   <prefix>_ops_gen.pyi   the typing stub of the same;
 //   <prefix>_enum_gen.py   (--enum-out) the dialect's enums as IntEnum /
-//                          IntFlag classes, with attribute builders.
+//                          IntFlag classes, with attribute builders: those
+//                          defined in its own directories (--own-dir) and
+//                          in the files named by --enum-file.
 //
 // Usage:
 //   mlir-cython-tblgen Ops.td -I <include> --bind-dialect=arith
 //       -o _arith_ops_gen.pyx --stub-out=_arith_ops_gen.pyi
 //       [--enum-out=_arith_enum_gen.py] [--dialect-extension=structured]
+//       [--own-dir=<dir>...] [--enum-file=<file.td>...]
 //       [-d deps.d] --write-if-changed
 //
 // Every output is rewritten only when its content changes, so builds that
@@ -35,6 +38,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
@@ -81,6 +85,12 @@ static llvm::cl::list<std::string> clOwnDirs(
     "own-dir",
     llvm::cl::desc("Directory whose .td files define this module's enums "
                    "(and, for an extension, its ops); default: the input's"));
+static llvm::cl::list<std::string> clEnumFiles(
+    "enum-file",
+    llvm::cl::desc("A .td file, included by the input, whose enums this "
+                   "module emits too although it lies outside the own "
+                   "directories (e.g. a shared file defining an enum that "
+                   "the dialect's attributes wrap)"));
 static llvm::cl::opt<std::string> clInputName(
     "input-name",
     llvm::cl::desc("Name of the input shown in the generated header "
@@ -1038,8 +1048,52 @@ static bool isOwn(const Record &rec, llvm::ArrayRef<std::string> dirs) {
   return llvm::is_contained(dirs, dirOf(fileOf(rec)));
 }
 
-static bool emitEnums(const RecordKeeper &records,
-                      llvm::ArrayRef<std::string> ownDirs,
+namespace {
+// Which records' enums a module emits: those defined in its own
+// directories, and those of its extra enum files (compared as files, so
+// however the include path spelled them). Remembers which extra files
+// matched, to report one that defines nothing.
+class EnumScope {
+public:
+  EnumScope(llvm::ArrayRef<std::string> dirs,
+            llvm::ArrayRef<std::string> files)
+      : dirs(dirs), files(files), used(files.size(), false) {}
+
+  bool contains(const Record &rec) {
+    std::string file = fileOf(rec);
+    auto [it, fresh] = match.try_emplace(file, -1);
+    if (fresh)
+      for (size_t i = 0; i < files.size(); ++i) {
+        bool same = false;
+        if (!llvm::sys::fs::equivalent(file, files[i], same) && same) {
+          it->second = (int)i;
+          break;
+        }
+      }
+    if (it->second >= 0) {
+      used[it->second] = true;
+      return true;
+    }
+    return isOwn(rec, dirs);
+  }
+
+  // The extra files no emitted enum came from.
+  std::vector<std::string> unused() const {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < files.size(); ++i)
+      if (!used[i])
+        out.push_back(files[i]);
+    return out;
+  }
+
+private:
+  llvm::ArrayRef<std::string> dirs, files;
+  std::vector<bool> used;
+  llvm::StringMap<int> match;   // record file -> index in files, or -1
+};
+} // namespace
+
+static bool emitEnums(const RecordKeeper &records, EnumScope &scope,
                       StringRef header, std::string &out) {
   llvm::raw_string_ostream os(out);
   os << header;
@@ -1051,7 +1105,7 @@ static bool emitEnums(const RecordKeeper &records,
   std::set<std::string> seen;
   for (const Record *rec :
        records.getAllDerivedDefinitionsIfDefined("EnumInfo")) {
-    if (!isOwn(*rec, ownDirs))
+    if (!scope.contains(*rec))
       continue;
     EnumInfo info(*rec);
     std::string cls = info.getEnumClassName().str();
@@ -1083,7 +1137,7 @@ static bool emitEnums(const RecordKeeper &records,
   }
   for (const Record *rec :
        records.getAllDerivedDefinitionsIfDefined("EnumAttr")) {
-    if (!isOwn(*rec, ownDirs))
+    if (!scope.contains(*rec))
       continue;
     AttrOrTypeDef attr(rec);
     if (!attr.getMnemonic())
@@ -1214,8 +1268,16 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
   }
   if (!clEnumOut.empty()) {
     std::string enums;
-    if (emitEnums(records, ownDirs, header, enums))
+    EnumScope scope(ownDirs, clEnumFiles);
+    if (emitEnums(records, scope, header, enums))
       return true;
+    if (std::vector<std::string> unused = scope.unused(); !unused.empty()) {
+      for (const std::string &f : unused)
+        llvm::errs() << "mlir-cython-tblgen: --enum-file=" << f
+                     << ": no enum of the input is defined there (is the "
+                        "file included by the input?)\n";
+      return true;
+    }
     if (writeIfChanged(clEnumOut, enums))
       return true;
   }

@@ -103,3 +103,78 @@ def test_out_of_tree_dialect(tmp_path):
 
         error: mydialect.pack: head must be a list of Values, not OpResult
     """)
+
+
+def _split_dialect(tmp_path):
+    """A dialect whose op takes an enum defined in a shared file of another
+    directory (as linalg's iterator types come from Dialect/Utils):
+    (the dialect's .td, the shared .td, the include directory)."""
+    shared = tmp_path / "include" / "utils"
+    own = tmp_path / "include" / "split"
+    shared.mkdir(parents=True)
+    own.mkdir(parents=True)
+    (shared / "Shared.td").write_text(textwrap.dedent("""\
+        #ifndef SHARED_TD
+        #define SHARED_TD
+        include "mlir/IR/EnumAttr.td"
+        include "utils/More.td"
+        def Shared_Side : I32EnumAttr<"Side", "which side", [
+            I32EnumAttrCase<"Left", 0, "left">,
+            I32EnumAttrCase<"Right", 1, "right">]>;
+        #endif
+    """))
+    (shared / "More.td").write_text(
+        'include "mlir/IR/EnumAttr.td"\n'
+        'def More : I32EnumAttr<"More", "", [I32EnumAttrCase<"B", 0>]>;\n')
+    (shared / "Unused.td").write_text(
+        'include "mlir/IR/EnumAttr.td"\n'
+        'def Other : I32EnumAttr<"Other", "", [I32EnumAttrCase<"A", 0>]>;\n')
+    (own / "Split.td").write_text(textwrap.dedent("""\
+        include "mlir/IR/OpBase.td"
+        include "utils/Shared.td"
+        def Split_Dialect : Dialect { let name = "split"; }
+        def Split_Own : I32EnumAttr<"Own", "the dialect's own", [
+            I32EnumAttrCase<"X", 0, "x">]>;
+        def Split_PickOp : Op<Split_Dialect, "pick"> {
+          let arguments = (ins Shared_Side:$side);
+        }
+    """))
+    return own / "Split.td", shared / "Shared.td", tmp_path / "include"
+
+
+def test_enum_files_add_enums_defined_elsewhere(tmp_path):
+    td, shared, inc = _split_dialect(tmp_path)
+    out = tmp_path / "out"
+    files = tblgen.generate(td, "split", out, includes=[inc])
+    text = Path(files["enums"]).read_text()
+    assert "class Own(IntEnum)" in text and "class Side" not in text
+
+    files = tblgen.generate(td, "split", out, includes=[inc],
+                            enum_files=[shared])
+    text = Path(files["enums"]).read_text()
+    assert "class Own(IntEnum)" in text and "class Side(IntEnum)" in text
+    assert '_ods_register_enum_builder("Shared_Side", 32)' in text
+    # Only the named file's enums, not those of the files it includes.
+    assert "More" not in text
+
+
+def test_enum_file_not_included_is_an_error(tmp_path):
+    td, shared, inc = _split_dialect(tmp_path)
+    with pytest.raises(RuntimeError, match="Unused.td: no enum of the input"):
+        tblgen.generate(td, "split", tmp_path / "out", includes=[inc],
+                        enum_files=[shared.parent / "Unused.td"])
+
+
+def test_module_names_the_generated_files(tmp_path):
+    td, _, inc = _split_dialect(tmp_path)
+    assert tblgen.module_stem("transform", "debug") == "debug_transform"
+    assert tblgen.module_stem("transform", "debug",
+                              "transform_debug_extension") == \
+        "transform_debug_extension"
+    files = tblgen.generate(td, "split", tmp_path / "out", includes=[inc],
+                            module="split_extension")
+    assert {k: os.path.basename(v) for k, v in files.items()} == {
+        "pyx": "_split_extension_ops_gen.pyx",
+        "pyi": "_split_extension_ops_gen.pyi",
+        "enums": "_split_extension_enum_gen.py"}
+    assert all(os.path.exists(f) for f in files.values())

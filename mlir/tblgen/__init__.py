@@ -30,7 +30,7 @@ import subprocess
 import sys
 import textwrap
 
-__all__ = ["executable", "llvm_root", "generate", "outputs",
+__all__ = ["executable", "llvm_root", "generate", "outputs", "module_stem",
            "extension_kwargs", "cython_include_path", "restrict_stub_exports",
            "main"]
 
@@ -62,9 +62,19 @@ def executable():
         "build the package first")
 
 
-def outputs(dialect, out_dir, extension=None):
-    """The file names written for a dialect (or a dialect extension)."""
-    stem = f"_{extension}_{dialect}" if extension else f"_{dialect}"
+def module_stem(dialect, extension=None, module=None):
+    """The name the generated modules share, as in `_<stem>_ops_gen`:
+    `module` when given, else `<extension>_<dialect>` for a dialect
+    extension (`structured_transform`), else the dialect's namespace."""
+    if module:
+        return module
+    return f"{extension}_{dialect}" if extension else dialect
+
+
+def outputs(dialect, out_dir, extension=None, module=None):
+    """The file names written for a dialect (or a dialect extension);
+    `module` names them instead of the default (see module_stem)."""
+    stem = "_" + module_stem(dialect, extension, module)
     return {
         "pyx": os.path.join(out_dir, f"{stem}_ops_gen.pyx"),
         "pyi": os.path.join(out_dir, f"{stem}_ops_gen.pyi"),
@@ -73,9 +83,15 @@ def outputs(dialect, out_dir, extension=None):
 
 
 def command(td, dialect, out_dir, includes=(), extension=None, own_dirs=(),
-            depfile=None, input_name=None, exe=None):
-    """The generator's command line for one dialect module."""
-    out = outputs(dialect, out_dir, extension)
+            depfile=None, input_name=None, exe=None, module=None,
+            enum_files=()):
+    """The generator's command line for one dialect module.
+
+    The enum module holds the enums defined in `own_dirs` (default: the
+    directory of `td`) and in `enum_files`, .td files included by `td`
+    that lie elsewhere (e.g. a shared file defining an enum that the
+    dialect's attributes wrap)."""
+    out = outputs(dialect, out_dir, extension, module)
     cmd = [exe or executable(), os.path.abspath(td),
            f"--bind-dialect={dialect}", "-o", out["pyx"],
            f"--stub-out={out['pyi']}", f"--enum-out={out['enums']}",
@@ -84,6 +100,8 @@ def command(td, dialect, out_dir, includes=(), extension=None, own_dirs=(),
         cmd.append(f"--dialect-extension={extension}")
     for d in own_dirs:
         cmd.append(f"--own-dir={os.path.abspath(d)}")
+    for f in enum_files:
+        cmd.append(f"--enum-file={os.path.abspath(f)}")
     for inc in list(includes) + [os.path.join(llvm_root(), "include")]:
         cmd += ["-I", os.path.abspath(inc)]
     if depfile:
@@ -94,17 +112,17 @@ def command(td, dialect, out_dir, includes=(), extension=None, own_dirs=(),
 
 
 def generate(td, dialect, out_dir, includes=(), extension=None, own_dirs=(),
-             depfile=None, input_name=None):
+             depfile=None, input_name=None, module=None, enum_files=()):
     """Runs the generator; returns the dict of written files (pyx, pyi,
     enums). Raises RuntimeError with the generator's diagnostics on
-    failure."""
+    failure. See command() for the arguments."""
     os.makedirs(out_dir, exist_ok=True)
     cmd = command(td, dialect, out_dir, includes, extension, own_dirs,
-                  depfile, input_name)
+                  depfile, input_name, module=module, enum_files=enum_files)
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise RuntimeError(f"{_EXE} failed on {td}:\n{proc.stderr}")
-    return outputs(dialect, out_dir, extension)
+    return outputs(dialect, out_dir, extension, module)
 
 
 _EXPORTS_MARK = "# Left out of `import *` for type checkers"

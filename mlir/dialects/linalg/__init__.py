@@ -13,7 +13,6 @@ OpDSL's function namespaces (their members name the functions), not the
 generated enums; the attribute builders of the ops' `cast`/`fn` attributes
 take either."""
 
-from enum import IntEnum as _IntEnum
 from typing import TYPE_CHECKING
 
 from ..._mlir_libs._mlirDialectsLinalg import *  # noqa: F401,F403
@@ -23,6 +22,7 @@ from .._linalg_ops_gen import (GenericOp as _GenericOp,
                                ElementwiseOp as _ElementwiseOp)
 from .._linalg_enum_gen import *  # noqa: F401,F403
 from .._linalg_enum_gen import (BinaryFn as _BinaryFnEnum,
+                                IteratorType,
                                 TernaryFn as _TernaryFnEnum,
                                 TypeFn as _TypeFnEnum,
                                 UnaryFn as _UnaryFnEnum)
@@ -74,23 +74,15 @@ _register_fn_attr_builder("TernaryFnAttr", "ternary_fn", _TernaryFnType,
 _register_fn_attr_builder("TypeFnAttr", "type_fn", _TypeFnType, _TypeFnEnum)
 
 
-class IteratorType(_IntEnum):
-    """Iterator type"""
-
-    parallel = 0
-    reduction = 1
-
-    def __str__(self):
-        return self.name
-
-
 def _iteratortypeenum(x, context):
-    """#linalg.iterator_type<...> from an IteratorType (or its name)."""
+    """#linalg.iterator_type<...> from an IteratorType (generated from
+    Dialect/Utils/StructuredOpsUtils.td into _linalg_enum_gen) or its
+    name."""
     if isinstance(x, _ir.Attribute):
         return x
     if isinstance(x, IteratorType):
         x = str(x)
-    if not isinstance(x, str) or x not in ("parallel", "reduction"):
+    if not isinstance(x, str) or x not in [str(t) for t in IteratorType]:
         raise TypeError(f"expected an IteratorType, not {x!r}")
     return _ir.Attribute.parse(f"#linalg.iterator_type<{x}>",
                                context=context)

@@ -2,16 +2,16 @@
 upstream's EmitRemarkAtOp / EmitParamAsRemarkOp builders (messages as
 plain str) and their emit_remark_at / emit_param_as_remark functions."""
 
-from .._debug_transform_ops_gen import *  # noqa: F401,F403
-from .._debug_transform_enum_gen import *  # noqa: F401,F403
+from .._transform_debug_extension_ops_gen import *  # noqa: F401,F403
+from .._transform_debug_extension_enum_gen import *  # noqa: F401,F403
 
 # As upstream's module: mlir.ir re-exported, with its typing names and
 # helper aliases.
 from typing import Optional, Union  # noqa: F401,E402
 from .._ods_common import _cext as _ods_cext  # noqa: F401,E402
 from ...ir import Attribute, Operation, StringAttr, Value  # noqa: F401,E402
-from .._debug_transform_ops_gen import _Dialect
-from .. import _debug_transform_ops_gen as _gen
+from .._transform_debug_extension_ops_gen import _Dialect
+from .. import _transform_debug_extension_ops_gen as _gen
 from .._ods_common import _cext
 from . import _handle, _string_attr
 

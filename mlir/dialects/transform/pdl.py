@@ -2,8 +2,8 @@
 upstream's builders for PDLMatchOp and WithPDLPatternsOp (the latter with
 its body block created)."""
 
-from .._pdl_transform_ops_gen import *  # noqa: F401,F403
-from .._pdl_transform_enum_gen import *  # noqa: F401,F403
+from .._transform_pdl_extension_ops_gen import *  # noqa: F401,F403
+from .._transform_pdl_extension_enum_gen import *  # noqa: F401,F403
 
 # As upstream's module: mlir.ir re-exported, with its typing names and
 # helper aliases.
@@ -14,8 +14,8 @@ from .._ods_common import (  # noqa: F401,E402
     get_op_result_or_value as _get_op_result_or_value,
     get_op_results_or_values as _get_op_results_or_values,
 )
-from .._pdl_transform_ops_gen import _Dialect
-from .. import _pdl_transform_ops_gen as _gen
+from .._transform_pdl_extension_ops_gen import _Dialect
+from .. import _transform_pdl_extension_ops_gen as _gen
 from .._ods_common import _cext
 from . import _BodyAndTarget, _handle
 from ... import ir as _ir

@@ -2,8 +2,8 @@
 upstream's ConstrainParamsOp builder (its body block created with one
 argument per param) and constrain_params."""
 
-from .._smt_transform_ops_gen import *  # noqa: F401,F403
-from .._smt_transform_enum_gen import *  # noqa: F401,F403
+from .._transform_smt_extension_ops_gen import *  # noqa: F401,F403
+from .._transform_smt_extension_enum_gen import *  # noqa: F401,F403
 
 # As upstream's module: mlir.ir re-exported, with its typing names and
 # helper aliases.
@@ -11,8 +11,8 @@ from typing import Sequence  # noqa: F401,E402
 from ...dialects import transform  # noqa: F401,E402
 from .._ods_common import _cext as _ods_cext  # noqa: F401,E402
 from ...ir import Block, Type  # noqa: F401,E402
-from .._smt_transform_ops_gen import _Dialect
-from .. import _smt_transform_ops_gen as _gen
+from .._transform_smt_extension_ops_gen import _Dialect
+from .. import _transform_smt_extension_ops_gen as _gen
 from .._ods_common import _cext
 from . import _handle, _type_list
 

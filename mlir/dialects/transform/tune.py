@@ -5,8 +5,8 @@ functions."""
 
 from collections.abc import Sequence as _Sequence
 
-from .._tune_transform_ops_gen import *  # noqa: F401,F403
-from .._tune_transform_enum_gen import *  # noqa: F401,F403
+from .._transform_tune_extension_ops_gen import *  # noqa: F401,F403
+from .._transform_tune_extension_enum_gen import *  # noqa: F401,F403
 
 # As upstream's module: mlir.ir re-exported, with its typing names and
 # helper aliases.
@@ -17,8 +17,8 @@ from ...ir import (  # noqa: F401,E402
     IntegerType, OpView, Operation, StringAttr, Type, Value,
 )
 from .._ods_common import get_op_result_or_value as _get_op_result_or_value  # noqa: F401,E402,E501
-from .._tune_transform_ops_gen import _Dialect
-from .. import _tune_transform_ops_gen as _gen
+from .._transform_tune_extension_ops_gen import _Dialect
+from .. import _transform_tune_extension_ops_gen as _gen
 from .._ods_common import _cext
 from . import _handle, _string_attr
 from ... import ir as _ir

@@ -5,6 +5,30 @@
 cdef unordered_map[uintptr_t, PyObject*] _live_modules
 
 
+# What each live Module keeps alive for its operations: the objects owning
+# values of other trees that they use (their trees must outlive the uses).
+# Dropped once the module is destroyed. Modules using each other's values
+# keep each other alive for good: freeing either first would leave the
+# other's uses dangling.
+cdef dict _module_keepalive = {}
+
+
+cdef int keep_for_module(MlirOperation top, object owner) except -1:
+    """Module `top` (a live Module's operation) uses a value of `owner`'s
+    tree: keep that alive while the module lives."""
+    cdef Operation o = <Operation>owner
+    if _top_of(o.c_op).ptr == top.ptr:
+        return 0
+    key = <uintptr_t>top.ptr
+    with cython.critical_section(_registry_lock):
+        kept = _module_keepalive.get(key)
+        if kept is None:
+            _module_keepalive[key] = [o]
+        elif not any(x is o for x in <list>kept):
+            (<list>kept).append(o)
+    return 0
+
+
 cdef bint is_module_op(const void* op) noexcept:
     """True if `op` is the operation of a live Module."""
     with cython.critical_section(_registry_lock):
@@ -39,7 +63,12 @@ cdef class Module:
             self.context.invalidate_nested(
                 mlirModuleGetOperation(self.c_module), True)
             mlirModuleDestroy(self.c_module)
+            # Only now: destroying the module dropped its uses of values of
+            # the trees kept alive for it.
+            with cython.critical_section(_registry_lock):
+                kept = _module_keepalive.pop(_key(self.c_module.ptr), None)
             self.c_module.ptr = NULL
+            del kept
 
     @staticmethod
     def create(loc=None):

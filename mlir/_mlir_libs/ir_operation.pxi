@@ -666,6 +666,7 @@ cdef class Operation:
         cdef MlirValue a = value_handle(of, "of")
         cdef MlirValue b = value_handle(with_, "with_")
         _check_same_context(with_, self.context, "replace_uses_of_with")
+        keep_operands_alive(op_primary(self), [with_])
         mlirOperationReplaceUsesOfWith(op, a, b)
 
     def walk(self, callback, walk_order=WalkOrder.POST_ORDER):

@@ -354,9 +354,19 @@ cdef class OperationState:
             live_intern(ctx, obj)      # a fresh op: no other object exists
         if where is not None:
             where.insert_fresh(obj)
-        if (self.operand_values or self.n_inline_objects) and \
-                not is_module_op(_top_of(obj.c_op).ptr):
-            keep_operands_alive(obj, self.operand_objects())
+        cdef MlirOperation top
+        cdef int j
+        if self.operand_values or self.n_inline_objects:
+            top = _top_of(obj.c_op)
+            if not is_module_op(top.ptr):
+                keep_operands_alive(obj, self.operand_objects())
+            else:
+                # Values of other trees (rare) keep them alive for the module.
+                for v in (self.operand_values or ()):
+                    _keep_operand_for_module(obj, top, v)
+                for j in range(self.n_inline_objects):
+                    _keep_operand_for_module(
+                        obj, top, <object>self.inline_objects[j])
         return obj
 
     cdef list operand_objects(self):
@@ -403,13 +413,41 @@ cdef int keep_operands_alive(Operation user, list operands) except -1:
     verifier reports), so that common case returns before any list is
     built."""
     cdef MlirOperation top = _top_of(user.c_op)
-    if is_module_op(top.ptr):
-        return 0
     owners = []
     for v in operands:
         owners.append((<Value>v).parent if isinstance(v, Value)
                       else op_primary(<Operation>v))
+    if is_module_op(top.ptr):
+        for o in owners:
+            keep_for_module(top, o)
+        return 0
     return _add_keepalive_at(user, top, owners)
+
+
+cdef inline int _keep_operand_for_module(Operation user, MlirOperation top,
+                                         object v) except -1:
+    """keep_for_module for an operand of `user` (an operation of module
+    `top`); a value defined in user's own block needs no look-up."""
+    cdef Operation o = (<Value>v).parent if isinstance(v, Value) \
+        else op_primary(<Operation>v)
+    if isinstance(v, Value) and (<Value>v).c_arg_block.ptr == NULL and \
+            mlirOperationGetBlock(o.c_op).ptr == \
+            mlirOperationGetBlock(user.c_op).ptr:
+        return 0
+    return keep_for_module(top, o)
+
+
+cdef int keep_value_for_users(Context ctx, MlirValue v, object with_) except -1:
+    """Before the uses of `v` change to `with_`: each user's tree keeps the
+    tree of `with_` alive."""
+    cdef MlirOpOperand use = mlirValueGetFirstUse(v)
+    users = []
+    while use.ptr != NULL:
+        users.append(wrap_operation_any(ctx, mlirOpOperandGetOwner(use)))
+        use = mlirOpOperandGetNextUse(use)
+    for u in users:
+        keep_operands_alive(<Operation>u, [with_])
+    return 0
 
 
 cdef OperationState new_operation_state(str name, object loc):

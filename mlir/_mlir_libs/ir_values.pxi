@@ -139,6 +139,7 @@ cdef class Value:
             # MLIR would move each use back to the front of the same list,
             # forever.
             raise ValueError("cannot replace the uses of a value with itself")
+        keep_value_for_users(self.parent.context, v, with_)
         mlirValueReplaceAllUsesOfWith(v, w)
 
     def replace_all_uses_except(self, with_, exceptions):
@@ -147,6 +148,7 @@ cdef class Value:
         _check_same_context(with_, self.parent.context, "replace_all_uses_except")
         if v.ptr == w.ptr:
             raise ValueError("cannot replace the uses of a value with itself")
+        keep_value_for_users(self.parent.context, v, with_)
         cdef vector[MlirOperation] ex
         if isinstance(exceptions, Operation):
             exceptions = [exceptions]

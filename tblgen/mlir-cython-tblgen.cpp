@@ -234,6 +234,11 @@ struct BuilderArg {
   bool unit = false;
   bool required = false;
   bool property = false;  // an ODS Property: set after creation
+  // Operands of ops whose result types MLIR infers: the module's predicate
+  // function checking the kind of each value's type ("" for none), and the
+  // constraint's summary for the error.
+  std::string typeCheck;
+  std::string typeSummary;
 };
 
 enum class Inference { None, SameAsOperand, FromAttribute, Interface };
@@ -263,11 +268,388 @@ static bool hasTrait(const Operator &op, StringRef t) {
   return op.getTrait(t) != nullptr;
 }
 
+//===----------------------------------------------------------------------===//
+// Operand kind checks
+//===----------------------------------------------------------------------===//
+//
+// Result type inference (InferTypeOpInterface) runs the op's C++ code on the
+// operands, and that code casts their types to what the op's ODS constraints
+// promise (a memref's element type, a vector's shape): a value of another
+// kind is undefined behaviour there. Builders that infer therefore check
+// each operand's type first, as far as its ODS predicate can be decided
+// through the C API. The predicate tree is reduced to a Cython expression
+// over `t` (an MlirType) that is a *necessary* condition of the predicate:
+// a leaf the table below knows becomes an exact test, any other leaf (a
+// dialect type, a cast, an element-type substitution) is dropped from
+// conjunctions and makes a disjunction undecided. So a value is refused
+// only when the predicate is certainly false for it.
+
+namespace {
+struct PredExpr {
+  enum Kind { Unknown, Exact, Necessary } kind = Unknown;
+  std::string expr;
+};
+} // namespace
+
+// Leaves decided by the C API: a type-class test or one of Type's own
+// queries, keyed by the CPred's text without blanks.
+static const std::pair<StringRef, StringRef> kTypeLeaves[] = {
+    {"::llvm::isa<::mlir::MemRefType>($_self)", "mlirTypeIsAMemRef(t)"},
+    {"::llvm::isa<::mlir::UnrankedMemRefType>($_self)",
+     "mlirTypeIsAUnrankedMemRef(t)"},
+    {"::llvm::isa<::mlir::BaseMemRefType>($_self)",
+     "(mlirTypeIsAMemRef(t) or mlirTypeIsAUnrankedMemRef(t))"},
+    {"::llvm::isa<::mlir::TensorType>($_self)", "mlirTypeIsATensor(t)"},
+    {"::llvm::isa<::mlir::RankedTensorType>($_self)",
+     "mlirTypeIsARankedTensor(t)"},
+    {"::llvm::isa<::mlir::UnrankedTensorType>($_self)",
+     "mlirTypeIsAUnrankedTensor(t)"},
+    {"::llvm::isa<::mlir::VectorType>($_self)", "mlirTypeIsAVector(t)"},
+    {"::llvm::isa<::mlir::ShapedType>($_self)", "mlirTypeIsAShaped(t)"},
+    {"::llvm::isa<::mlir::IndexType>($_self)", "mlirTypeIsAIndex(t)"},
+    {"::llvm::isa<::mlir::IntegerType>($_self)", "mlirTypeIsAInteger(t)"},
+    {"::llvm::isa<::mlir::FloatType>($_self)", "mlirTypeIsAFloat(t)"},
+    {"::llvm::isa<::mlir::ComplexType>($_self)", "mlirTypeIsAComplex(t)"},
+    {"::llvm::isa<::mlir::TupleType>($_self)", "mlirTypeIsATuple(t)"},
+    {"::llvm::isa<::mlir::NoneType>($_self)", "mlirTypeIsANone(t)"},
+    {"::llvm::isa<::mlir::FunctionType>($_self)", "mlirTypeIsAFunction(t)"},
+    {"::llvm::isa<::mlir::BFloat16Type>($_self)", "mlirTypeIsABF16(t)"},
+    {"::llvm::isa<::mlir::FloatTF32Type>($_self)", "mlirTypeIsATF32(t)"},
+    {"$_self.isF16()", "mlirTypeIsAF16(t)"},
+    {"$_self.isF32()", "mlirTypeIsAF32(t)"},
+    {"$_self.isF64()", "mlirTypeIsAF64(t)"},
+    {"$_self.isBF16()", "mlirTypeIsABF16(t)"},
+    {"$_self.isIndex()", "mlirTypeIsAIndex(t)"},
+    {"$_self.isSignlessInteger()",
+     "(mlirTypeIsAInteger(t) and mlirIntegerTypeIsSignless(t))"},
+    {"$_self.isSignedInteger()",
+     "(mlirTypeIsAInteger(t) and mlirIntegerTypeIsSigned(t))"},
+    {"$_self.isUnsignedInteger()",
+     "(mlirTypeIsAInteger(t) and mlirIntegerTypeIsUnsigned(t))"},
+    {"$_self.isSignlessIntOrIndex()",
+     "(mlirTypeIsAIndex(t) or (mlirTypeIsAInteger(t) and "
+     "mlirIntegerTypeIsSignless(t)))"},
+    {"$_self.isSignlessIntOrIndexOrFloat()",
+     "(mlirTypeIsAIndex(t) or mlirTypeIsAFloat(t) or (mlirTypeIsAInteger(t) "
+     "and mlirIntegerTypeIsSignless(t)))"},
+};
+
+// The C functions the leaves call, for the module's cimport.
+static const char *const kTypeLeafFunctions[] = {
+    "mlirTypeIsAMemRef",       "mlirTypeIsAUnrankedMemRef",
+    "mlirTypeIsATensor",       "mlirTypeIsARankedTensor",
+    "mlirTypeIsAUnrankedTensor", "mlirTypeIsAVector",
+    "mlirTypeIsAShaped",       "mlirTypeIsAIndex",
+    "mlirTypeIsAInteger",      "mlirTypeIsAFloat",
+    "mlirTypeIsAComplex",      "mlirTypeIsATuple",
+    "mlirTypeIsANone",         "mlirTypeIsAFunction",
+    "mlirTypeIsABF16",         "mlirTypeIsATF32",
+    "mlirTypeIsAF16",          "mlirTypeIsAF32",
+    "mlirTypeIsAF64",          "mlirIntegerTypeIsSignless",
+    "mlirIntegerTypeIsSigned", "mlirIntegerTypeIsUnsigned",
+    "mlirIntegerTypeGetWidth",
+};
+
+static std::string withoutBlanks(StringRef s) {
+  std::string out;
+  for (char c : s)
+    if (!llvm::isSpace(c))
+      out += c;
+  // CPred wraps its text in parentheses; drop balanced outer pairs.
+  auto balancedOuter = [](const std::string &x) {
+    if (x.size() < 2 || x.front() != '(' || x.back() != ')')
+      return false;
+    int depth = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+      depth += x[i] == '(' ? 1 : x[i] == ')' ? -1 : 0;
+      if (depth == 0 && i + 1 < x.size())
+        return false;
+    }
+    return true;
+  };
+  while (balancedOuter(out))
+    out = out.substr(1, out.size() - 2);
+  return out;
+}
+
+// An integer-width leaf: `$_self.isInteger(8)`, `isSignlessInteger(32)`, ...
+static PredExpr widthLeaf(StringRef text) {
+  static const std::pair<StringRef, StringRef> kinds[] = {
+      {"$_self.isInteger(", ""},
+      {"$_self.isSignlessInteger(", " and mlirIntegerTypeIsSignless(t)"},
+      {"$_self.isSignedInteger(", " and mlirIntegerTypeIsSigned(t)"},
+      {"$_self.isUnsignedInteger(", " and mlirIntegerTypeIsUnsigned(t)"},
+  };
+  for (const auto &[prefix, sign] : kinds) {
+    if (!text.starts_with(prefix) || !text.ends_with(")"))
+      continue;
+    StringRef width = text.drop_front(prefix.size()).drop_back();
+    unsigned w;
+    if (width.getAsInteger(10, w))
+      return {};
+    return {PredExpr::Exact,
+            formatv("(mlirTypeIsAInteger(t){0} and "
+                    "mlirIntegerTypeGetWidth(t) == {1})",
+                    sign, w)
+                .str()};
+  }
+  return {};
+}
+
+// C++ namespace ("::mlir::async") -> dialect namespace ("async"), and the
+// C++ names of type and attribute interfaces, from the records; filled by
+// emitAll before the models are built.
+static std::map<std::string, std::string> &dialectOfNamespace() {
+  static std::map<std::string, std::string> m;
+  return m;
+}
+static std::set<std::string> &interfaceNames() {
+  static std::set<std::string> s;
+  return s;
+}
+
+static std::string qualified(StringRef ns) {
+  ns = ns.trim();
+  return ns.starts_with("::") ? ns.str() : "::" + ns.str();
+}
+
+static void collectDialectNamespaces(const RecordKeeper &records) {
+  for (const Record *d : records.getAllDerivedDefinitionsIfDefined("Dialect"))
+    dialectOfNamespace()[qualified(d->getValueAsString("cppNamespace"))] =
+        d->getValueAsString("name").str();
+  for (StringRef cls : {"TypeInterface", "AttrInterface", "OpInterface"})
+    for (const Record *i : records.getAllDerivedDefinitionsIfDefined(cls)) {
+      std::string ns = qualified(i->getValueAsString("cppNamespace"));
+      interfaceNames().insert(ns + "::" +
+                              i->getValueAsString("cppInterfaceName").str());
+    }
+}
+
+// `::llvm::isa<::mlir::async::ValueType>($_self)`: a type class of a
+// dialect the records define. Its TypeID is out of reach of the C API, so
+// the test is the necessary one that the type belongs to that dialect.
+static PredExpr dialectTypeLeaf(StringRef text) {
+  if (!text.consume_front("::llvm::isa<") ||
+      !text.consume_back(">($_self)"))
+    return {};
+  std::string cls = qualified(text);
+  size_t sep = cls.rfind("::");
+  if (sep == std::string::npos || sep == 0 || interfaceNames().count(cls) ||
+      !StringRef(cls).ends_with("Type"))
+    return {};
+  auto it = dialectOfNamespace().find(cls.substr(0, sep));
+  if (it == dialectOfNamespace().end() || it->second == "builtin")
+    return {};
+  return {PredExpr::Necessary,
+          formatv("_ods_in_dialect(t, b\"{0}\")", it->second).str()};
+}
+
+static PredExpr reduceLeaf(StringRef text) {
+  if (text == "true")
+    return {PredExpr::Exact, "True"};
+  for (const auto &[leaf, expr] : kTypeLeaves)
+    if (text == leaf)
+      return {PredExpr::Exact, expr.str()};
+  // A sparse tensor: a ranked tensor with an encoding, or a type of the
+  // sparse_tensor dialect (its storage specifier).
+  if (text == "!!::mlir::sparse_tensor::getSparseTensorEncoding($_self)")
+    return {PredExpr::Necessary,
+            "((mlirTypeIsARankedTensor(t) and not mlirAttributeIsNull("
+            "mlirRankedTensorTypeGetEncoding(t))) or "
+            "_ods_in_dialect(t, b\"sparse_tensor\"))"};
+  // TOSA's shape values: a type of the tosa dialect.
+  if (text == "mlir::tosa::isa_tosa_shape_type($_self)")
+    return {PredExpr::Necessary, "_ods_in_dialect(t, b\"tosa\")"};
+  PredExpr e = widthLeaf(text);
+  if (e.kind != PredExpr::Unknown)
+    return e;
+  return dialectTypeLeaf(text);
+}
+
+// A CPred's text split at its top-level `&&` (outside brackets); not split
+// when it has a `||` or `?` anywhere (whose precedence a split would miss).
+static std::vector<std::string> conjuncts(const std::string &text) {
+  std::vector<std::string> out;
+  if (text.find("||") != std::string::npos ||
+      text.find('?') != std::string::npos)
+    return {text};
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    depth += (c == '(' || c == '[') ? 1 : (c == ')' || c == ']') ? -1 : 0;
+    if (depth == 0 && c == '&' && i + 1 < text.size() && text[i + 1] == '&') {
+      out.push_back(withoutBlanks(text.substr(start, i - start)));
+      start = i + 2;
+      ++i;
+    }
+  }
+  out.push_back(withoutBlanks(text.substr(start)));
+  return out;
+}
+
+static PredExpr reducePred(const Record *pred) {
+  if (!pred)
+    return {};
+  if (pred->isSubClassOf("CPred")) {
+    std::string text = withoutBlanks(pred->getValueAsString("predExpr"));
+    std::vector<std::string> parts = conjuncts(text);
+    if (parts.size() == 1)
+      return reduceLeaf(text);
+    // A conjunction within one CPred: as an And of its parts.
+    PredExpr out{PredExpr::Exact, ""};
+    std::vector<std::string> exprs;
+    for (const std::string &part : parts) {
+      PredExpr c = reduceLeaf(part);
+      if (c.kind != PredExpr::Exact)
+        out.kind = PredExpr::Necessary;
+      if (c.kind != PredExpr::Unknown && c.expr != "True")
+        exprs.push_back(c.expr);
+    }
+    if (exprs.empty())
+      return out.kind == PredExpr::Exact ? PredExpr{PredExpr::Exact, "True"}
+                                         : PredExpr{};
+    out.expr = exprs.size() == 1 ? exprs[0]
+                                 : "(" + llvm::join(exprs, " and ") + ")";
+    return out;
+  }
+  if (!pred->isSubClassOf("CombinedPred"))
+    return {};
+  StringRef kind = pred->getValueAsDef("kind")->getName();
+  std::vector<PredExpr> children;
+  for (const Record *c : pred->getValueAsListOfDefs("children"))
+    children.push_back(reducePred(c));
+  if (kind == "PredCombinerAnd") {
+    PredExpr out{PredExpr::Exact, ""};
+    std::vector<std::string> parts;
+    for (const PredExpr &c : children) {
+      if (c.kind != PredExpr::Exact)
+        out.kind = PredExpr::Necessary;
+      if (c.kind != PredExpr::Unknown && c.expr != "True")
+        parts.push_back(c.expr);
+    }
+    if (parts.empty())
+      return out.kind == PredExpr::Exact ? PredExpr{PredExpr::Exact, "True"}
+                                         : PredExpr{};
+    out.expr = parts.size() == 1 ? parts[0]
+                                 : "(" + llvm::join(parts, " and ") + ")";
+    return out;
+  }
+  if (kind == "PredCombinerOr") {
+    PredExpr out{PredExpr::Exact, ""};
+    std::vector<std::string> parts;
+    for (const PredExpr &c : children) {
+      if (c.kind == PredExpr::Unknown || c.expr == "True")
+        return {};
+      if (c.kind != PredExpr::Exact)
+        out.kind = PredExpr::Necessary;
+      parts.push_back(c.expr);
+    }
+    if (parts.empty())
+      return {};
+    out.expr = parts.size() == 1 ? parts[0]
+                                 : "(" + llvm::join(parts, " or ") + ")";
+    return out;
+  }
+  if (kind == "PredCombinerNot" && children.size() == 1 &&
+      children[0].kind == PredExpr::Exact && children[0].expr != "True")
+    return {PredExpr::Exact, "(not " + children[0].expr + ")"};
+  return {};
+}
+
+// The module's predicate functions, one per distinct expression.
+static std::map<std::string, std::string> &typePredicates() {
+  static std::map<std::string, std::string> m;
+  return m;
+}
+
+static std::string typeCheckFor(const NamedTypeConstraint &operand) {
+  Pred pred = operand.constraint.getPredicate();
+  if (pred.isNull())
+    return "";
+  PredExpr e = reducePred(&pred.getDef());
+  if (e.kind == PredExpr::Unknown || e.expr == "True")
+    return "";
+  auto &preds = typePredicates();
+  auto it = preds.find(e.expr);
+  if (it != preds.end())
+    return it->second;
+  std::string fn = formatv("_ods_kind_{0}", preds.size()).str();
+  preds.emplace(e.expr, fn);
+  return fn;
+}
+
+static void emitTypePredicates(raw_ostream &os) {
+  auto &preds = typePredicates();
+  if (preds.empty())
+    return;
+  os << "from mlir._mlir_libs.capi.ir cimport MlirType\n"
+        "from mlir._mlir_libs.capi.builtin_types cimport (\n   ";
+  for (const char *f : kTypeLeafFunctions)
+    os << " " << f << ",";
+  os << " mlirRankedTensorTypeGetEncoding,\n)\n"
+        "from mlir._mlir_libs.capi.ir cimport (\n"
+        "    mlirAttributeIsNull, mlirTypeGetDialect, mlirDialectGetNamespace)\n"
+        "from mlir._mlir_libs.capi.support cimport MlirStringRef\n"
+        "from libc.string cimport memcmp, strlen\n"
+        "from mlir._mlir_libs._ods_runtime cimport _ods_mark, "
+        "_ods_check_types\n";
+  os << "\n\ncdef bint _ods_in_dialect(MlirType t, const char* ns) noexcept "
+        "nogil:\n"
+        "    cdef MlirStringRef s = mlirDialectGetNamespace("
+        "mlirTypeGetDialect(t))\n"
+        "    return s.length == strlen(ns) and memcmp(s.data, ns, s.length) "
+        "== 0\n";
+  // By name, so that the functions appear in a stable order.
+  std::vector<std::pair<std::string, std::string>> byName;
+  for (const auto &[expr, fn] : preds)
+    byName.push_back({fn, expr});
+  llvm::sort(byName, [](const auto &a, const auto &b) {
+    return a.first.size() != b.first.size() ? a.first.size() < b.first.size()
+                                            : a.first < b.first;
+  });
+  for (const auto &[fn, expr] : byName)
+    os << "\n\ncdef bint " << fn << "(MlirType t) noexcept nogil:\n"
+       << "    return " << expr << "\n";
+}
+
 static std::string uniqueName(std::string n, std::set<std::string> &used) {
   while (used.count(n))
     n += "_";
   used.insert(n);
   return n;
+}
+
+// The operands whose types MLIR's result-type inference of `op` casts:
+// every operand when the op infers in its own C++ code; with the inference
+// ODS derives from the declared type relations, the operands a result type
+// is computed from by anything but the identity (`$_self`).
+static std::set<int> operandsInferenceCasts(const Operator &op) {
+  std::set<int> out;
+  const auto *trait = llvm::dyn_cast_if_present<InterfaceTrait>(
+      op.getTrait("::mlir::InferTypeOpInterface::Trait"));
+  if (!op.allResultTypesKnown() || (trait && trait->shouldDeclareMethods())) {
+    for (int i = 0, e = op.getNumOperands(); i < e; ++i)
+      out.insert(i);
+    return out;
+  }
+  for (int i = 0, e = op.getNumResults(); i < e; ++i) {
+    // Follow result-to-result relations to where the type comes from.
+    const InferredResultType *t = &op.getInferredResultType(i);
+    for (int hops = 0; !t->isArg() && hops < e; ++hops) {
+      int r = t->getResultIndex();
+      const InferredResultType &next = op.getInferredResultType(r);
+      if (&next == t)
+        break;
+      t = &next;
+    }
+    if (!t->isArg() || withoutBlanks(t->getTransformer()) == "$_self")
+      continue;
+    auto arg = op.getArgToOperandAttrOrProp(t->getIndex());
+    if (arg.kind() == Operator::OperandAttrOrProp::Kind::Operand)
+      out.insert(arg.operandOrAttributeIndex());
+  }
+  return out;
 }
 
 static OpModel buildModel(const Operator &op) {
@@ -308,6 +690,9 @@ static OpModel buildModel(const Operator &op) {
       m.args.push_back(a);
     }
   }
+  std::set<int> casted;
+  if (m.inference == Inference::Interface)
+    casted = operandsInferenceCasts(op);
   int operandIndex = 0;
   for (int i = 0, e = op.getNumArgs(); i < e; ++i) {
     Argument arg = op.getArg(i);
@@ -321,6 +706,10 @@ static OpModel buildModel(const Operator &op) {
       a.arity = arityOf(*operand);
       a.index = operandIndex++;
       a.keyword = a.arity == 0;
+      if (casted.count(a.index)) {
+        a.typeCheck = typeCheckFor(*operand);
+        a.typeSummary = operand->constraint.getSummary().str();
+      }
     } else if (auto *attr = llvm::dyn_cast<NamedAttribute *>(arg)) {
       a.kind = ArgKind::Attribute;
       a.unit = attr->attr.getStorageType().trim() == "::mlir::UnitAttr";
@@ -541,10 +930,17 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
   bool explicitResults = m.inference == Inference::None;
   if (m.sizedResults && explicitResults && op.getNumResults())
     os << "    cdef int32_t _ods_rseg[" << op.getNumResults() << "]\n";
+  // Where each operand group starts in the state, for the kind checks.
+  bool checked = llvm::any_of(
+      m.args, [](const BuilderArg &a) { return !a.typeCheck.empty(); });
+  if (checked)
+    os << "    cdef intptr_t _ods_at[" << op.getNumOperands() + 1 << "]\n";
 
   for (const BuilderArg &a : m.args) {
     if (a.kind == ArgKind::Operand) {
       std::string what = pyStr(a.py);
+      if (checked)
+        os << "    _ods_at[" << a.index << "] = _ods_mark(_ods_st)\n";
       if (m.sizedOperands) {
         os << "    _ods_oseg[" << a.index << "] = ";
         if (a.arity == 1)
@@ -578,6 +974,8 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
   if (m.sizedOperands && op.getNumOperands())
     os << "    _ods_segments(_ods_st, \"operandSegmentSizes\", _ods_oseg, "
        << op.getNumOperands() << ")\n";
+  if (checked)
+    os << "    _ods_at[" << op.getNumOperands() << "] = _ods_mark(_ods_st)\n";
 
   // Inferred result types unless the caller gives them (`results=`).
   if (m.inference != Inference::None) {
@@ -598,7 +996,15 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
        << ", " << op.getNumResults() << ")\n";
     break;
   case Inference::Interface:
-    os << "    else:\n        _ods_st.enable_result_type_inference()\n";
+    os << "    else:\n";
+    // Inference casts the operands' types to what ODS promises: refuse
+    // values of another kind first.
+    for (const BuilderArg &a : m.args)
+      if (!a.typeCheck.empty())
+        os << "        _ods_check_types(_ods_st, _ods_at[" << a.index
+           << "], _ods_at[" << a.index + 1 << "], " << a.typeCheck << ", "
+           << pyStr(a.py) << ", " << pyStr(a.typeSummary) << ")\n";
+    os << "        _ods_st.enable_result_type_inference()\n";
     break;
   case Inference::None:
     for (const BuilderArg &a : m.args) {
@@ -1212,6 +1618,7 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
       continue;
     opDefs.push_back(rec);
   }
+  collectDialectNamespaces(records);
   std::vector<std::unique_ptr<Operator>> ops;
   std::vector<OpModel> models;
   for (const Record *rec : opDefs)
@@ -1226,7 +1633,7 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "# Op classes of the dialect: default builders fill an "
         "OperationState at C\n# speed; accessors are shared descriptor "
         "objects (mlir._mlir_libs._ods_runtime).\n\n";
-  os << "from libc.stdint cimport int32_t\n"
+  os << "from libc.stdint cimport int32_t, intptr_t\n"
         "from mlir._mlir_libs._ir cimport OperationState, "
         "new_operation_state\n"
         "from mlir._mlir_libs._ods_runtime cimport (\n"
@@ -1244,6 +1651,7 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "# Names the accessors' annotations use (resolved by typing).\n"
         "from mlir._mlir_libs import _ir as _ods_ir\n"
         "from typing import Optional as _Optional, Union as _Union\n";
+  emitTypePredicates(os);
   if (clExtension.empty())
     os << "\n\n@_ods_register_dialect\nclass _Dialect(_ods_Dialect):\n"
           "    DIALECT_NAMESPACE = "

@@ -160,3 +160,27 @@ def test_upstreams_library_name_links_our_c_api(tmp_path):
     needed = subprocess.run(["readelf", "-d", str(exe)], capture_output=True,
                             text=True, check=True).stdout
     assert "libMLIRCythonCAPI.so" in needed and "MLIRPythonCAPI" not in needed
+
+
+def test_erasing_from_c_keeps_the_objects_consistent(irapi):
+    # An erase in C through the API invalidates the objects of the op and
+    # of everything nested in it, as Operation.erase does; a raw
+    # mlirOperationDestroy preceded by mlir_invalidate_operation too.
+    for raw in (False, True):
+        with Context():
+            m = Module.parse("func.func @f() {\n  return\n}\n"
+                             "func.func @g() {\n  return\n}")
+            f = m.body.operations[0]
+            ret = f.regions[0].blocks[0].operations[0]
+            irapi.erase_first(m, raw)
+            for obj in (f, ret):
+                with pytest.raises(RuntimeError, match="invalidated"):
+                    obj.name
+            assert [op.sym_name.value for op in m.body.operations] == ["g"]
+    with Context() as ctx:
+        # Refused as Operation.erase refuses it: uses left.
+        ctx.allow_unregistered_dialects = True
+        m = Module.parse('%0 = "t.a"() : () -> i32\n"t.b"(%0) : (i32) -> ()')
+        with pytest.raises(RuntimeError, match="still have uses"):
+            irapi.erase_first(m, False)
+        assert len(m.body.operations) == 2

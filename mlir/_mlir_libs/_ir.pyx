@@ -22,6 +22,7 @@ from cpython.object cimport PyTypeObject
 from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_AsUTF8AndSize
 from cython.operator cimport dereference as deref
 from libc.stdint cimport int32_t, int64_t, intptr_t, uintptr_t
+from libc.stdio cimport fwrite, fflush, stderr
 from libcpp cimport bool
 from libcpp.string cimport string
 from libcpp.unordered_map cimport unordered_map
@@ -90,6 +91,8 @@ from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationGetRegisteredNameKey, mlirCyContextGetRegisteredNameKey,
     mlirCyOperationCreateFromState, mlirCyContextIsDialectLoadable,
     mlirCyContextGetDetachedNameKey, mlirCyContextReleaseNames)
+from mlir._mlir_libs.capi.mlir_cython.verify cimport (
+    mlirCyOperationFindDroppedAttribute, mlirCyOperationFindUnverifiable)
 from mlir._mlir_libs.capi.mlir_cython.thread_pool cimport (
     mlirCyLlvmThreadPoolGetMaxConcurrency, mlirCyContextIsMultithreadingEnabled)
 

@@ -1,7 +1,8 @@
 # Helpers shared by the generated dialect modules (_<ns>_ops_gen.pyx, made
 # by mlir-cython-tblgen): the pieces of a default builder that are more than
 # one OperationState call, written once here instead of once per op.
-from libc.stdint cimport int32_t
+from libc.stdint cimport int32_t, intptr_t
+from mlir._mlir_libs.capi.ir cimport MlirType
 from mlir._mlir_libs._ir cimport OperationState
 
 # An attribute argument: an Attribute, or a Python value converted by the
@@ -44,3 +45,14 @@ cdef int _ods_no_more_keywords(str fn, dict kw) except -1
 # `results=` of an op with `n` results: a list of exactly n Types.
 cdef int _ods_fixed_results(OperationState st, object types,
                             Py_ssize_t n) except -1
+# Operand kind checks of builders whose result types MLIR infers: a
+# generated predicate over an operand's type (a necessary condition of its
+# ODS constraint), the operand count so far (where a group starts), and a
+# TypeError naming the op, the operand and `expected` (the constraint's
+# summary) for the first value in [start, end) the predicate refuses.
+ctypedef bint (*_ods_type_pred)(MlirType) noexcept nogil
+cdef inline intptr_t _ods_mark(OperationState st) noexcept:
+    return st.c_state.nOperands
+cdef int _ods_check_types(OperationState st, intptr_t start, intptr_t end,
+                          _ods_type_pred pred, str what,
+                          str expected) except -1

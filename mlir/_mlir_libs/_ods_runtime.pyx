@@ -37,8 +37,8 @@ from mlir._mlir_libs.capi.builtin_attributes cimport (
 )
 from mlir._mlir_libs._ir cimport (
     Attribute, Context, Operation, OperationState, Type, Value,
-    attribute_handle, new_operation_state, wrap_attribute, wrap_value,
-    wrap_value_any, op_handle, op_primary, set_op_properties,
+    attribute_handle, new_operation_state, wrap_attribute, wrap_type,
+    wrap_value, wrap_value_any, op_handle, op_primary, set_op_properties,
 )
 from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationGetProperty)
@@ -217,6 +217,24 @@ cdef int _ods_attr_type(OperationState st, str name, Py_ssize_t n) except -1:
             return 0
     raise ValueError(f"{st.name}: cannot derive the result type: "
                      f"attribute '{name}' is missing")
+
+
+cdef int _ods_check_types(OperationState st, intptr_t start, intptr_t end,
+                          _ods_type_pred pred, str what,
+                          str expected) except -1:
+    cdef intptr_t i
+    cdef MlirType t
+    for i in range(start, end):
+        t = mlirValueGetType(st.c_state.operands[i])
+        if not pred(t):
+            where = f"'{what}'" if end - start == 1 and i == start else \
+                f"'{what}' #{i - start}"
+            raise TypeError(
+                f"{st.name}: operand {where} must be {expected}, not "
+                f"{wrap_type(st.loc.context, t)} (its result types are "
+                f"inferred from the operands; pass results= to build it "
+                f"unverified)")
+    return 0
 
 
 # -- accessors ------------------------------------------------------------

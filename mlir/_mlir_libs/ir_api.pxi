@@ -184,3 +184,55 @@ cdef api MlirValue mlir_unwrap_value(object obj) noexcept:
     except BaseException as e:
         _api_error(e)
     return r
+
+
+# -- Mutating IR from C ------------------------------------------------------------
+#
+# Raw C API calls that destroy or erase an operation (mlirOperationDestroy,
+# erasing through a rewriter) bypass the object model: an object of that
+# operation or of one nested in it would then read freed memory. Erase
+# through mlir_erase_operation instead, or call mlir_invalidate_operation
+# right before the raw call. Moving, detaching and replacing uses are safe
+# for the objects (they stay valid), but only the Python methods
+# (detach_from_parent, move_before, replace_all_uses_with, ...) keep the
+# trees whose values are used alive: prefer them through the wrapped objects.
+
+cdef object _known_context(MlirContext ctx):
+    """The Python Context of a handle, or None when the package has none
+    (then no object of its IR exists)."""
+    cdef PyObject* found = NULL
+    with cython.critical_section(_registry_lock):
+        it = _live_contexts.find(_key(ctx.ptr))
+        if it != _live_contexts.end():
+            found = deref(it).second
+        return mlircy_take_or_none(found)
+
+
+cdef api int mlir_invalidate_operation(MlirOperation op) noexcept:
+    """Marks the objects of `op` and of every operation nested in it
+    invalid (later uses raise RuntimeError), before C code destroys or
+    erases it. 0, or -1 with an exception set."""
+    try:
+        _api_check_null(op.ptr, "MlirOperation")
+        ctx = _known_context(mlirOperationGetContext(op))
+        if ctx is not None:
+            (<Context>ctx).invalidate_nested(op, True)
+        return 0
+    except BaseException as e:
+        _api_error(e)
+        return -1
+
+
+cdef api int mlir_erase_operation(MlirOperation op) noexcept:
+    """Erases `op` as Operation.erase does (refused with the same exception
+    when its results still have uses, when it is a Module's operation or
+    during a rewrite): its objects and those of the operations nested in it
+    become invalid. 0, or -1 with an exception set."""
+    try:
+        _api_check_null(op.ptr, "MlirOperation")
+        wrap_operation_any(context_for_handle(mlirOperationGetContext(op)),
+                           op).erase()
+        return 0
+    except BaseException as e:
+        _api_error(e)
+        return -1

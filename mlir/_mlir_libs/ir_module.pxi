@@ -140,12 +140,20 @@ cdef class Module:
     def __str__(self):
         cdef string buf
         cdef MlirOperation op = mlirModuleGetOperation(self.c_module)
+        cdef MlirOpPrintingFlags flags
+        if mlirCyOperationFindUnverifiable(op, False).ptr != NULL:
+            flags = mlirOpPrintingFlagsCreate()
+            print_generic_if_unverifiable(op, flags)
+            with nogil:
+                mlirOperationPrintWithFlags(op, flags, append_to_string, &buf)
+            mlirOpPrintingFlagsDestroy(flags)
+            return decode_string(buf)
         with nogil:
             mlirOperationPrint(op, append_to_string, &buf)
         return decode_string(buf)
 
     def dump(self):
-        mlirOperationDump(mlirModuleGetOperation(self.c_module))
+        dump_operation(mlirModuleGetOperation(self.c_module))
 
     def __eq__(self, other):
         if not isinstance(other, Module):

@@ -577,13 +577,14 @@ cdef class Operation:
         file.write(buf.data()[:buf.size()])
 
     def dump(self):
-        mlirOperationDump(op_handle(self))
+        dump_operation(op_handle(self))
 
     # -- verification ---------------------------------------------------
 
     def verify(self):
         """Verifies the operation; raises MLIRError with the diagnostics."""
         cdef MlirOperation op = op_handle(self)
+        refuse_unverifiable(self.context, op, "Verification failed")
         cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
         cdef bint ok
         try:
@@ -764,14 +765,53 @@ cdef int _print_to(Operation self, string& buf, bint binary, object large_elemen
             mlirOpPrintingFlagsAssumeVerified(flags)
         if skip_regions:
             mlirOpPrintingFlagsSkipRegions(flags)
-        if not assume_verified and not print_generic_op_form:
-            # An invalid op printed in custom form can crash the printer;
-            # MLIR falls back to the generic form after verification.
-            pass
+        if not print_generic_op_form:
+            # A custom form printed without verification crashes on such
+            # IR; MLIR's verifier would, too.
+            print_generic_if_unverifiable(op, flags)
         with nogil:
             mlirOperationPrintWithFlags(op, flags, append_to_string, &buf)
     finally:
         mlirOpPrintingFlagsDestroy(flags)
+
+cdef int refuse_unverifiable(Context ctx, MlirOperation op,
+                             str message) except -1:
+    """Raises MLIRError(message) with MLIR's diagnostic when op's IR holds
+    an operation MLIR's verifier (and passes) cannot be run on (see
+    mlir-cython/Verify.h); MLIR would crash there."""
+    if mlirCyOperationFindUnverifiable(op, False).ptr == NULL:
+        return 0
+    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    try:
+        mlirCyOperationFindUnverifiable(op, True)
+    finally:
+        errors = cap.detach()
+    raise MLIRError(message, errors)
+
+
+cdef void dump_operation(MlirOperation op) noexcept:
+    """mlirOperationDump, with the fallback of print_generic_if_unverifiable."""
+    if mlirCyOperationFindUnverifiable(op, False).ptr == NULL:
+        mlirOperationDump(op)
+        return
+    cdef string buf
+    cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
+    print_generic_if_unverifiable(op, flags)
+    mlirOperationPrintWithFlags(op, flags, append_to_string, &buf)
+    mlirOpPrintingFlagsDestroy(flags)
+    buf.push_back(b'\n')
+    fwrite(buf.data(), 1, buf.size(), stderr)
+    fflush(stderr)
+
+
+cdef inline void print_generic_if_unverifiable(
+        MlirOperation op, MlirOpPrintingFlags flags) noexcept:
+    """What MLIR's printer does for an operation that fails verification,
+    for IR its verifier cannot be run on: the generic form, unverified."""
+    if mlirCyOperationFindUnverifiable(op, False).ptr != NULL:
+        mlirOpPrintingFlagsPrintGenericOpForm(flags)
+        mlirOpPrintingFlagsAssumeVerified(flags)
+
 
 cdef bint _is_module_root(Operation self):
     return is_module_op(self.c_op.ptr)

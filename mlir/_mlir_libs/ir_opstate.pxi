@@ -305,6 +305,7 @@ cdef class OperationState:
                                               regions.data())
         cdef _ErrorCapture cap
         cdef MlirOperation op
+        cdef vector[MlirNamedAttribute] given
         errors = None
         if self.infer_results and not self.has_results:
             # Through the C API, which infers result types; it frees the
@@ -322,6 +323,9 @@ cdef class OperationState:
                                          sizeof(MlirNamedAttribute),
                                          self.inline_attributes):
                 raise MemoryError()
+            # The C API frees the attributes: a copy for the check below.
+            given.assign(self.c_state.attributes,
+                         self.c_state.attributes + self.c_state.nAttributes)
             # Only inference can make creation fail (and emit diagnostics).
             cap = _ErrorCapture.attach(ctx)
             try:
@@ -329,6 +333,9 @@ cdef class OperationState:
                 _state_consumed(&self.c_state)
             finally:
                 errors = cap.detach()
+            if op.ptr != NULL and given.size():
+                _check_attributes_held(self.name, ctx, op, given.size(),
+                                       given.data())
         else:
             # The arrays stay ours (freed with the state), the regions
             # become the operation's; the name is not looked up again.
@@ -336,6 +343,10 @@ cdef class OperationState:
                 &self.c_state,
                 NULL if key is None else PyLong_AsVoidPtr(key))
             self.c_state.nRegions = 0
+            if op.ptr != NULL and self.c_state.nAttributes:
+                _check_attributes_held(self.name, ctx, op,
+                                       self.c_state.nAttributes,
+                                       self.c_state.attributes)
         if op.ptr == NULL:
             # Upstream's text; MLIR's diagnostics (e.g. of a failed result
             # type inference) follow it.
@@ -376,6 +387,25 @@ cdef class OperationState:
         for i in range(self.n_inline_objects):
             objs.append(<object>self.inline_objects[i])
         return objs
+
+
+cdef int _check_attributes_held(str name, Context ctx, MlirOperation op,
+                                intptr_t n,
+                                const MlirNamedAttribute* attrs) except -1:
+    """After creating `op` (not yet inserted) from attributes `attrs`:
+    MLIR drops an inherent attribute of another kind than the op declares
+    (and a custom printer may then read it as null). Destroys the op and
+    raises TypeError naming the first one dropped."""
+    cdef intptr_t i = mlirCyOperationFindDroppedAttribute(op, n, attrs)
+    if i < 0:
+        return 0
+    attr = str(wrap_attribute(ctx, attrs[i].attribute))
+    if len(attr) > 80:
+        attr = attr[:77] + "..."
+    mlirOperationDestroy(op)
+    raise TypeError(
+        f"{name}: attribute '{from_ref(mlirIdentifierStr(attrs[i].name))}' "
+        f"is not of the kind the op declares for it (got {attr})")
 
 
 cdef int set_op_properties(Context ctx, MlirOperation op, str name,

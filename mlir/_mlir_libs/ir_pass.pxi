@@ -281,6 +281,8 @@ cdef class PassManager:
         if walks_in_progress(self.context):
             raise RuntimeError("cannot run a pass manager during a walk")
         check_not_rewriting(self.context, op.c_op, "run a pass manager on IR")
+        refuse_unverifiable(self.context, op.c_op,
+                            "Failure while executing pass pipeline")
         cdef MlirOperation c_op = op.c_op
         cdef MlirPassManager c_pm = self._pm()
         for d in self.python_passes:

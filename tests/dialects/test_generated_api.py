@@ -142,12 +142,12 @@ def test_properties_are_set_as_properties():
 
 
 def test_bad_property_value_at_build_raises_and_leaves_nothing():
-    def body(a):
+    def body(a, i):
         with pytest.raises(MLIRError, match="IntegerOverflowFlags"):
             llvm.AddOp(a, a, StringAttr.get("x"))
         with pytest.raises(MLIRError, match="affine.linearize_index"):
-            affine.AffineLinearizeIndexOp([a], [], [2], StringAttr.get("x"))
-    m = _in_func(["i32"], body)
+            affine.AffineLinearizeIndexOp([i], [], [2], StringAttr.get("x"))
+    m = _in_func(["i32", "index"], body)
     assert "llvm.add" not in str(m) and "linearize" not in str(m)
 
 

@@ -76,6 +76,28 @@ static PyObject *operand_owner(PyObject *self, PyObject *arg) {
   return owner;
 }
 
+/* erase_first(module, raw): erases the first operation of the module's
+ * body in C: through mlir_erase_operation, or (raw true) with the raw
+ * mlirOperationDestroy after mlir_invalidate_operation. */
+static PyObject *erase_first(PyObject *self, PyObject *args) {
+  PyObject *obj;
+  int raw;
+  if (!PyArg_ParseTuple(args, "Op", &obj, &raw))
+    return NULL;
+  MlirModule m = mlir_unwrap_module(obj);
+  if (mlirModuleIsNull(m))
+    return NULL;
+  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  if (raw) {
+    if (mlir_invalidate_operation(op) < 0)
+      return NULL;
+    mlirOperationDestroy(op);
+  } else if (mlir_erase_operation(op) < 0) {
+    return NULL;
+  }
+  Py_RETURN_NONE;
+}
+
 /* roundtrip(kind, obj) -> wrap(unwrap(obj)) for kind in "context",
  * "location", "type", "attribute", "module", "operation", "block",
  * "value". */
@@ -136,6 +158,7 @@ static PyMethodDef methods[] = {
     {"parse_module", parse_module, METH_VARARGS, NULL},
     {"operand_owner", operand_owner, METH_O, NULL},
     {"roundtrip", roundtrip, METH_VARARGS, NULL},
+    {"erase_first", erase_first, METH_VARARGS, NULL},
     {"wrap_null", wrap_null, METH_O, NULL},
     {NULL, NULL, 0, NULL},
 };

@@ -1,0 +1,40 @@
+/*===-- mlir-cython/Verify.h - IR MLIR's verifier or printer cannot take -===*\
+|*                                                                            *|
+|* Checks for IR that is well formed as far as the C API can tell but that   *|
+|* MLIR's own code assumes away, so that it is reported instead of reaching  *|
+|* that code: an inherent attribute the operation dropped on creation (MLIR  *|
+|* keeps only an attribute of the declared kind and silently drops another,  *|
+|* which a custom printer may then read as null), and a structured op whose *|
+|* body region has no block yet (the Linalg verifier reads that block).      *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef MLIR_CYTHON_VERIFY_H
+#define MLIR_CYTHON_VERIFY_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Returns the index of the first of the `n` named attributes `attrs` that
+/// `op` (just created with them) names as an inherent attribute but does
+/// not hold: a value of another kind than the op declares, dropped by MLIR.
+/// Returns -1 if it holds all of them (or they are not inherent).
+MLIR_CAPI_EXPORTED intptr_t mlirCyOperationFindDroppedAttribute(
+    MlirOperation op, intptr_t n, const MlirNamedAttribute *attrs);
+
+/// Returns the first operation nested in `root` (or `root` itself) that
+/// MLIR's verifier cannot be run on: a Linalg structured op whose body
+/// region has no block. If `emit`, also reports it as an error diagnostic
+/// at that operation. Returns a null operation if there is none (always
+/// when the Linalg dialect is not loaded in the context).
+MLIR_CAPI_EXPORTED MlirOperation
+mlirCyOperationFindUnverifiable(MlirOperation root, bool emit);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // MLIR_CYTHON_VERIFY_H

@@ -92,6 +92,25 @@ from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyContextGetDetachedNameKey, mlirCyContextReleaseNames)
 from mlir._mlir_libs.capi.mlir_cython.thread_pool cimport (
     mlirCyLlvmThreadPoolGetMaxConcurrency, mlirCyContextIsMultithreadingEnabled)
+from mlir._mlir_libs.capi.mlir_cython.stack cimport (
+    mlirCyContextAttachDiagnosticHandlerOnThreadStack,
+    mlirCyCreateExternalPassOnThreadStack, mlirCyDeepAffineExprPrint,
+    mlirCyDeepAffineMapPrint, mlirCyDeepApplyPatternsAndFoldGreedilyWithOp,
+    mlirCyDeepAsmStateCreateForOperation, mlirCyDeepAsmStateCreateForValue,
+    mlirCyDeepAttributeParseGet, mlirCyDeepAttributePrint,
+    mlirCyDeepBlockPrint, mlirCyDeepIntegerSetPrint,
+    mlirCyDeepLocationPrint, mlirCyDeepModuleCreateParse,
+    mlirCyDeepModuleCreateParseFromFile, mlirCyDeepModuleDestroy,
+    mlirCyDeepOpPassManagerAddPipeline, mlirCyDeepOperationClone,
+    mlirCyDeepOperationCreateParse, mlirCyDeepOperationDestroy,
+    mlirCyDeepOperationPrint, mlirCyDeepOperationPrintWithFlags,
+    mlirCyDeepOperationPrintWithState, mlirCyDeepOperationVerify,
+    mlirCyDeepOperationWalk, mlirCyDeepOperationWriteBytecode,
+    mlirCyDeepOperationWriteBytecodeWithConfig, mlirCyDeepParsePassPipeline,
+    mlirCyDeepPassManagerRunOnOp, mlirCyDeepTypeParseGet,
+    mlirCyDeepTypePrint, mlirCyDeepValuePrint,
+    mlirCyDeepWalkAndApplyPatterns,
+    mlirCyOpRewritePatternCreateOnThreadStack, mlirCyStackGetLimit)
 
 include "ir_support.pxi"
 include "ir_threadlocal.pxi"

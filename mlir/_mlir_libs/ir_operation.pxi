@@ -254,8 +254,8 @@ cdef class Operation:
             if _results_in_use(self.c_op):
                 # Destroying it would leave dangling uses; leak instead.
                 _leaked_ops[0] += 1
-            else:
-                mlirOperationDestroy(self.c_op)
+            elif not mlirCyDeepOperationDestroy(self.c_op):
+                _leaked_ops[0] += 1     # too deep to destroy safely
         self.c_op.ptr = NULL
 
     # -- identity -----------------------------------------------------------
@@ -396,11 +396,15 @@ cdef class Operation:
         cdef MlirStringRef nref = str_ref(sname)
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
         cdef MlirOperation op
+        cdef bint ran
         try:
             with nogil:
-                op = mlirOperationCreateParse(ctx.c_context, ref, nref)
+                ran = mlirCyDeepOperationCreateParse(ctx.c_context, ref, nref,
+                                                     &op)
         finally:
             errors = cap.detach()
+        if not ran:
+            raise_too_deep("the operation")
         if op.ptr == NULL:
             raise MLIRError("Unable to parse operation assembly", errors)
         return wrap_operation(ctx, op, None)
@@ -552,16 +556,22 @@ cdef class Operation:
         cdef string buf
         cdef MlirBytecodeWriterConfig cfg
         cdef MlirLogicalResult res
+        cdef bint ran
         if desired_version is None:
             with nogil:
-                mlirOperationWriteBytecode(op, append_to_string, &buf)
+                ran = mlirCyDeepOperationWriteBytecode(op, append_to_string,
+                                                       &buf)
+            if not ran:
+                raise_too_deep("the operation")
         else:
             cfg = mlirBytecodeWriterConfigCreate()
             mlirBytecodeWriterConfigDesiredEmitVersion(cfg, <int64_t>desired_version)
             with nogil:
-                res = mlirOperationWriteBytecodeWithConfig(op, cfg,
-                                                           append_to_string, &buf)
+                ran = mlirCyDeepOperationWriteBytecodeWithConfig(
+                    op, cfg, append_to_string, &buf, &res)
             mlirBytecodeWriterConfigDestroy(cfg)
+            if not ran:
+                raise_too_deep("the operation")
             if mlirLogicalResultIsFailure(res):
                 raise ValueError(f"Unable to honor desired bytecode version "
                                  f"{desired_version}")
@@ -585,12 +595,15 @@ cdef class Operation:
         """Verifies the operation; raises MLIRError with the diagnostics."""
         cdef MlirOperation op = op_handle(self)
         cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
-        cdef bint ok
+        cdef bool ok = False
+        cdef bint ran
         try:
             with nogil:
-                ok = mlirOperationVerify(op)
+                ran = mlirCyDeepOperationVerify(op, &ok)
         finally:
             errors = cap.detach()
+        if not ran:
+            raise_too_deep("the operation")
         if not ok:
             raise MLIRError("Verification failed", errors)
         return True
@@ -620,7 +633,9 @@ cdef class Operation:
         else detached."""
         cdef MlirOperation op = op_handle(self)
         cdef InsertionPoint where = resolve_ip(ip)
-        cdef MlirOperation copy = mlirOperationClone(op)
+        cdef MlirOperation copy
+        if not mlirCyDeepOperationClone(op, &copy):
+            raise_too_deep("the operation")
         obj = wrap_operation(self.context, copy, None)
         if where is not None:
             where.insert(obj)
@@ -683,12 +698,16 @@ cdef class Operation:
         st.post_order = int(walk_order) == MlirWalkPostOrder
         st.owner = _owner_for_children(self)
         st.error = None
+        cdef bint ran
         walk_begin(self.context, st)
         try:
-            mlirOperationWalk(op, _walk_callback, <void*>st,
-                              MlirWalkPostOrder if st.post_order else MlirWalkPreOrder)
+            ran = mlirCyDeepOperationWalk(
+                op, _walk_callback, <void*>st,
+                MlirWalkPostOrder if st.post_order else MlirWalkPreOrder)
         finally:
             walk_end(self.context, st)
+        if not ran:
+            raise_too_deep("the operation")
         if st.error is not None:
             _raise_from_callback(st.error)
 
@@ -738,11 +757,14 @@ cdef int _print_to(Operation self, string& buf, bint binary, object large_elemen
                bint assume_verified, bint skip_regions, object state) except -1:
     cdef MlirOperation op = op_handle(self)
     cdef MlirOpPrintingFlags flags
+    cdef bint ran
     if state is not None:
         (<AsmState>state).check()
         with nogil:
-            mlirOperationPrintWithState(op, (<AsmState>state).c_state,
-                                        append_to_string, &buf)
+            ran = mlirCyDeepOperationPrintWithState(
+                op, (<AsmState>state).c_state, append_to_string, &buf)
+        if not ran:
+            raise_too_deep("the operation")
         return 0
     flags = mlirOpPrintingFlagsCreate()
     try:
@@ -769,9 +791,12 @@ cdef int _print_to(Operation self, string& buf, bint binary, object large_elemen
             # MLIR falls back to the generic form after verification.
             pass
         with nogil:
-            mlirOperationPrintWithFlags(op, flags, append_to_string, &buf)
+            ran = mlirCyDeepOperationPrintWithFlags(op, flags, append_to_string,
+                                                    &buf)
     finally:
         mlirOpPrintingFlagsDestroy(flags)
+    if not ran:
+        raise_too_deep("the operation")
 
 cdef bint _is_module_root(Operation self):
     return is_module_op(self.c_op.ptr)
@@ -846,7 +871,11 @@ _leaked_ops[0] = 0
 cdef int erase_operation(Context ctx, MlirOperation op) except -1:
     """Invalidates the objects of op and everything nested, then erases."""
     ctx.invalidate_nested(op, True)
-    mlirOperationDestroy(op)
+    if not mlirCyDeepOperationDestroy(op):
+        # Too deep to destroy safely: unlink it and leak it.
+        if mlirOperationGetBlock(op).ptr != NULL:
+            mlirOperationRemoveFromParent(op)
+        _leaked_ops[0] += 1
     return 0
 
 

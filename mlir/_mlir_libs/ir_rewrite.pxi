@@ -376,7 +376,7 @@ cdef class RewritePatternSet:
         cbs.construct = _incref_user
         cbs.destruct = _decref_user
         cbs.matchAndRewrite = _pattern_callback
-        cdef MlirRewritePattern p = mlirOpRewritePatternCreate(
+        cdef MlirRewritePattern p = mlirCyOpRewritePatternCreateOnThreadStack(
             str_ref(bname), <unsigned int>benefit, self.context.c_context,
             cbs, <void*>data, 0, NULL)
         mlirRewritePatternSetAdd(self.c_set, p)
@@ -995,16 +995,19 @@ def apply_patterns_and_fold_greedily(*args, **kwargs):
     cdef MlirOperation c_op = root.c_op
     cdef MlirLogicalResult res
     cdef _Mutation mut
+    cdef bint ran
     try:
         mut = _Mutation.begin(d.context, c_op)
         try:
             with nogil:
-                res = mlirApplyPatternsAndFoldGreedilyWithOp(
-                    c_op, fs.c_set, cfg.c_config)
+                ran = mlirCyDeepApplyPatternsAndFoldGreedilyWithOp(
+                    c_op, fs.c_set, cfg.c_config, &res)
         finally:
             mut.end()
     finally:
         _finish_driver(d)
+    if not ran:
+        raise_too_deep("the operation")
     if d.error is not None:
         err = d.error
         d.error = None
@@ -1026,15 +1029,18 @@ def walk_and_apply_patterns(*args, **kwargs):
     cdef _Driver d = _start_driver(root, fs)
     cdef MlirOperation c_op = root.c_op
     cdef _Mutation mut
+    cdef bint ran
     try:
         mut = _Mutation.begin(d.context, c_op)
         try:
             with nogil:
-                mlirWalkAndApplyPatterns(c_op, fs.c_set)
+                ran = mlirCyDeepWalkAndApplyPatterns(c_op, fs.c_set)
         finally:
             mut.end()
     finally:
         _finish_driver(d)
+    if not ran:
+        raise_too_deep("the operation")
     if d.error is not None:
         err = d.error
         d.error = None

@@ -154,6 +154,10 @@ def test_built_ir_print_verify_walk_destroy():
                     return WalkResult.ADVANCE
                 root.walk(cb)
                 print(len(seen), all(seen))
+                tables = []
+                SymbolTable.walk_symbol_tables(
+                    root, True, lambda op, visible: tables.append(op.name))
+                print(len(tables))
                 buf = io.BytesIO()
                 root.write_bytecode(buf)
                 print(len(buf.getvalue()) > 0)
@@ -167,8 +171,8 @@ def test_built_ir_print_verify_walk_destroy():
                 print("done")
         in_thread(work)
     """)
-    assert out.split("\n")[:8] == ["3000", "True True", "True", "3001 True",
-                                   "True", "True", "1", "done"]
+    assert out.split("\n")[:9] == ["3000", "True True", "True", "3001 True",
+                                   "0", "True", "True", "1", "done"]
 
 
 def test_pass_runs_and_diagnostics_on_deep_ir():

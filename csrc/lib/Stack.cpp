@@ -408,6 +408,17 @@ template <typename F>
 bool runForPrint(MlirOperation op, F f) {
   return runForOp(outermost(unwrap(op)), f);
 }
+
+// Calls f() on the thread's stack when on the large one, else directly.
+template <typename F>
+void onThreadStack(F f) {
+  if (!mlirCyStackIsLarge()) {
+    f();
+    return;
+  }
+  mlirCyStackRunOnThreadStack([](void *p) { (*static_cast<F *>(p))(); },
+                              static_cast<void *>(&f));
+}
 } // namespace
 
 bool mlirCyDeepModuleCreateParse(MlirContext context, MlirStringRef module,
@@ -540,6 +551,28 @@ bool mlirCyDeepOperationWalk(MlirOperation op,
   });
 }
 
+namespace {
+struct SymbolWalkBounce {
+  void (*callback)(MlirOperation, bool, void *);
+  void *userData;
+};
+} // namespace
+
+bool mlirCyDeepSymbolTableWalkSymbolTables(
+    MlirOperation from, bool allSymUsesVisible,
+    void (*callback)(MlirOperation, bool, void *userData), void *userData) {
+  SymbolWalkBounce w{callback, userData};
+  return runForOp(from, [&] {
+    mlirSymbolTableWalkSymbolTables(
+        from, allSymUsesVisible,
+        [](MlirOperation op, bool visible, void *p) {
+          auto *w = static_cast<SymbolWalkBounce *>(p);
+          onThreadStack([&] { w->callback(op, visible, w->userData); });
+        },
+        &w);
+  });
+}
+
 bool mlirCyDeepPassManagerRunOnOp(MlirPassManager passManager,
                                   MlirOperation op, MlirLogicalResult *result) {
   return runForOp(op,
@@ -577,16 +610,6 @@ bool mlirCyDeepWalkAndApplyPatterns(MlirOperation op,
 //===----------------------------------------------------------------------===//
 
 namespace {
-// Calls f() on the thread's stack when on the large one, else directly.
-template <typename F>
-void onThreadStack(F f) {
-  if (!mlirCyStackIsLarge()) {
-    f();
-    return;
-  }
-  mlirCyStackRunOnThreadStack([](void *p) { (*static_cast<F *>(p))(); },
-                              static_cast<void *>(&f));
-}
 
 struct DiagnosticBounce {
   MlirDiagnosticHandler handler;
@@ -751,6 +774,18 @@ bool mlirCyDeepAsmStateCreateForValue(MlirValue value,
   }
   return runForOp(outermost(owner), create);
 }
+
+#if MLIR_ENABLE_PDL_IN_PATTERNMATCH
+MlirLogicalResult mlirCyPDLFunctionCallOnThreadStack(
+    MlirPatternRewriter rewriter, MlirPDLResultList results, size_t nValues,
+    MlirPDLValue *values, void *bounce) {
+  auto *b = static_cast<MlirCyPDLFunctionOnThreadStack *>(bounce);
+  MlirLogicalResult r;
+  onThreadStack(
+      [&] { r = b->function(rewriter, results, nValues, values, b->userData); });
+  return r;
+}
+#endif
 
 //===----------------------------------------------------------------------===//
 // Types, attributes and the like: always on the large stack

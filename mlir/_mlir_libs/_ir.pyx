@@ -93,6 +93,8 @@ from mlir._mlir_libs.capi.mlir_cython.operation cimport (
 from mlir._mlir_libs.capi.mlir_cython.thread_pool cimport (
     mlirCyLlvmThreadPoolGetMaxConcurrency, mlirCyContextIsMultithreadingEnabled)
 from mlir._mlir_libs.capi.mlir_cython.stack cimport (
+    MlirCyPDLFunctionOnThreadStack, mlirCyPDLFunctionCallOnThreadStack,
+    mlirCyDeepSymbolTableWalkSymbolTables,
     mlirCyContextAttachDiagnosticHandlerOnThreadStack,
     mlirCyCreateExternalPassOnThreadStack, mlirCyDeepAffineExprPrint,
     mlirCyDeepAffineMapPrint, mlirCyDeepApplyPatternsAndFoldGreedilyWithOp,

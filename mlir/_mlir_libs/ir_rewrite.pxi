@@ -523,6 +523,8 @@ cdef class _PDLFunction:
     cdef str name
     cdef str role
     cdef tuple kinds        # expected result kinds, or None if unused
+    # What MLIR calls: _pdl_callback on the thread's own stack.
+    cdef MlirCyPDLFunctionOnThreadStack bounce
 
 
 cdef object _from_pdl_value(Context ctx, MlirPDLValue pv):
@@ -756,8 +758,12 @@ cdef class PDLModule:
         for failure."""
         cdef _PDLFunction f = self._register(name, fn, "rewrite")
         cdef bytes b = (<str>name).encode("utf-8")
+        f.bounce.function = _pdl_callback
+        f.bounce.userData = <void*>f
         mlirPDLPatternModuleRegisterRewriteFunction(
-            self.c_module, str_ref(b), _pdl_callback, <void*>f)
+            self.c_module, str_ref(b),
+            <MlirPDLRewriteFunction>mlirCyPDLFunctionCallOnThreadStack,
+            &f.bounce)
 
     def register_constraint_function(self, name, fn):
         """Registers fn(rewriter, results, values) as the native constraint
@@ -765,8 +771,12 @@ cdef class PDLModule:
         does not."""
         cdef _PDLFunction f = self._register(name, fn, "constraint")
         cdef bytes b = (<str>name).encode("utf-8")
+        f.bounce.function = _pdl_callback
+        f.bounce.userData = <void*>f
         mlirPDLPatternModuleRegisterConstraintFunction(
-            self.c_module, str_ref(b), _pdl_callback, <void*>f)
+            self.c_module, str_ref(b),
+            <MlirPDLConstraintFunction>mlirCyPDLFunctionCallOnThreadStack,
+            &f.bounce)
 
     def freeze(self):
         """The patterns, frozen for application. Every native function the

@@ -171,6 +171,12 @@ MLIR_CAPI_EXPORTED bool mlirCyDeepOperationWalk(MlirOperation op,
                                                 void *userData,
                                                 MlirWalkOrder walkOrder);
 
+/// As mlirSymbolTableWalkSymbolTables; on the large stack, each call of
+/// `callback` runs on the thread's own stack.
+MLIR_CAPI_EXPORTED bool mlirCyDeepSymbolTableWalkSymbolTables(
+    MlirOperation from, bool allSymUsesVisible,
+    void (*callback)(MlirOperation, bool, void *userData), void *userData);
+
 MLIR_CAPI_EXPORTED bool mlirCyDeepPassManagerRunOnOp(MlirPassManager passManager,
                                                      MlirOperation op,
                                                      MlirLogicalResult *result);
@@ -214,6 +220,22 @@ MLIR_CAPI_EXPORTED MlirRewritePattern mlirCyOpRewritePatternCreateOnThreadStack(
     MlirStringRef rootName, unsigned benefit, MlirContext context,
     MlirRewritePatternCallbacks callbacks, void *userData,
     size_t nGeneratedNames, MlirStringRef *generatedNames);
+
+#if MLIR_ENABLE_PDL_IN_PATTERNMATCH
+/// A PDL native function and its data, owned by the caller for as long as
+/// the function is registered.
+typedef struct MlirCyPDLFunctionOnThreadStack {
+  MlirPDLRewriteFunction function;
+  void *userData;
+} MlirCyPDLFunctionOnThreadStack;
+
+/// A PDL rewrite or constraint function calling `bounce->function` on the
+/// thread's own stack: register it with a MlirCyPDLFunctionOnThreadStack
+/// as its user data.
+MLIR_CAPI_EXPORTED MlirLogicalResult mlirCyPDLFunctionCallOnThreadStack(
+    MlirPatternRewriter rewriter, MlirPDLResultList results, size_t nValues,
+    MlirPDLValue *values, void *bounce);
+#endif
 
 //===----------------------------------------------------------------------===//
 // Types, attributes, locations, affine expressions, maps and integer sets

@@ -364,8 +364,16 @@ bool runWith(size_t needed, F &f) {
       static_cast<void *>(&f));
 }
 
+// Text this short cannot nest deep enough to matter (it needs a small
+// fraction of what any thread's stack has): it skips the look-up.
+constexpr size_t kShortText = 64;
+
 template <typename F>
 bool runForText(size_t length, F f) {
+  if (length <= kShortText) {
+    f();
+    return true;
+  }
   return runWith(mlirCyStackNeededForText(length), f);
 }
 

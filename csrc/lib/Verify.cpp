@@ -29,14 +29,22 @@ MlirOperation mlirCyOperationFindUnverifiable(MlirOperation root, bool emit) {
   Operation *found = nullptr;
   if (!top->getContext()->getLoadedDialect<linalg::LinalgDialect>())
     return wrap(found);
-  top->walk([&](Operation *op) {
-    if (op->getNumRegions() && op->getRegion(0).empty() &&
-        llvm::isa<linalg::LinalgOp>(op)) {
+  // Without recursion: the IR may be nested deeper than the stack allows.
+  llvm::SmallVector<Operation *> work{top};
+  while (!work.empty() && !found) {
+    Operation *op = work.pop_back_val();
+    if (!op->getNumRegions())
+      continue;
+    if (op->getRegion(0).empty() && llvm::isa<linalg::LinalgOp>(op)) {
       found = op;
-      return WalkResult::interrupt();
+      break;
     }
-    return WalkResult::advance();
-  });
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          if (nested.getNumRegions())
+            work.push_back(&nested);
+  }
   if (found && emit)
     // The Linalg interface verifier's own text, which it does not reach
     // for every structured op.

@@ -95,6 +95,27 @@ from mlir._mlir_libs.capi.mlir_cython.verify cimport (
     mlirCyOperationFindDroppedAttribute, mlirCyOperationFindUnverifiable)
 from mlir._mlir_libs.capi.mlir_cython.thread_pool cimport (
     mlirCyLlvmThreadPoolGetMaxConcurrency, mlirCyContextIsMultithreadingEnabled)
+from mlir._mlir_libs.capi.mlir_cython.stack cimport (
+    MlirCyPDLFunctionOnThreadStack, mlirCyPDLFunctionCallOnThreadStack,
+    mlirCyDeepSymbolTableWalkSymbolTables,
+    mlirCyContextAttachDiagnosticHandlerOnThreadStack,
+    mlirCyCreateExternalPassOnThreadStack, mlirCyDeepAffineExprPrint,
+    mlirCyDeepAffineMapPrint, mlirCyDeepApplyPatternsAndFoldGreedilyWithOp,
+    mlirCyDeepAsmStateCreateForOperation, mlirCyDeepAsmStateCreateForValue,
+    mlirCyDeepAttributeParseGet, mlirCyDeepAttributePrint,
+    mlirCyDeepBlockPrint, mlirCyDeepIntegerSetPrint,
+    mlirCyDeepLocationPrint, mlirCyDeepModuleCreateParse,
+    mlirCyDeepModuleCreateParseFromFile, mlirCyDeepModuleDestroy,
+    mlirCyDeepOpPassManagerAddPipeline, mlirCyDeepOperationClone,
+    mlirCyDeepOperationCreateParse, mlirCyDeepOperationDestroy,
+    mlirCyDeepOperationPrint, mlirCyDeepOperationPrintWithFlags,
+    mlirCyDeepOperationPrintWithState, mlirCyDeepOperationVerify,
+    mlirCyDeepOperationWalk, mlirCyDeepOperationWriteBytecode,
+    mlirCyDeepOperationWriteBytecodeWithConfig, mlirCyDeepParsePassPipeline,
+    mlirCyDeepPassManagerRunOnOp, mlirCyDeepTypeParseGet,
+    mlirCyDeepTypePrint, mlirCyDeepValuePrint,
+    mlirCyDeepWalkAndApplyPatterns,
+    mlirCyOpRewritePatternCreateOnThreadStack, mlirCyStackGetLimit)
 
 include "ir_support.pxi"
 include "ir_threadlocal.pxi"

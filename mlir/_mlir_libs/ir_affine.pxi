@@ -5,19 +5,19 @@
 
 cdef str _print_affine_expr(MlirAffineExpr e):
     cdef string buf
-    mlirAffineExprPrint(e, append_to_string, &buf)
+    mlirCyDeepAffineExprPrint(e, append_to_string, &buf)
     return decode_string(buf)
 
 
 cdef str _print_affine_map(MlirAffineMap m):
     cdef string buf
-    mlirAffineMapPrint(m, append_to_string, &buf)
+    mlirCyDeepAffineMapPrint(m, append_to_string, &buf)
     return decode_string(buf)
 
 
 cdef str _print_integer_set(MlirIntegerSet s):
     cdef string buf
-    mlirIntegerSetPrint(s, append_to_string, &buf)
+    mlirCyDeepIntegerSetPrint(s, append_to_string, &buf)
     return decode_string(buf)
 
 

@@ -370,7 +370,8 @@ cdef class Block:
     def __str__(self):
         self.check()
         cdef string buf
-        mlirBlockPrint(self.c_block, append_to_string, &buf)
+        if not mlirCyDeepBlockPrint(self.c_block, append_to_string, &buf):
+            raise_too_deep("the block's operation")
         return decode_string(buf)
 
     def __repr__(self):
@@ -739,19 +740,22 @@ cdef class AsmState:
 
     def __init__(self, value_or_op, bint use_local_scope=False):
         cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
+        cdef bint ran
         if use_local_scope:
             mlirOpPrintingFlagsUseLocalScope(flags)
         try:
             if isinstance(value_or_op, Operation):
-                self.c_state = mlirAsmStateCreateForOperation(
-                    op_handle((<Operation>value_or_op)), flags)
+                ran = mlirCyDeepAsmStateCreateForOperation(
+                    op_handle((<Operation>value_or_op)), flags, &self.c_state)
             elif isinstance(value_or_op, Value):
-                self.c_state = mlirAsmStateCreateForValue(
-                    (<Value>value_or_op).handle(), flags)
+                ran = mlirCyDeepAsmStateCreateForValue(
+                    (<Value>value_or_op).handle(), flags, &self.c_state)
             else:
                 raise TypeError("AsmState needs an Operation or a Value")
         finally:
             mlirOpPrintingFlagsDestroy(flags)
+        if not ran:
+            raise_too_deep("the operation")
         self.keepalive = value_or_op
 
     def __dealloc__(self):

@@ -86,7 +86,7 @@ cdef class Context:
         self.captures = []
         self.diagnostic_handlers = []
         # Borrowed self: detached in __dealloc__, before the context goes.
-        self.ambient_handler = mlirContextAttachDiagnosticHandler(
+        self.ambient_handler = mlirCyContextAttachDiagnosticHandlerOnThreadStack(
             ctx, _ambient_handler, <void*>self, NULL)
         with cython.critical_section(_registry_lock):
             _live_contexts[_key(ctx.ptr)] = <PyObject*>self

@@ -105,7 +105,7 @@ cdef class _ErrorCapture:
                 context.captures.append(cap)
         else:
             # Attached last, MLIR asks this handler first.
-            cap.handler_id = mlirContextAttachDiagnosticHandler(
+            cap.handler_id = mlirCyContextAttachDiagnosticHandlerOnThreadStack(
                 context.c_context, _capture_handler, <void*>cap, NULL)
         cap.attached = True
         return cap
@@ -310,7 +310,7 @@ cdef DiagnosticHandler _attach_handler(Context ctx, object callback):
     if ctx.diagnostic_handlers is None:
         ctx.diagnostic_handlers = []
     ctx.diagnostic_handlers.append(h)     # keeps h alive while attached
-    h.handler_id = mlirContextAttachDiagnosticHandler(
+    h.handler_id = mlirCyContextAttachDiagnosticHandlerOnThreadStack(
         ctx.c_context, _user_handler, <void*>h, NULL)
     h.attached = True
     return h

@@ -232,7 +232,7 @@ cdef class Location:
 
     def __str__(self):
         cdef string buf
-        mlirLocationPrint(self.c_location, append_to_string, &buf)
+        mlirCyDeepLocationPrint(self.c_location, append_to_string, &buf)
         return decode_string(buf)
 
     def __repr__(self):

@@ -62,7 +62,9 @@ cdef class Module:
             # the map: forget everything nested.
             self.context.invalidate_nested(
                 mlirModuleGetOperation(self.c_module), True)
-            mlirModuleDestroy(self.c_module)
+            if not mlirCyDeepModuleDestroy(self.c_module):
+                # Too deep to destroy safely: leak it rather than crash.
+                _leaked_ops[0] += 1
             # Only now: destroying the module dropped its uses of values of
             # the trees kept alive for it.
             with cython.critical_section(_registry_lock):
@@ -96,11 +98,14 @@ cdef class Module:
         cdef MlirStringRef ref = str_ref(data)
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
         cdef MlirModule m
+        cdef bint ran
         try:
             with nogil:
-                m = mlirModuleCreateParse(ctx.c_context, ref)
+                ran = mlirCyDeepModuleCreateParse(ctx.c_context, ref, &m)
         finally:
             errors = cap.detach()
+        if not ran:
+            raise_too_deep("the module")
         if m.ptr == NULL:
             raise MLIRError("Unable to parse module assembly", errors)
         return module_for_handle(ctx, m)
@@ -114,11 +119,20 @@ cdef class Module:
         cdef MlirStringRef ref = str_ref(p)
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
         cdef MlirModule m
+        cdef bint ran
+        cdef size_t length = 0
+        try:
+            length = os.stat(p).st_size
+        except OSError:
+            pass    # MLIR reports it
         try:
             with nogil:
-                m = mlirModuleCreateParseFromFile(ctx.c_context, ref)
+                ran = mlirCyDeepModuleCreateParseFromFile(ctx.c_context, ref,
+                                                          length, &m)
         finally:
             errors = cap.detach()
+        if not ran:
+            raise_too_deep("the module")
         if m.ptr == NULL:
             raise MLIRError("Unable to parse module assembly", errors)
         return module_for_handle(ctx, m)
@@ -140,16 +154,22 @@ cdef class Module:
     def __str__(self):
         cdef string buf
         cdef MlirOperation op = mlirModuleGetOperation(self.c_module)
+        cdef bint ran
         cdef MlirOpPrintingFlags flags
         if mlirCyOperationFindUnverifiable(op, False).ptr != NULL:
             flags = mlirOpPrintingFlagsCreate()
             print_generic_if_unverifiable(op, flags)
             with nogil:
-                mlirOperationPrintWithFlags(op, flags, append_to_string, &buf)
+                ran = mlirCyDeepOperationPrintWithFlags(op, flags,
+                                                        append_to_string, &buf)
             mlirOpPrintingFlagsDestroy(flags)
+            if not ran:
+                raise_too_deep("the module")
             return decode_string(buf)
         with nogil:
-            mlirOperationPrint(op, append_to_string, &buf)
+            ran = mlirCyDeepOperationPrint(op, append_to_string, &buf)
+        if not ran:
+            raise_too_deep("the module")
         return decode_string(buf)
 
     def dump(self):

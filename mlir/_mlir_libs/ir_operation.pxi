@@ -254,8 +254,8 @@ cdef class Operation:
             if _results_in_use(self.c_op):
                 # Destroying it would leave dangling uses; leak instead.
                 _leaked_ops[0] += 1
-            else:
-                mlirOperationDestroy(self.c_op)
+            elif not mlirCyDeepOperationDestroy(self.c_op):
+                _leaked_ops[0] += 1     # too deep to destroy safely
         self.c_op.ptr = NULL
 
     # -- identity -----------------------------------------------------------
@@ -396,11 +396,15 @@ cdef class Operation:
         cdef MlirStringRef nref = str_ref(sname)
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
         cdef MlirOperation op
+        cdef bint ran
         try:
             with nogil:
-                op = mlirOperationCreateParse(ctx.c_context, ref, nref)
+                ran = mlirCyDeepOperationCreateParse(ctx.c_context, ref, nref,
+                                                     &op)
         finally:
             errors = cap.detach()
+        if not ran:
+            raise_too_deep("the operation")
         if op.ptr == NULL:
             raise MLIRError("Unable to parse operation assembly", errors)
         return wrap_operation(ctx, op, None)
@@ -552,16 +556,22 @@ cdef class Operation:
         cdef string buf
         cdef MlirBytecodeWriterConfig cfg
         cdef MlirLogicalResult res
+        cdef bint ran
         if desired_version is None:
             with nogil:
-                mlirOperationWriteBytecode(op, append_to_string, &buf)
+                ran = mlirCyDeepOperationWriteBytecode(op, append_to_string,
+                                                       &buf)
+            if not ran:
+                raise_too_deep("the operation")
         else:
             cfg = mlirBytecodeWriterConfigCreate()
             mlirBytecodeWriterConfigDesiredEmitVersion(cfg, <int64_t>desired_version)
             with nogil:
-                res = mlirOperationWriteBytecodeWithConfig(op, cfg,
-                                                           append_to_string, &buf)
+                ran = mlirCyDeepOperationWriteBytecodeWithConfig(
+                    op, cfg, append_to_string, &buf, &res)
             mlirBytecodeWriterConfigDestroy(cfg)
+            if not ran:
+                raise_too_deep("the operation")
             if mlirLogicalResultIsFailure(res):
                 raise ValueError(f"Unable to honor desired bytecode version "
                                  f"{desired_version}")
@@ -586,12 +596,15 @@ cdef class Operation:
         cdef MlirOperation op = op_handle(self)
         refuse_unverifiable(self.context, op, "Verification failed")
         cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
-        cdef bint ok
+        cdef bool ok = False
+        cdef bint ran
         try:
             with nogil:
-                ok = mlirOperationVerify(op)
+                ran = mlirCyDeepOperationVerify(op, &ok)
         finally:
             errors = cap.detach()
+        if not ran:
+            raise_too_deep("the operation")
         if not ok:
             raise MLIRError("Verification failed", errors)
         return True
@@ -621,7 +634,9 @@ cdef class Operation:
         else detached."""
         cdef MlirOperation op = op_handle(self)
         cdef InsertionPoint where = resolve_ip(ip)
-        cdef MlirOperation copy = mlirOperationClone(op)
+        cdef MlirOperation copy
+        if not mlirCyDeepOperationClone(op, &copy):
+            raise_too_deep("the operation")
         obj = wrap_operation(self.context, copy, None)
         if where is not None:
             where.insert(obj)
@@ -684,12 +699,16 @@ cdef class Operation:
         st.post_order = int(walk_order) == MlirWalkPostOrder
         st.owner = _owner_for_children(self)
         st.error = None
+        cdef bint ran
         walk_begin(self.context, st)
         try:
-            mlirOperationWalk(op, _walk_callback, <void*>st,
-                              MlirWalkPostOrder if st.post_order else MlirWalkPreOrder)
+            ran = mlirCyDeepOperationWalk(
+                op, _walk_callback, <void*>st,
+                MlirWalkPostOrder if st.post_order else MlirWalkPreOrder)
         finally:
             walk_end(self.context, st)
+        if not ran:
+            raise_too_deep("the operation")
         if st.error is not None:
             _raise_from_callback(st.error)
 
@@ -739,11 +758,14 @@ cdef int _print_to(Operation self, string& buf, bint binary, object large_elemen
                bint assume_verified, bint skip_regions, object state) except -1:
     cdef MlirOperation op = op_handle(self)
     cdef MlirOpPrintingFlags flags
+    cdef bint ran
     if state is not None:
         (<AsmState>state).check()
         with nogil:
-            mlirOperationPrintWithState(op, (<AsmState>state).c_state,
-                                        append_to_string, &buf)
+            ran = mlirCyDeepOperationPrintWithState(
+                op, (<AsmState>state).c_state, append_to_string, &buf)
+        if not ran:
+            raise_too_deep("the operation")
         return 0
     flags = mlirOpPrintingFlagsCreate()
     try:
@@ -770,9 +792,12 @@ cdef int _print_to(Operation self, string& buf, bint binary, object large_elemen
             # IR; MLIR's verifier would, too.
             print_generic_if_unverifiable(op, flags)
         with nogil:
-            mlirOperationPrintWithFlags(op, flags, append_to_string, &buf)
+            ran = mlirCyDeepOperationPrintWithFlags(op, flags, append_to_string,
+                                                    &buf)
     finally:
         mlirOpPrintingFlagsDestroy(flags)
+    if not ran:
+        raise_too_deep("the operation")
 
 cdef int refuse_unverifiable(Context ctx, MlirOperation op,
                              str message) except -1:
@@ -790,14 +815,13 @@ cdef int refuse_unverifiable(Context ctx, MlirOperation op,
 
 
 cdef void dump_operation(MlirOperation op) noexcept:
-    """mlirOperationDump, with the fallback of print_generic_if_unverifiable."""
-    if mlirCyOperationFindUnverifiable(op, False).ptr == NULL:
-        mlirOperationDump(op)
-        return
+    """What mlirOperationDump prints (to stderr), on a large enough stack
+    and with the fallback of print_generic_if_unverifiable."""
     cdef string buf
     cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
+    mlirOpPrintingFlagsUseLocalScope(flags)     # as Operation::dump
     print_generic_if_unverifiable(op, flags)
-    mlirOperationPrintWithFlags(op, flags, append_to_string, &buf)
+    mlirCyDeepOperationPrintWithFlags(op, flags, append_to_string, &buf)
     mlirOpPrintingFlagsDestroy(flags)
     buf.push_back(b'\n')
     fwrite(buf.data(), 1, buf.size(), stderr)
@@ -886,7 +910,11 @@ _leaked_ops[0] = 0
 cdef int erase_operation(Context ctx, MlirOperation op) except -1:
     """Invalidates the objects of op and everything nested, then erases."""
     ctx.invalidate_nested(op, True)
-    mlirOperationDestroy(op)
+    if not mlirCyDeepOperationDestroy(op):
+        # Too deep to destroy safely: unlink it and leak it.
+        if mlirOperationGetBlock(op).ptr != NULL:
+            mlirOperationRemoveFromParent(op)
+        _leaked_ops[0] += 1
     return 0
 
 

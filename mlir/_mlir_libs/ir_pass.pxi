@@ -99,10 +99,13 @@ cdef class _Mutation:
         cdef unordered_set[const void*] present
         cdef _OpPrint now, then
         cdef Py_ssize_t i
+        cdef bint ran
         if self.suspended:
             with nogil:
-                mlirOperationWalk(self.root, _collect_op, &present,
-                                  MlirWalkPreOrder)
+                ran = mlirCyDeepOperationWalk(self.root, _collect_op, &present,
+                                              MlirWalkPreOrder)
+            if not ran:
+                raise_too_deep("the operation")
             with cython.critical_section(ctx):
                 for i in range(len(self.suspended)):
                     o = <Operation>self.suspended[i]
@@ -217,9 +220,12 @@ cdef class PassManager:
         pm.python_passes = []
         pm.c_pm = mlirPassManagerCreate(ctx.c_context)
         cdef string err
-        if mlirLogicalResultIsFailure(mlirParsePassPipeline(
+        cdef MlirLogicalResult res
+        if not mlirCyDeepParsePassPipeline(
                 mlirPassManagerGetAsOpPassManager(pm.c_pm), str_ref(text),
-                append_to_string, &err)):
+                append_to_string, &err, &res):
+            raise_too_deep("the pass pipeline")
+        if mlirLogicalResultIsFailure(res):
             raise ValueError(decode_string(err).rstrip() or
                              f"invalid pass pipeline '{pipeline}'")
         return pm
@@ -229,12 +235,15 @@ cdef class PassManager:
         Python-defined pass: run(op, pass_) called on each anchored op."""
         cdef string err
         cdef bytes text
+        cdef MlirLogicalResult res
         self._pm()
         if isinstance(pipeline, (str, bytes)):
             text = to_bytes(pipeline, "pipeline")
-            if mlirLogicalResultIsFailure(mlirOpPassManagerAddPipeline(
+            if not mlirCyDeepOpPassManagerAddPipeline(
                     mlirPassManagerGetAsOpPassManager(self._pm()), str_ref(text),
-                    append_to_string, &err)):
+                    append_to_string, &err, &res):
+                raise_too_deep("the pass pipeline")
+            if mlirLogicalResultIsFailure(res):
                 raise ValueError(decode_string(err).rstrip() or
                                  f"invalid pass pipeline '{pipeline}'")
             return
@@ -257,7 +266,7 @@ cdef class PassManager:
         cbs.initialize = _pass_initialize
         cbs.clone = _pass_clone
         cbs.run = _pass_run
-        cdef MlirPass p = mlirCreateExternalPass(
+        cdef MlirPass p = mlirCyCreateExternalPassOnThreadStack(
             mlirTypeIDAllocatorAllocateTypeID(_pass_typeids), str_ref(bname),
             str_ref(barg), str_ref(bdesc), str_ref(bop), 0, NULL, cbs,
             <void*>data)
@@ -290,12 +299,15 @@ cdef class PassManager:
         cdef _Mutation mut = _Mutation.begin(self.context, c_op)
         cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
         cdef MlirLogicalResult res
+        cdef bint ran
         try:
             with nogil:
-                res = mlirPassManagerRunOnOp(c_pm, c_op)
+                ran = mlirCyDeepPassManagerRunOnOp(c_pm, c_op, &res)
         finally:
             errors = cap.detach()
             mut.end()
+        if not ran:
+            raise_too_deep("the operation")
         for d in self.python_passes:
             err = (<_PythonPassData>d).error
             if err is not None:

@@ -31,6 +31,9 @@ def _unpickle_location(str text):
 
 cdef bytes _bytecode_of(MlirOperation op):
     cdef string buf
+    cdef bint ran
     with nogil:
-        mlirOperationWriteBytecode(op, append_to_string, &buf)
+        ran = mlirCyDeepOperationWriteBytecode(op, append_to_string, &buf)
+    if not ran:
+        raise_too_deep("the operation")
     return buf.data()[:buf.size()]

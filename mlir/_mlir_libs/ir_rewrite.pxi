@@ -376,7 +376,7 @@ cdef class RewritePatternSet:
         cbs.construct = _incref_user
         cbs.destruct = _decref_user
         cbs.matchAndRewrite = _pattern_callback
-        cdef MlirRewritePattern p = mlirOpRewritePatternCreate(
+        cdef MlirRewritePattern p = mlirCyOpRewritePatternCreateOnThreadStack(
             str_ref(bname), <unsigned int>benefit, self.context.c_context,
             cbs, <void*>data, 0, NULL)
         mlirRewritePatternSetAdd(self.c_set, p)
@@ -523,6 +523,8 @@ cdef class _PDLFunction:
     cdef str name
     cdef str role
     cdef tuple kinds        # expected result kinds, or None if unused
+    # What MLIR calls: _pdl_callback on the thread's own stack.
+    cdef MlirCyPDLFunctionOnThreadStack bounce
 
 
 cdef object _from_pdl_value(Context ctx, MlirPDLValue pv):
@@ -756,8 +758,12 @@ cdef class PDLModule:
         for failure."""
         cdef _PDLFunction f = self._register(name, fn, "rewrite")
         cdef bytes b = (<str>name).encode("utf-8")
+        f.bounce.function = _pdl_callback
+        f.bounce.userData = <void*>f
         mlirPDLPatternModuleRegisterRewriteFunction(
-            self.c_module, str_ref(b), _pdl_callback, <void*>f)
+            self.c_module, str_ref(b),
+            <MlirPDLRewriteFunction>mlirCyPDLFunctionCallOnThreadStack,
+            &f.bounce)
 
     def register_constraint_function(self, name, fn):
         """Registers fn(rewriter, results, values) as the native constraint
@@ -765,8 +771,12 @@ cdef class PDLModule:
         does not."""
         cdef _PDLFunction f = self._register(name, fn, "constraint")
         cdef bytes b = (<str>name).encode("utf-8")
+        f.bounce.function = _pdl_callback
+        f.bounce.userData = <void*>f
         mlirPDLPatternModuleRegisterConstraintFunction(
-            self.c_module, str_ref(b), _pdl_callback, <void*>f)
+            self.c_module, str_ref(b),
+            <MlirPDLConstraintFunction>mlirCyPDLFunctionCallOnThreadStack,
+            &f.bounce)
 
     def freeze(self):
         """The patterns, frozen for application. Every native function the
@@ -995,16 +1005,19 @@ def apply_patterns_and_fold_greedily(*args, **kwargs):
     cdef MlirOperation c_op = root.c_op
     cdef MlirLogicalResult res
     cdef _Mutation mut
+    cdef bint ran
     try:
         mut = _Mutation.begin(d.context, c_op)
         try:
             with nogil:
-                res = mlirApplyPatternsAndFoldGreedilyWithOp(
-                    c_op, fs.c_set, cfg.c_config)
+                ran = mlirCyDeepApplyPatternsAndFoldGreedilyWithOp(
+                    c_op, fs.c_set, cfg.c_config, &res)
         finally:
             mut.end()
     finally:
         _finish_driver(d)
+    if not ran:
+        raise_too_deep("the operation")
     if d.error is not None:
         err = d.error
         d.error = None
@@ -1026,15 +1039,18 @@ def walk_and_apply_patterns(*args, **kwargs):
     cdef _Driver d = _start_driver(root, fs)
     cdef MlirOperation c_op = root.c_op
     cdef _Mutation mut
+    cdef bint ran
     try:
         mut = _Mutation.begin(d.context, c_op)
         try:
             with nogil:
-                mlirWalkAndApplyPatterns(c_op, fs.c_set)
+                ran = mlirCyDeepWalkAndApplyPatterns(c_op, fs.c_set)
         finally:
             mut.end()
     finally:
         _finish_driver(d)
+    if not ran:
+        raise_too_deep("the operation")
     if d.error is not None:
         err = d.error
         d.error = None

@@ -143,3 +143,18 @@ cdef str _object_repr(object obj, bint valid):
     cls = type(obj)
     text = f"<{cls.__module__}.{cls.__qualname__} object at {id(obj):#x}"
     return text + (">" if valid else ": invalidated>")
+
+
+# -- Deep input -------------------------------------------------------------
+# Parsing, printing, verifying, walking and pass runs go through the
+# mlirCyDeep* shims (mlir-cython/Stack.h): MLIR recurses once per level of
+# nesting, so they run on a large stack of the thread's own when the input
+# (by its length) or the IR (by its depth of operations) may need more than
+# the thread's stack has. They fail only when even that cannot be had.
+
+cdef int raise_too_deep(str what) except -1:
+    raise RecursionError(
+        f"{what} may be nested too deeply for the stack left: deep input "
+        f"runs on a stack of up to {mlirCyStackGetLimit() >> 30} GiB per "
+        "thread, and a call made from a callback of such a call (a walk, a "
+        "pass) has only what that one left")

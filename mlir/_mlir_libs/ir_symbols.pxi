@@ -136,12 +136,16 @@ cdef class SymbolTable:
         st.context = op.context
         st.error = None
         st.post_order = False
+        cdef bint ran
         walk_begin(op.context, st)
         try:
-            mlirSymbolTableWalkSymbolTables(op.c_op, all_sym_uses_visible,
-                                            _symbol_table_callback, <void*>st)
+            ran = mlirCyDeepSymbolTableWalkSymbolTables(
+                op.c_op, all_sym_uses_visible, _symbol_table_callback,
+                <void*>st)
         finally:
             walk_end(op.context, st)
+        if not ran:
+            raise_too_deep("the operation")
         if st.error is not None:
             _raise_from_callback(st.error)
 

@@ -129,13 +129,13 @@ cdef TypeID wrap_typeid(MlirTypeID t):
 
 cdef str _print_type(MlirType t):
     cdef string buf
-    mlirTypePrint(t, append_to_string, &buf)
+    mlirCyDeepTypePrint(t, append_to_string, &buf)
     return decode_string(buf)
 
 
 cdef str _print_attribute(MlirAttribute a):
     cdef string buf
-    mlirAttributePrint(a, append_to_string, &buf)
+    mlirCyDeepAttributePrint(a, append_to_string, &buf)
     return decode_string(buf)
 
 
@@ -172,10 +172,13 @@ cdef class Type:
         cdef bytes b = asm.encode("utf-8")
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
         cdef MlirType t
+        cdef bint ran
         try:
-            t = mlirTypeParseGet(ctx.c_context, str_ref(b))
+            ran = mlirCyDeepTypeParseGet(ctx.c_context, str_ref(b), &t)
         finally:
             errors = cap.detach()
+        if not ran:
+            raise_too_deep("the type")
         if t.ptr == NULL:
             raise MLIRError("Unable to parse type", errors)
         return wrap_type(ctx, t)
@@ -335,10 +338,13 @@ cdef class Attribute:
         cdef bytes b = asm.encode("utf-8")
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
         cdef MlirAttribute a
+        cdef bint ran
         try:
-            a = mlirAttributeParseGet(ctx.c_context, str_ref(b))
+            ran = mlirCyDeepAttributeParseGet(ctx.c_context, str_ref(b), &a)
         finally:
             errors = cap.detach()
+        if not ran:
+            raise_too_deep("the attribute")
         if a.ptr == NULL:
             raise MLIRError("Unable to parse attribute", errors)
         return wrap_attribute(ctx, a)

@@ -166,6 +166,7 @@ cdef class Value:
         cdef string buf
         cdef MlirOpPrintingFlags flags
         cdef MlirAsmState st
+        cdef bint ran
         if isinstance(use_local_scope, AsmState) and state is None:
             # Upstream's get_name(state) overload.
             state, use_local_scope = use_local_scope, False
@@ -181,10 +182,12 @@ cdef class Value:
                 mlirOpPrintingFlagsUseLocalScope(flags)
             if use_name_loc_as_prefix:
                 mlirOpPrintingFlagsPrintNameLocAsPrefix(flags)
-            st = mlirAsmStateCreateForValue(v, flags)
+            ran = mlirCyDeepAsmStateCreateForValue(v, flags, &st)
+            mlirOpPrintingFlagsDestroy(flags)
+            if not ran:
+                raise_too_deep("the value's operation")
             mlirValuePrintAsOperand(v, st, append_to_string, &buf)
             mlirAsmStateDestroy(st)
-            mlirOpPrintingFlagsDestroy(flags)
         return decode_string(buf)
 
     def maybe_downcast(self):
@@ -314,7 +317,8 @@ cdef class OpOperandIterator:
 
 cdef str _value_text(MlirValue v):
     cdef string buf
-    mlirValuePrint(v, append_to_string, &buf)
+    if not mlirCyDeepValuePrint(v, append_to_string, &buf):
+        raise_too_deep("the value's operation")
     return decode_string(buf)
 
 

@@ -140,8 +140,12 @@ cdef class Module:
     def __str__(self):
         cdef string buf
         cdef MlirOperation op = mlirModuleGetOperation(self.c_module)
-        with nogil:
-            mlirOperationPrint(op, append_to_string, &buf)
+        cdef int t = ir_section_enter(self.context, False)
+        try:
+            with nogil:
+                mlirOperationPrint(op, append_to_string, &buf)
+        finally:
+            ir_section_exit(self.context, t)
         return decode_string(buf)
 
     def dump(self):
@@ -157,7 +161,7 @@ cdef class Module:
 
     def __reduce__(self):
         return (_unpickle_module,
-                (_bytecode_of(mlirModuleGetOperation(self.c_module)),))
+                (_bytecode_of(self.context, self),))
 
     @property
     def _CAPIPtr(self):

@@ -306,6 +306,11 @@ cdef class OperationState:
         cdef _ErrorCapture cap
         cdef MlirOperation op
         errors = None
+        # The operation will use values of IR other threads may share: the
+        # gate (ir_gate.pxi), before any Python code can run until it exists.
+        cdef int t = 0
+        if not MLIRCY_GATE_OPEN_FOR_WRITE(&ctx.gate.state):
+            t = _state_write_wait(self, where, ctx)
         if self.infer_results and not self.has_results:
             # Through the C API, which infers result types; it frees the
             # arrays, so inline ones move to the heap first.
@@ -321,6 +326,7 @@ cdef class OperationState:
                                          self.c_state.nAttributes,
                                          sizeof(MlirNamedAttribute),
                                          self.inline_attributes):
+                ir_write_done(ctx, t)
                 raise MemoryError()
             # Only inference can make creation fail (and emit diagnostics).
             cap = _ErrorCapture.attach(ctx)
@@ -328,6 +334,7 @@ cdef class OperationState:
                 op = mlirOperationCreate(&self.c_state)
                 _state_consumed(&self.c_state)
             finally:
+                ir_write_done(ctx, t)
                 errors = cap.detach()
         else:
             # The arrays stay ours (freed with the state), the regions
@@ -335,6 +342,7 @@ cdef class OperationState:
             op = mlirCyOperationCreateFromState(
                 &self.c_state,
                 NULL if key is None else PyLong_AsVoidPtr(key))
+            ir_write_done(ctx, t)
             self.c_state.nRegions = 0
         if op.ptr == NULL:
             # Upstream's text; MLIR's diagnostics (e.g. of a failed result
@@ -378,6 +386,23 @@ cdef class OperationState:
         return objs
 
 
+cdef int _state_write_wait(OperationState self, InsertionPoint where,
+                           Context ctx) except -1:
+    """OperationState.finish's slow path: waits at the gate, then checks the
+    insertion point and the operands again (another thread's pass run may
+    have erased them meanwhile)."""
+    cdef int t = ir_write_wait(ctx)
+    try:
+        if where is not None:
+            where.check_insertable()
+        for v in self.operand_objects():
+            value_handle(v, "operand")
+    except BaseException:
+        ir_write_done(ctx, t)
+        raise
+    return t
+
+
 cdef int set_op_properties(Context ctx, MlirOperation op, str name,
                            list properties, bint created) except -1:
     """Sets ODS properties, (name, Attribute) pairs, of an operation. A
@@ -392,13 +417,16 @@ cdef int set_op_properties(Context ctx, MlirOperation op, str name,
         ctx.c_context, entries.size(), entries.data())
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
     cdef MlirLogicalResult ok
+    cdef int t
     try:
         ok = mlirCyOperationSetProperties(op, d)
     finally:
         errors = cap.detach()
     if mlirLogicalResultIsFailure(ok):
         if created:
+            t = ir_write(ctx)      # its operands' use lists may be shared
             mlirOperationDestroy(op)
+            ir_write_done(ctx, t)
             raise MLIRError(f"Operation creation failed for '{name}' "
                             "(invalid property value)", errors)
         raise MLIRError(f"Invalid property value for '{name}'", errors)

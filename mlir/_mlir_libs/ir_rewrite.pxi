@@ -705,10 +705,12 @@ cdef class PDLModule:
         cdef MlirOperation op = mlirModuleGetOperation(m.c_module)
         cdef _ErrorCapture cap = _ErrorCapture.attach(m.context)
         cdef bint ok
+        cdef int t = ir_section_enter(m.context, False)
         try:
             with nogil:
                 ok = mlirOperationVerify(op)
         finally:
+            ir_section_exit(m.context, t)
             errors = cap.detach()
         if not ok:
             raise MLIRError("the PDL module does not verify", errors)
@@ -991,20 +993,28 @@ def apply_patterns_and_fold_greedily(*args, **kwargs):
     cdef Operation root = _operation_arg(None, target, "module")
     cdef GreedyRewriteConfig cfg = config if config is not None \
         else GreedyRewriteConfig()
-    cdef _Driver d = _start_driver(root, fs)
-    cdef MlirOperation c_op = root.c_op
+    cdef _Driver d
+    cdef MlirOperation c_op
     cdef MlirLogicalResult res
     cdef _Mutation mut
+    # The driver changes IR without the GIL: an exclusive section.
+    cdef int t = op_section_enter(root, True)
     try:
-        mut = _Mutation.begin(d.context, c_op)
+        op_check(root)
+        d = _start_driver(root, fs)
+        c_op = root.c_op
         try:
-            with nogil:
-                res = mlirApplyPatternsAndFoldGreedilyWithOp(
-                    c_op, fs.c_set, cfg.c_config)
+            mut = _Mutation.begin(d.context, c_op)
+            try:
+                with nogil:
+                    res = mlirApplyPatternsAndFoldGreedilyWithOp(
+                        c_op, fs.c_set, cfg.c_config)
+            finally:
+                mut.end()
         finally:
-            mut.end()
+            _finish_driver(d)
     finally:
-        _finish_driver(d)
+        op_section_exit(root, t)
     if d.error is not None:
         err = d.error
         d.error = None
@@ -1023,18 +1033,25 @@ def walk_and_apply_patterns(*args, **kwargs):
                                   ("op", "set"))
     cdef FrozenRewritePatternSet fs = <FrozenRewritePatternSet>fs_obj
     cdef Operation root = _operation_arg(None, target, "op")
-    cdef _Driver d = _start_driver(root, fs)
-    cdef MlirOperation c_op = root.c_op
+    cdef _Driver d
+    cdef MlirOperation c_op
     cdef _Mutation mut
+    cdef int t = op_section_enter(root, True)
     try:
-        mut = _Mutation.begin(d.context, c_op)
+        op_check(root)
+        d = _start_driver(root, fs)
+        c_op = root.c_op
         try:
-            with nogil:
-                mlirWalkAndApplyPatterns(c_op, fs.c_set)
+            mut = _Mutation.begin(d.context, c_op)
+            try:
+                with nogil:
+                    mlirWalkAndApplyPatterns(c_op, fs.c_set)
+            finally:
+                mut.end()
         finally:
-            mut.end()
+            _finish_driver(d)
     finally:
-        _finish_driver(d)
+        op_section_exit(root, t)
     if d.error is not None:
         err = d.error
         d.error = None

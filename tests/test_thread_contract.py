@@ -18,7 +18,7 @@ import textwrap
 import pytest
 
 FREE_THREADED = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
-SECONDS = 0.4
+SECONDS = 0.6
 
 PRELUDE = textwrap.dedent("""
     import sys, threading, time
@@ -38,6 +38,7 @@ PRELUDE = textwrap.dedent("""
     m = Module.parse("func.func @f(%a: i32) -> i32 {\\n" + body +
                      f"\\n  return %s{N - 1} : i32\\n}}", context=ctx)
     ret = m.body.operations[0].regions[0].blocks[0].operations[-1]
+    mid = m.body.operations[0].regions[0].blocks[0].operations[N // 2]
     arg = m.body.operations[0].regions[0].blocks[0].arguments[0]
     counts = {}
     errors = []
@@ -56,15 +57,18 @@ PRELUDE = textwrap.dedent("""
         return threading.Thread(target=run, name=name)
 
     def create_and_erase():
-        # Operations in the function, before its return, then erased.
+        # Operations in the middle of the function, then erased.
         try:
-            with Location.unknown(ctx), InsertionPoint(ret):
+            made = []
+            with Location.unknown(ctx), InsertionPoint(mid):
                 i32 = IntegerType.get_signless(32)
-                c = arith.ConstantOp(i32, IntegerAttr.get(i32, 7))
-                s = arith.AddIOp(arg, c.result)
-                s.operation.attributes["tag"] = IntegerAttr.get(i32, 1)
-            s.operation.erase()
-            c.operation.erase()
+                for k in range(10):
+                    c = arith.ConstantOp(i32, IntegerAttr.get(i32, 7))
+                    s = arith.AddIOp(arg, c.result)
+                    s.operation.attributes["tag"] = IntegerAttr.get(i32, k)
+                    made += [s, c]
+            for op in made:
+                op.operation.erase()
         except RuntimeError as e:
             # A pass run of another thread may have erased them already
             # (they are unused): their objects say so.
@@ -75,7 +79,8 @@ PRELUDE = textwrap.dedent("""
         # The same in the module's body: a pass run keeps the module's
         # objects valid (the function's are invalid during a run).
         try:
-            with Location.unknown(ctx), InsertionPoint(m.body):
+            with Location.unknown(ctx), \\
+                    InsertionPoint.at_block_begin(m.body):
                 i32 = IntegerType.get_signless(32)
                 c = arith.ConstantOp(i32, IntegerAttr.get(i32, 7))
                 d = arith.ConstantOp(i32, IntegerAttr.get(i32, 8))
@@ -167,8 +172,18 @@ def test_python_pass_changes_ir_while_another_thread_prints():
     # context's IR: it changes IR while the printer waits.
     _run("""
         def churn(op, pass_):
-            for _ in range(100):
-                create_and_erase_top()
+            # Objects made during the run: the function's are invalid then.
+            blk = op.regions[0].blocks[0].operations[0].regions[0].blocks[0]
+            i32 = IntegerType.get_signless(32, context=ctx)
+            for _ in range(20):
+                made = []
+                with Location.unknown(ctx), \\
+                        InsertionPoint(blk.operations[N // 2]):
+                    for k in range(10):
+                        c = arith.ConstantOp(i32, IntegerAttr.get(i32, 7))
+                        made += [arith.AddIOp(blk.arguments[0], c.result), c]
+                for o in made:
+                    o.operation.erase()
         pm = PassManager("builtin.module", context=ctx)
         pm.add(churn)
         run_all(forever("passes", lambda: pm.run(m.operation)),

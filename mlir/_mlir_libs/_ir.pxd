@@ -32,6 +32,29 @@ cdef struct LiveMap:
                          # callback created (ir_rewrite.pxi)
 
 
+# A context's IR gate (ir_gate.pxi): what threads sharing the context may do
+# at once. Changed by compare-and-swap only.
+cdef struct IrGate:
+    int state            # running shared sections, | (1 << 30) if exclusive
+    int waiting          # threads waiting: to change IR (low 16 bits), to read
+
+cdef extern from *:
+    """
+    /* The gates' fast paths: with the GIL, a thread holding it sees every
+       change of a gate (all are made under the GIL). */
+    #ifdef Py_GIL_DISABLED
+    #define MLIRCY_GATE_OPEN_FOR_WRITE(p) 0
+    #define MLIRCY_GATE_OPEN_FOR_READ(p) \
+      (!(__atomic_load_n((p), __ATOMIC_ACQUIRE) & (1 << 30)))
+    #else
+    #define MLIRCY_GATE_OPEN_FOR_WRITE(p) (*(p) == 0)
+    #define MLIRCY_GATE_OPEN_FOR_READ(p) (!(*(p) & (1 << 30)))
+    #endif
+    """
+    bint MLIRCY_GATE_OPEN_FOR_WRITE(int* state) noexcept nogil
+    bint MLIRCY_GATE_OPEN_FOR_READ(int* state) noexcept nogil
+
+
 cdef class Context:
     cdef MlirContext c_context
     cdef object __weakref__
@@ -62,6 +85,8 @@ cdef class Context:
     # to be terminators, direct-mapped; read and written with relaxed
     # atomics (threads may share a context). See _check_not_after_terminator.
     cdef const void* nonterminator_names[8]
+    # Threads sharing this context's IR (ir_gate.pxi).
+    cdef IrGate gate
 
     cdef object lookup_op(self, MlirOperation op)
     cdef MlirIdentifier identifier(self, str name) except *
@@ -115,6 +140,34 @@ cdef class Operation:
     # this detached tree use (kept alive so they outlive those uses).
     cdef object owner_ref
     cdef unsigned int flags
+
+
+# The IR gate (ir_gate.pxi). Before a C call changing ctx's IR:
+#     t = ir_write(ctx); <the C call>; ir_write_done(ctx, t)
+# Around a C call that reads IR without the GIL (shared) or changes it
+# (exclusive), or calls back into Python:
+#     t = ir_section_enter(ctx, exclusive)
+#     try: <the C call>
+#     finally: ir_section_exit(ctx, t)
+cdef int ir_write_wait(Context ctx) except -1
+cdef int ir_write_release(Context ctx) noexcept nogil
+cdef int ir_read_wait(Context ctx) except -1
+cdef int ir_section_enter(Context ctx, bint exclusive) except -1
+cdef void ir_section_exit(Context ctx, int token) noexcept nogil
+
+cdef inline int ir_write(Context ctx) except -1:
+    if MLIRCY_GATE_OPEN_FOR_WRITE(&ctx.gate.state):
+        return 0
+    return ir_write_wait(ctx)
+
+cdef inline void ir_write_done(Context ctx, int token) noexcept:
+    if token:
+        ir_write_release(ctx)
+
+cdef inline int ir_read(Context ctx) except -1:
+    if MLIRCY_GATE_OPEN_FOR_READ(&ctx.gate.state):
+        return 0
+    return ir_read_wait(ctx)
 
 
 cdef inline Operation op_primary(Operation o):

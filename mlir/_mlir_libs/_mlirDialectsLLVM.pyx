@@ -4,6 +4,7 @@ mlir.dialects.llvm: StructType, PointerType, ArrayType, FunctionType,
 VoidType; and translate_module_to_llvmir (mlir-c/Target/LLVMIR.h)."""
 
 include "_dialect_types.pxi"
+from mlir._mlir_libs._ir cimport ir_section_enter, ir_section_exit
 
 from libcpp cimport bool as cbool
 from mlir._mlir_libs.capi.support cimport (
@@ -330,23 +331,31 @@ def translate_module_to_llvmir(module):
     Module); MLIRError with MLIR's diagnostics if it cannot be translated
     (an operation without a translation to LLVM IR, say)."""
     cdef Operation top = _module_operation(module)
-    cdef MlirOperation op = op_handle(top)
+    cdef MlirOperation op
     cdef Context ctx = top.context
     # Through an LLVM context of our own, since the string-returning C
     # function does not report failure.
-    cdef LLVMContextRef llvm_ctx = LLVMContextCreate()
+    cdef LLVMContextRef llvm_ctx
     cdef LLVMModuleRef llvm_mod = NULL
     cdef char* text = NULL
-    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    cdef _ErrorCapture cap
+    # Reads the module without the GIL: a shared section (see _ir.pxd).
+    cdef int t = ir_section_enter(ctx, False)
     try:
-        with nogil:
-            llvm_mod = mlirTranslateModuleToLLVMIR(op, llvm_ctx)
-            if llvm_mod != NULL:
-                text = LLVMPrintModuleToString(llvm_mod)
-                LLVMDisposeModule(llvm_mod)
-            LLVMContextDispose(llvm_ctx)
+        op = op_handle(top)
+        llvm_ctx = LLVMContextCreate()
+        cap = _ErrorCapture.attach(ctx)
+        try:
+            with nogil:
+                llvm_mod = mlirTranslateModuleToLLVMIR(op, llvm_ctx)
+                if llvm_mod != NULL:
+                    text = LLVMPrintModuleToString(llvm_mod)
+                    LLVMDisposeModule(llvm_mod)
+                LLVMContextDispose(llvm_ctx)
+        finally:
+            errors = cap.detach()
     finally:
-        errors = cap.detach()
+        ir_section_exit(ctx, t)
     if text == NULL:
         raise _ir_module.MLIRError("failed to translate the module to LLVM IR",
                                    errors)

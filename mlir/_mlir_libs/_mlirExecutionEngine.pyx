@@ -9,7 +9,8 @@ cimport cython
 from libc.stdint cimport uintptr_t
 from libcpp.vector cimport vector
 
-from mlir._mlir_libs._ir cimport Context, Module, _ErrorCapture
+from mlir._mlir_libs._ir cimport (
+    Context, Module, _ErrorCapture, ir_section_enter, ir_section_exit)
 from mlir._mlir_libs.capi.support cimport (
     MlirStringRef, mlirStringRefCreate, mlirLogicalResultIsFailure,
 )
@@ -115,10 +116,15 @@ cdef class ExecutionEngine:
             refs.push_back(_ref(p))
         # As upstream: MLIR's diagnostics go to the context's handlers (by
         # default printed to stderr), and the error says that creation failed.
-        with nogil:
-            self.c_engine = mlirExecutionEngineCreate(
-                module.c_module, opt_level, <int>refs.size(), refs.data(),
-                enable_object_dump, enable_pic)
+        # Reads the module without the GIL: a shared section (see _ir.pxd).
+        cdef int t = ir_section_enter(module.context, False)
+        try:
+            with nogil:
+                self.c_engine = mlirExecutionEngineCreate(
+                    module.c_module, opt_level, <int>refs.size(), refs.data(),
+                    enable_object_dump, enable_pic)
+        finally:
+            ir_section_exit(module.context, t)
         if self.c_engine.ptr == NULL:
             raise RuntimeError(
                 "Failure while creating the ExecutionEngine. (Is the module "

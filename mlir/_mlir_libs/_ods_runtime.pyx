@@ -39,6 +39,7 @@ from mlir._mlir_libs._ir cimport (
     Attribute, Context, Operation, OperationState, Type, Value,
     attribute_handle, new_operation_state, wrap_attribute, wrap_type,
     wrap_value, wrap_value_any, op_handle, op_primary, set_op_properties,
+    ir_write, ir_write_done,
 )
 from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationGetProperty)
@@ -542,29 +543,43 @@ cdef class _ods_attribute(_ods_accessor):
         cdef Operation op = _primary(<Operation?>obj)
         cdef MlirOperation c = op_handle(op)
         cdef MlirStringRef key = mlirStringRefCreate(self.c_name, len(self.c_name))
+        cdef MlirAttribute a
+        a.ptr = NULL                # NULL: remove the attribute
         if self.kind == 2 and not isinstance(value, Attribute):
             if value:
-                mlirOperationSetAttributeByName(
-                    c, key, mlirUnitAttrGet(op.context.c_context))
-            else:
-                mlirOperationRemoveAttributeByName(c, key)
-            return
-        if value is None:
+                a = mlirUnitAttrGet(op.context.c_context)
+        elif value is None:
             if self.kind == 0:
                 raise ValueError("'None' not allowed as value for mandatory "
                                  f"attribute '{self.pyname}'")
-            mlirOperationRemoveAttributeByName(c, key)
-            return
-        mlirOperationSetAttributeByName(
-            c, key, attribute_handle(value, f"attribute '{self.pyname}'"))
+        else:
+            a = attribute_handle(value, f"attribute '{self.pyname}'")
+        _set_attr(op, key, a)
 
     def __delete__(self, obj):
         if self.kind == 0:
             raise AttributeError(f"mandatory attribute '{self.pyname}' "
                                  "cannot be deleted")
         cdef Operation op = _primary(<Operation?>obj)
-        mlirOperationRemoveAttributeByName(
-            op_handle(op), mlirStringRefCreate(self.c_name, len(self.c_name)))
+        cdef MlirAttribute a
+        a.ptr = NULL
+        _set_attr(op, mlirStringRefCreate(self.c_name, len(self.c_name)), a)
+
+
+cdef int _set_attr(Operation op, MlirStringRef key, MlirAttribute a) except -1:
+    """Sets (or, a null, removes) an attribute of op: a change of IR other
+    threads may share (ir_write, see _ir.pxd)."""
+    cdef int t = ir_write(op.context)
+    cdef MlirOperation c
+    try:
+        c = op_handle(op)       # again: a wait may have let a pass erase it
+        if a.ptr == NULL:
+            mlirOperationRemoveAttributeByName(c, key)
+        else:
+            mlirOperationSetAttributeByName(c, key, a)
+    finally:
+        ir_write_done(op.context, t)
+    return 0
 
 
 cdef class _ods_indexed(_ods_accessor):

@@ -25,6 +25,33 @@ cdef Region wrap_region(Operation parent, MlirRegion r):
     return reg
 
 
+cdef int _block_write(Block b, MlirBlock fresh) except -1:
+    """op_write (ir_operation.pxi) for a change of block b, which is checked
+    again after a wait. `fresh`: a new block to destroy if that fails."""
+    cdef int t = op_write(b.parent)
+    try:
+        b.check()
+    except BaseException:
+        op_write_done(b.parent, t)
+        if fresh.ptr != NULL:
+            mlirBlockDestroy(fresh)
+        raise
+    return t
+
+
+cdef int _region_write(Region r, MlirBlock fresh) except -1:
+    """The same for a change of region r."""
+    cdef int t = op_write(r.parent)
+    try:
+        r.check()
+    except BaseException:
+        op_write_done(r.parent, t)
+        if fresh.ptr != NULL:
+            mlirBlockDestroy(fresh)
+        raise
+    return t
+
+
 @cython.final
 @cython.no_gc
 cdef class Region:
@@ -103,7 +130,9 @@ cdef class BlockList:
         it."""
         self.region.check()
         cdef MlirBlock b = _create_block(args, arg_locs, self.region.parent.context)
+        cdef int t = _region_write(self.region, b)
         mlirRegionAppendOwnedBlock(self.region.c_region, b)
+        op_write_done(self.region.parent, t)
         return wrap_block(self.region.parent, b)
 
 
@@ -226,38 +255,41 @@ cdef class Block:
         parent.check()
         cdef MlirBlock b = _create_block(arg_types, arg_locs,
                                          parent.parent.context)
+        cdef int t = _region_write(parent, b)
         mlirRegionInsertOwnedBlock(parent.c_region, 0, b)
+        op_write_done(parent.parent, t)
         return wrap_block(parent.parent, b)
 
     def create_before(self, *arg_types, arg_locs=None):
         self.check()
         cdef MlirBlock b = _create_block(arg_types, arg_locs,
                                          self.parent.context)
+        cdef int t = _block_write(self, b)
         mlirRegionInsertOwnedBlockBefore(mlirBlockGetParentRegion(self.c_block),
                                          self.c_block, b)
+        op_write_done(self.parent, t)
         return wrap_block(self.parent, b)
 
     def create_after(self, *arg_types, arg_locs=None):
         self.check()
         cdef MlirBlock b = _create_block(arg_types, arg_locs,
                                          self.parent.context)
+        cdef int t = _block_write(self, b)
         mlirRegionInsertOwnedBlockAfter(mlirBlockGetParentRegion(self.c_block),
                                         self.c_block, b)
+        op_write_done(self.parent, t)
         return wrap_block(self.parent, b)
 
     def append_to(self, Region region not None):
         """Moves this block to the end of `region`."""
-        self.check()
-        region.check()
-        if _is_ancestor(mlirBlockGetParentOperation(self.c_block),
-                        region.parent.c_op) and \
-                region.parent.c_op.ptr != mlirBlockGetParentOperation(self.c_block).ptr:
-            raise ValueError("cannot move a block into a region nested in it")
-        mlirBlockDetach(self.c_block)
-        mlirRegionAppendOwnedBlock(region.c_region, self.c_block)
-        self.parent = region.parent
-        self.epoch = self.parent.context.epoch
-        _reown_block_ops(self)
+        cdef MlirBlock none
+        none.ptr = NULL
+        cdef int t = _block_write(self, none)
+        try:
+            region.check()
+            _block_append_to(self, region)
+        finally:
+            op_write_done(self.parent, t)
 
     # -- contents ---------------------------------------------------------
 
@@ -295,9 +327,13 @@ cdef class Block:
     def add_argument(self, Type type not None, Location loc not None):
         self.check()
         _check_arg_context(self, type, loc)
-        return wrap_block_arg(self.parent, self.c_block,
-                              mlirBlockAddArgument(self.c_block, type.c_type,
-                                                   loc.c_location))
+        cdef MlirBlock none
+        none.ptr = NULL
+        cdef int t = _block_write(self, none)
+        cdef MlirValue v = mlirBlockAddArgument(self.c_block, type.c_type,
+                                                loc.c_location)
+        op_write_done(self.parent, t)
+        return wrap_block_arg(self.parent, self.c_block, v)
 
     def insert_argument(self, Py_ssize_t index, Type type not None,
                         Location loc not None):
@@ -306,16 +342,32 @@ cdef class Block:
         if index < 0 or index > n:
             raise IndexError("block argument index out of range")
         _check_arg_context(self, type, loc)
-        return wrap_block_arg(self.parent, self.c_block, mlirBlockInsertArgument(
-            self.c_block, index, type.c_type, loc.c_location))
+        cdef MlirBlock none
+        none.ptr = NULL
+        cdef int t = _block_write(self, none)
+        if index > mlirBlockGetNumArguments(self.c_block):
+            op_write_done(self.parent, t)
+            raise IndexError("block argument index out of range")
+        cdef MlirValue v = mlirBlockInsertArgument(
+            self.c_block, index, type.c_type, loc.c_location)
+        op_write_done(self.parent, t)
+        return wrap_block_arg(self.parent, self.c_block, v)
 
     def erase_argument(self, Py_ssize_t index):
-        self.check()
-        cdef Py_ssize_t n = mlirBlockGetNumArguments(self.c_block)
-        index = _norm_index(index, n, "block argument")
-        if mlirValueGetFirstUse(mlirBlockGetArgument(self.c_block, index)).ptr != NULL:
-            raise RuntimeError("cannot erase a block argument that still has uses")
-        mlirBlockEraseArgument(self.c_block, <unsigned int>index)
+        cdef MlirBlock none
+        none.ptr = NULL
+        cdef int t = _block_write(self, none)
+        cdef Py_ssize_t n
+        try:
+            n = mlirBlockGetNumArguments(self.c_block)
+            index = _norm_index(index, n, "block argument")
+            if mlirValueGetFirstUse(
+                    mlirBlockGetArgument(self.c_block, index)).ptr != NULL:
+                raise RuntimeError(
+                    "cannot erase a block argument that still has uses")
+            mlirBlockEraseArgument(self.c_block, <unsigned int>index)
+        finally:
+            op_write_done(self.parent, t)
         self.parent.context.epoch += 1
         self.epoch = self.parent.context.epoch
 
@@ -712,11 +764,17 @@ cdef class InsertionPoint:
         cannot contain the block: what insert_handle has checked, or what
         OperationState.finish() has just created (after check_insertable
         and the context check)."""
+        cdef int t = 0
+        if not MLIRCY_GATE_OPEN_FOR_WRITE(&op.context.gate.state):
+            # Python code since those checks let other threads run.
+            t = _ip_write_wait(self)
         if self.ref_operation is None:
             mlirBlockAppendOwnedOperation(self.block.c_block, op.c_op)
         else:
             mlirBlockInsertOwnedOperationBefore(
                 self.block.c_block, (<Operation>self.ref_operation).c_op, op.c_op)
+        if t:
+            ir_write_done(op.context, t)
         op_attach(op, self.block.parent)
         return 0
 
@@ -819,3 +877,29 @@ cdef class BlockSuccessors(_BlockSequence):
 cdef class BlockPredecessors(_BlockSequence):
     """Block.predecessors: the blocks whose terminators can branch to this
     block."""
+
+
+cdef int _block_append_to(Block self, Region region) except -1:
+    if _is_ancestor(mlirBlockGetParentOperation(self.c_block),
+                    region.parent.c_op) and \
+            region.parent.c_op.ptr != mlirBlockGetParentOperation(self.c_block).ptr:
+        raise ValueError("cannot move a block into a region nested in it")
+    mlirBlockDetach(self.c_block)
+    mlirRegionAppendOwnedBlock(region.c_region, self.c_block)
+    self.parent = region.parent
+    self.epoch = self.parent.context.epoch
+    _reown_block_ops(self)
+    return 0
+
+
+cdef int _ip_write_wait(InsertionPoint ip) except -1:
+    """InsertionPoint.insert_fresh's slow path: waits at the gate, then
+    checks the point again (another thread's pass run may have erased it)."""
+    cdef Context ctx = ip.block.parent.context
+    cdef int t = ir_write_wait(ctx)
+    try:
+        _check_ip_alive(ip)
+    except BaseException:
+        ir_write_done(ctx, t)
+        raise
+    return t

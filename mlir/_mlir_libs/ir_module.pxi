@@ -155,19 +155,17 @@ cdef class Module:
         cdef string buf
         cdef MlirOperation op = mlirModuleGetOperation(self.c_module)
         cdef bint ran
-        cdef MlirOpPrintingFlags flags
-        if mlirCyOperationFindUnverifiable(op, False).ptr != NULL:
-            flags = mlirOpPrintingFlagsCreate()
+        cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
+        cdef int t = ir_section_enter(self.context, False)
+        try:
+            # The generic form for IR MLIR's verifier cannot take.
             print_generic_if_unverifiable(op, flags)
             with nogil:
                 ran = mlirCyDeepOperationPrintWithFlags(op, flags,
                                                         append_to_string, &buf)
+        finally:
+            ir_section_exit(self.context, t)
             mlirOpPrintingFlagsDestroy(flags)
-            if not ran:
-                raise_too_deep("the module")
-            return decode_string(buf)
-        with nogil:
-            ran = mlirCyDeepOperationPrint(op, append_to_string, &buf)
         if not ran:
             raise_too_deep("the module")
         return decode_string(buf)
@@ -185,7 +183,7 @@ cdef class Module:
 
     def __reduce__(self):
         return (_unpickle_module,
-                (_bytecode_of(mlirModuleGetOperation(self.c_module)),))
+                (_bytecode_of(self.context, self),))
 
     @property
     def _CAPIPtr(self):

@@ -202,6 +202,10 @@ cdef int op_check(Operation o) except -1:
     """Raises RuntimeError unless `o` may be used (valid, initialized)."""
     if o.flags & OP_ALIAS:
         o = <Operation>o.owner_ref
+    if o.flags & OP_VALID:
+        # Another thread's pass run or rewrite may be changing this IR: wait
+        # for it (it may invalidate the object, hence the second test).
+        ir_read(o.context)
     if not (o.flags & OP_VALID):
         if o.c_op.ptr == NULL:
             raise RuntimeError(
@@ -210,6 +214,40 @@ cdef int op_check(Operation o) except -1:
             "the operation has been invalidated: it was erased, or "
             "changed by a pass or rewrite")
     return 0
+
+
+cdef int op_write(Operation o) except -1:
+    """ir_write (see _ir.pxd) for a change of o's IR; before checking o, so
+    that the checks still hold when the change is made."""
+    return 0 if o.context is None else ir_write(o.context)
+
+
+cdef int op_write_recheck(Operation o) except -1:
+    """op_write, then o checked again: while waiting, another thread's pass
+    run may have erased it. For a change right after (ends with
+    op_write_done)."""
+    cdef int t = op_write(o)
+    try:
+        op_check(o)
+    except BaseException:
+        op_write_done(o, t)
+        raise
+    return t
+
+
+cdef void op_write_done(Operation o, int token) noexcept:
+    if token:
+        ir_write_done(o.context, token)
+
+
+cdef int op_section_enter(Operation o, bint exclusive) except -1:
+    """ir_section_enter (see _ir.pxd) on o's context; before checking o."""
+    return 0 if o.context is None else ir_section_enter(o.context, exclusive)
+
+
+cdef void op_section_exit(Operation o, int token) noexcept:
+    if token:
+        ir_section_exit(o.context, token)
 
 
 cdef MlirOperation op_handle(Operation o) except *:
@@ -254,8 +292,12 @@ cdef class Operation:
             if _results_in_use(self.c_op):
                 # Destroying it would leave dangling uses; leak instead.
                 _leaked_ops[0] += 1
-            elif not mlirCyDeepOperationDestroy(self.c_op):
-                _leaked_ops[0] += 1     # too deep to destroy safely
+            else:
+                # Its operands' use lists may belong to shared IR.
+                t = ir_write(self.context)
+                if not mlirCyDeepOperationDestroy(self.c_op):
+                    _leaked_ops[0] += 1     # too deep to destroy safely
+                ir_write_done(self.context, t)
         self.c_op.ptr = NULL
 
     # -- identity -----------------------------------------------------------
@@ -319,11 +361,8 @@ cdef class Operation:
         return hash(<uintptr_t>self.c_op.ptr)
 
     def __reduce__(self):
-        cdef MlirOperation op = op_handle(self)
-        if mlirOperationGetBlock(op).ptr != NULL:
-            raise TypeError("only detached operations can be pickled (pickle "
-                            "the Module, or clone() the operation)")
-        return (_unpickle_operation, (_bytecode_of(op),))
+        op_check(self)
+        return (_unpickle_operation, (_bytecode_of(self.context, self),))
 
     @property
     def _CAPIPtr(self):
@@ -422,7 +461,11 @@ cdef class Operation:
 
     @location.setter
     def location(self, Location loc not None):
-        mlirOperationSetLocation(op_handle(self), loc.c_location)
+        cdef int t = op_write(self)
+        try:
+            mlirOperationSetLocation(op_handle(self), loc.c_location)
+        finally:
+            op_write_done(self, t)
 
     @property
     def attributes(self):
@@ -552,26 +595,31 @@ cdef class Operation:
     def write_bytecode(self, file, desired_version=None):
         """Writes MLIR bytecode to a binary file object, or to the file at a
         path (str)."""
-        cdef MlirOperation op = op_handle(self)
+        cdef MlirOperation op
         cdef string buf
         cdef MlirBytecodeWriterConfig cfg
         cdef MlirLogicalResult res
         cdef bint ran
-        if desired_version is None:
-            with nogil:
-                ran = mlirCyDeepOperationWriteBytecode(op, append_to_string,
-                                                       &buf)
-            if not ran:
-                raise_too_deep("the operation")
-        else:
-            cfg = mlirBytecodeWriterConfigCreate()
-            mlirBytecodeWriterConfigDesiredEmitVersion(cfg, <int64_t>desired_version)
-            with nogil:
-                ran = mlirCyDeepOperationWriteBytecodeWithConfig(
-                    op, cfg, append_to_string, &buf, &res)
-            mlirBytecodeWriterConfigDestroy(cfg)
-            if not ran:
-                raise_too_deep("the operation")
+        cdef int64_t version = 0 if desired_version is None else desired_version
+        cdef int t = op_section_enter(self, False)
+        try:
+            op = op_handle(self)
+            if desired_version is None:
+                with nogil:
+                    ran = mlirCyDeepOperationWriteBytecode(
+                        op, append_to_string, &buf)
+            else:
+                cfg = mlirBytecodeWriterConfigCreate()
+                mlirBytecodeWriterConfigDesiredEmitVersion(cfg, version)
+                with nogil:
+                    ran = mlirCyDeepOperationWriteBytecodeWithConfig(
+                        op, cfg, append_to_string, &buf, &res)
+                mlirBytecodeWriterConfigDestroy(cfg)
+        finally:
+            op_section_exit(self, t)
+        if not ran:
+            raise_too_deep("the operation")
+        if desired_version is not None:
             if mlirLogicalResultIsFailure(res):
                 raise ValueError(f"Unable to honor desired bytecode version "
                                  f"{desired_version}")
@@ -593,16 +641,22 @@ cdef class Operation:
 
     def verify(self):
         """Verifies the operation; raises MLIRError with the diagnostics."""
-        cdef MlirOperation op = op_handle(self)
-        refuse_unverifiable(self.context, op, "Verification failed")
-        cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
+        cdef int t = op_section_enter(self, False)
+        cdef MlirOperation op
+        cdef _ErrorCapture cap
         cdef bool ok = False
         cdef bint ran
         try:
-            with nogil:
-                ran = mlirCyDeepOperationVerify(op, &ok)
+            op = op_handle(self)
+            refuse_unverifiable(self.context, op, "Verification failed")
+            cap = _ErrorCapture.attach(self.context)
+            try:
+                with nogil:
+                    ran = mlirCyDeepOperationVerify(op, &ok)
+            finally:
+                errors = cap.detach()
         finally:
-            errors = cap.detach()
+            op_section_exit(self, t)
         if not ran:
             raise_too_deep("the operation")
         if not ok:
@@ -632,10 +686,15 @@ cdef class Operation:
     def clone(self, ip=None):
         """A deep copy, inserted at `ip` (or the current insertion point),
         else detached."""
-        cdef MlirOperation op = op_handle(self)
         cdef InsertionPoint where = resolve_ip(ip)
+        cdef int t = op_write(self)     # the copy uses the same values
         cdef MlirOperation copy
-        if not mlirCyDeepOperationClone(op, &copy):
+        cdef bint ran
+        try:
+            ran = mlirCyDeepOperationClone(op_handle(self), &copy)
+        finally:
+            op_write_done(self, t)
+        if not ran:
             raise_too_deep("the operation")
         obj = wrap_operation(self.context, copy, None)
         if where is not None:
@@ -645,17 +704,23 @@ cdef class Operation:
     def detach_from_parent(self):
         """Removes this operation from its block; it becomes owned by this
         object. Returns self."""
-        cdef MlirOperation op = op_handle(self)
-        if mlirOperationGetBlock(op).ptr == NULL:
-            raise ValueError("Detached operation has no parent.")
-        check_not_rewriting(self.context, op, "detach an operation")
-        cdef Operation p = op_primary(self)
-        # The detached tree may use values of the tree it leaves (block
-        # arguments, results): it keeps that tree's owner alive, so those
-        # values outlive the uses (a module dropped first must not free
-        # them under it).
-        old_owner = p.owner_ref
-        mlirOperationRemoveFromParent(op)
+        cdef int t = op_write(self)
+        cdef MlirOperation op
+        cdef Operation p
+        try:
+            op = op_handle(self)
+            if mlirOperationGetBlock(op).ptr == NULL:
+                raise ValueError("Detached operation has no parent.")
+            check_not_rewriting(self.context, op, "detach an operation")
+            p = op_primary(self)
+            # The detached tree may use values of the tree it leaves (block
+            # arguments, results): it keeps that tree's owner alive, so those
+            # values outlive the uses (a module dropped first must not free
+            # them under it).
+            old_owner = p.owner_ref
+            mlirOperationRemoveFromParent(op)
+        finally:
+            op_write_done(self, t)
         p.flags |= OP_OWNED
         p.owner_ref = None if old_owner is None else [old_owner]
         _reown_nested(self.context, p)
@@ -664,33 +729,44 @@ cdef class Operation:
     def erase(self):
         """Erases the operation and everything nested in it; their Python
         objects become invalid."""
-        cdef MlirOperation op = op_handle(self)
-        if _is_module_root(self):
-            raise ValueError("cannot erase the operation of a Module; drop "
-                             "the Module instead")
-        check_not_rewriting(self.context, op, "erase an operation")
-        if _results_in_use(op):
-            raise RuntimeError(
-                f"cannot erase '{self.name}': its results still have uses")
-        _check_walk_allows_erase(self.context, op)
-        erase_operation(self.context, op)
+        # The gate first: what is checked below stays true until the erasure.
+        cdef int t = op_write(self)
+        cdef MlirOperation op
+        try:
+            op = op_handle(self)
+            if _is_module_root(self):
+                raise ValueError("cannot erase the operation of a Module; "
+                                 "drop the Module instead")
+            check_not_rewriting(self.context, op, "erase an operation")
+            if _results_in_use(op):
+                raise RuntimeError(
+                    f"cannot erase '{self.name}': its results still have uses")
+            _check_walk_allows_erase(self.context, op)
+            erase_operation(self.context, op)
+        finally:
+            op_write_done(self, t)
 
     def replace_uses_of_with(self, of, with_):
         """Replaces every use of value `of` among this op's operands with
         `with_`."""
-        cdef MlirOperation op = op_handle(self)
-        cdef MlirValue a = value_handle(of, "of")
-        cdef MlirValue b = value_handle(with_, "with_")
-        _check_same_context(with_, self.context, "replace_uses_of_with")
-        keep_operands_alive(op_primary(self), [with_])
-        mlirOperationReplaceUsesOfWith(op, a, b)
+        cdef int t = op_write(self)
+        cdef MlirOperation op
+        cdef MlirValue a, b
+        try:
+            op = op_handle(self)
+            a = value_handle(of, "of")
+            b = value_handle(with_, "with_")
+            _check_same_context(with_, self.context, "replace_uses_of_with")
+            keep_operands_alive(op_primary(self), [with_])
+            mlirOperationReplaceUsesOfWith(op, a, b)
+        finally:
+            op_write_done(self, t)
 
     def walk(self, callback, walk_order=WalkOrder.POST_ORDER):
         """Calls callback(op) on this operation and every nested one.
         callback returns a WalkResult (None means ADVANCE). Erasing the
         visited operation is allowed in post-order walks; any other erase
         during a walk raises RuntimeError."""
-        cdef MlirOperation op = op_handle(self)
         if not callable(callback):
             raise TypeError("walk callback must be callable")
         cdef _WalkState st = _WalkState.__new__(_WalkState)
@@ -699,14 +775,22 @@ cdef class Operation:
         st.post_order = int(walk_order) == MlirWalkPostOrder
         st.owner = _owner_for_children(self)
         st.error = None
+        # The callbacks may let other threads run, and may erase: the walk
+        # holds the context's IR (as an exclusive section, with the GIL).
         cdef bint ran
-        walk_begin(self.context, st)
+        cdef int t = op_section_enter(self, True)
+        cdef MlirOperation op
         try:
-            ran = mlirCyDeepOperationWalk(
-                op, _walk_callback, <void*>st,
-                MlirWalkPostOrder if st.post_order else MlirWalkPreOrder)
+            op = op_handle(self)
+            walk_begin(self.context, st)
+            try:
+                ran = mlirCyDeepOperationWalk(
+                    op, _walk_callback, <void*>st,
+                    MlirWalkPostOrder if st.post_order else MlirWalkPreOrder)
+            finally:
+                walk_end(self.context, st)
         finally:
-            walk_end(self.context, st)
+            op_section_exit(self, t)
         if not ran:
             raise_too_deep("the operation")
         if st.error is not None:
@@ -722,7 +806,17 @@ cdef class Operation:
 
 
 cdef int _op_move(Operation self, Operation other, bint after) except -1:
+    cdef int t = op_write(self)
+    try:
+        _op_move_now(self, other, after)
+    finally:
+        op_write_done(self, t)
+    return 0
+
+
+cdef int _op_move_now(Operation self, Operation other, bint after) except -1:
     cdef MlirOperation op = op_handle(self)
+    op_check(other)
     cdef MlirOperation dest = other.c_op
     if mlirOperationGetBlock(dest).ptr == NULL:
         raise ValueError("cannot move next to a detached operation")
@@ -752,6 +846,22 @@ cdef int _set_owner_after_move(Operation self, object new_owner) except -1:
 
 
 cdef int _print_to(Operation self, string& buf, bint binary, object large_elements_limit,
+               object large_resource_limit, bint enable_debug_info,
+               bint pretty_debug_info, bint print_generic_op_form,
+               bint use_local_scope, bint use_name_loc_as_prefix,
+               bint assume_verified, bint skip_regions, object state) except -1:
+    cdef int t = op_section_enter(self, False)
+    try:
+        _print_now(self, buf, binary, large_elements_limit,
+                   large_resource_limit, enable_debug_info, pretty_debug_info,
+                   print_generic_op_form, use_local_scope,
+                   use_name_loc_as_prefix, assume_verified, skip_regions, state)
+    finally:
+        op_section_exit(self, t)
+    return 0
+
+
+cdef int _print_now(Operation self, string& buf, bint binary, object large_elements_limit,
                object large_resource_limit, bint enable_debug_info,
                bint pretty_debug_info, bint print_generic_op_form,
                bint use_local_scope, bint use_name_loc_as_prefix,
@@ -909,12 +1019,16 @@ _leaked_ops[0] = 0
 
 cdef int erase_operation(Context ctx, MlirOperation op) except -1:
     """Invalidates the objects of op and everything nested, then erases."""
-    ctx.invalidate_nested(op, True)
-    if not mlirCyDeepOperationDestroy(op):
-        # Too deep to destroy safely: unlink it and leak it.
-        if mlirOperationGetBlock(op).ptr != NULL:
-            mlirOperationRemoveFromParent(op)
-        _leaked_ops[0] += 1
+    cdef int t = ir_write(ctx)
+    try:
+        ctx.invalidate_nested(op, True)
+        if not mlirCyDeepOperationDestroy(op):
+            # Too deep to destroy safely: unlink it and leak it.
+            if mlirOperationGetBlock(op).ptr != NULL:
+                mlirOperationRemoveFromParent(op)
+            _leaked_ops[0] += 1
+    finally:
+        ir_write_done(ctx, t)
     return 0
 
 

@@ -66,12 +66,17 @@ cdef class OpAttributeMap:
         cdef MlirAttribute a = attribute_handle_in(value, self.op.context,
                                                     f"attribute '{name}'")
         cdef bytes b = name.encode("utf-8")
+        cdef int t = op_write_recheck(self.op)
         mlirOperationSetAttributeByName(op, str_ref(b), a)
+        op_write_done(self.op, t)
 
     def __delitem__(self, str name not None):
         cdef MlirOperation op = op_handle(self.op)
         cdef bytes b = name.encode("utf-8")
-        if not mlirOperationRemoveAttributeByName(op, str_ref(b)):
+        cdef int t = op_write_recheck(self.op)
+        cdef bint removed = mlirOperationRemoveAttributeByName(op, str_ref(b))
+        op_write_done(self.op, t)
+        if not removed:
             raise KeyError(f"attempt to delete a non-existent attribute: {name}")
 
     def __iter__(self):
@@ -202,7 +207,12 @@ cdef class OpOperandList(_OpValueList):
         cdef Py_ssize_t i = _norm_index(index, self.length(), "operand")
         cdef MlirValue v = value_handle(value, "operand")
         _check_same_context(value, self.op.context, "operand assignment")
-        mlirOperationSetOperand(op, self.start + i, v)
+        cdef int t = op_write_recheck(self.op)
+        try:
+            value_handle(value, "operand")     # checked again after a wait
+            mlirOperationSetOperand(op, self.start + i, v)
+        finally:
+            op_write_done(self.op, t)
         keep_operands_alive(self.op, [value])
 
 
@@ -374,7 +384,12 @@ cdef class OpSuccessors:
         cdef MlirBlock b = block_handle(block, "successor")
         if (<Block>block).parent.context is not self.op.context:
             raise ValueError("successor: a Block of another Context")
-        mlirOperationSetSuccessor(op, i, b)
+        cdef int t = op_write_recheck(self.op)
+        try:
+            block_handle(block, "successor")     # checked again after a wait
+            mlirOperationSetSuccessor(op, i, b)
+        finally:
+            op_write_done(self.op, t)
 
     def __iter__(self):
         for i in range(len(self)):

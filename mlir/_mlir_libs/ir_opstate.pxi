@@ -307,6 +307,11 @@ cdef class OperationState:
         cdef MlirOperation op
         cdef vector[MlirNamedAttribute] given
         errors = None
+        # The operation will use values of IR other threads may share: the
+        # gate (ir_gate.pxi), before any Python code can run until it exists.
+        cdef int t = 0
+        if not MLIRCY_GATE_OPEN_FOR_WRITE(&ctx.gate.state):
+            t = _state_write_wait(self, where, ctx)
         if self.infer_results and not self.has_results:
             # Through the C API, which infers result types; it frees the
             # arrays, so inline ones move to the heap first.
@@ -322,6 +327,7 @@ cdef class OperationState:
                                          self.c_state.nAttributes,
                                          sizeof(MlirNamedAttribute),
                                          self.inline_attributes):
+                ir_write_done(ctx, t)
                 raise MemoryError()
             # The C API frees the attributes: a copy for the check below.
             given.assign(self.c_state.attributes,
@@ -332,6 +338,7 @@ cdef class OperationState:
                 op = mlirOperationCreate(&self.c_state)
                 _state_consumed(&self.c_state)
             finally:
+                ir_write_done(ctx, t)
                 errors = cap.detach()
             if op.ptr != NULL and given.size():
                 _check_attributes_held(self.name, ctx, op, given.size(),
@@ -342,6 +349,7 @@ cdef class OperationState:
             op = mlirCyOperationCreateFromState(
                 &self.c_state,
                 NULL if key is None else PyLong_AsVoidPtr(key))
+            ir_write_done(ctx, t)
             self.c_state.nRegions = 0
             if op.ptr != NULL and self.c_state.nAttributes:
                 _check_attributes_held(self.name, ctx, op,
@@ -408,6 +416,23 @@ cdef int _check_attributes_held(str name, Context ctx, MlirOperation op,
         f"is not of the kind the op declares for it (got {attr})")
 
 
+cdef int _state_write_wait(OperationState self, InsertionPoint where,
+                           Context ctx) except -1:
+    """OperationState.finish's slow path: waits at the gate, then checks the
+    insertion point and the operands again (another thread's pass run may
+    have erased them meanwhile)."""
+    cdef int t = ir_write_wait(ctx)
+    try:
+        if where is not None:
+            where.check_insertable()
+        for v in self.operand_objects():
+            value_handle(v, "operand")
+    except BaseException:
+        ir_write_done(ctx, t)
+        raise
+    return t
+
+
 cdef int set_op_properties(Context ctx, MlirOperation op, str name,
                            list properties, bint created) except -1:
     """Sets ODS properties, (name, Attribute) pairs, of an operation. A
@@ -422,13 +447,16 @@ cdef int set_op_properties(Context ctx, MlirOperation op, str name,
         ctx.c_context, entries.size(), entries.data())
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
     cdef MlirLogicalResult ok
+    cdef int t
     try:
         ok = mlirCyOperationSetProperties(op, d)
     finally:
         errors = cap.detach()
     if mlirLogicalResultIsFailure(ok):
         if created:
+            t = ir_write(ctx)      # its operands' use lists may be shared
             mlirOperationDestroy(op)
+            ir_write_done(ctx, t)
             raise MLIRError(f"Operation creation failed for '{name}' "
                             "(invalid property value)", errors)
         raise MLIRError(f"Invalid property value for '{name}'", errors)

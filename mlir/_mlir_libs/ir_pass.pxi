@@ -177,6 +177,8 @@ cdef void _pass_run(MlirOperation op, MlirExternalPass p, void* user) noexcept w
     if data.error is not None:
         mlirExternalPassSignalFailure(p)
         return
+    # On a worker thread of a multithreaded run: part of the run's section.
+    cdef int joined = ir_gate_join(data.context)
     try:
         data.run(wrap_operation_any(data.context, op), ext)
     except BaseException as e:
@@ -184,6 +186,7 @@ cdef void _pass_run(MlirOperation op, MlirExternalPass p, void* user) noexcept w
         mlirExternalPassSignalFailure(p)
     finally:
         ext.active = False
+        ir_gate_leave(data.context, joined)
 
 
 @cython.final
@@ -287,6 +290,15 @@ cdef class PassManager:
         op = op_primary(op)
         if op.context is not self.context:
             return self._run_in_context_of(op, operation)
+        # The run changes IR without the GIL: an exclusive section.
+        cdef int t = ir_section_enter(self.context, True)
+        try:
+            op_check(op)
+            self._run_now(op)
+        finally:
+            ir_section_exit(self.context, t)
+
+    cdef _run_now(self, Operation op):
         if walks_in_progress(self.context):
             raise RuntimeError("cannot run a pass manager during a walk")
         check_not_rewriting(self.context, op.c_op, "run a pass manager on IR")

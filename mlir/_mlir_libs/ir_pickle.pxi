@@ -29,11 +29,25 @@ def _unpickle_location(str text):
     return Location.from_attr(Attribute.parse(text, context=ctx), context=ctx)
 
 
-cdef bytes _bytecode_of(MlirOperation op):
+cdef bytes _bytecode_of(Context ctx, object obj):
+    """The bytecode of a Module, or of a detached Operation."""
     cdef string buf
+    cdef MlirOperation op
     cdef bint ran
-    with nogil:
-        ran = mlirCyDeepOperationWriteBytecode(op, append_to_string, &buf)
+    cdef int t = ir_section_enter(ctx, False)
+    try:
+        if isinstance(obj, Module):
+            op = mlirModuleGetOperation((<Module>obj).c_module)
+        else:
+            op = op_handle(<Operation>obj)
+            if mlirOperationGetBlock(op).ptr != NULL:
+                raise TypeError("only detached operations can be pickled "
+                                "(pickle the Module, or clone() the "
+                                "operation)")
+        with nogil:
+            ran = mlirCyDeepOperationWriteBytecode(op, append_to_string, &buf)
+    finally:
+        ir_section_exit(ctx, t)
     if not ran:
         raise_too_deep("the operation")
     return buf.data()[:buf.size()]

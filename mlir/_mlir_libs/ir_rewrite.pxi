@@ -707,10 +707,12 @@ cdef class PDLModule:
         cdef MlirOperation op = mlirModuleGetOperation(m.c_module)
         cdef _ErrorCapture cap = _ErrorCapture.attach(m.context)
         cdef bint ok
+        cdef int t = ir_section_enter(m.context, False)
         try:
             with nogil:
                 ok = mlirOperationVerify(op)
         finally:
+            ir_section_exit(m.context, t)
             errors = cap.detach()
         if not ok:
             raise MLIRError("the PDL module does not verify", errors)
@@ -1001,21 +1003,29 @@ def apply_patterns_and_fold_greedily(*args, **kwargs):
     cdef Operation root = _operation_arg(None, target, "module")
     cdef GreedyRewriteConfig cfg = config if config is not None \
         else GreedyRewriteConfig()
-    cdef _Driver d = _start_driver(root, fs)
-    cdef MlirOperation c_op = root.c_op
+    cdef _Driver d
+    cdef MlirOperation c_op
     cdef MlirLogicalResult res
     cdef _Mutation mut
-    cdef bint ran
+    cdef bint ran = True
+    # The driver changes IR without the GIL: an exclusive section.
+    cdef int t = op_section_enter(root, True)
     try:
-        mut = _Mutation.begin(d.context, c_op)
+        op_check(root)
+        d = _start_driver(root, fs)
+        c_op = root.c_op
         try:
-            with nogil:
-                ran = mlirCyDeepApplyPatternsAndFoldGreedilyWithOp(
-                    c_op, fs.c_set, cfg.c_config, &res)
+            mut = _Mutation.begin(d.context, c_op)
+            try:
+                with nogil:
+                    ran = mlirCyDeepApplyPatternsAndFoldGreedilyWithOp(
+                        c_op, fs.c_set, cfg.c_config, &res)
+            finally:
+                mut.end()
         finally:
-            mut.end()
+            _finish_driver(d)
     finally:
-        _finish_driver(d)
+        op_section_exit(root, t)
     if not ran:
         raise_too_deep("the operation")
     if d.error is not None:
@@ -1036,19 +1046,27 @@ def walk_and_apply_patterns(*args, **kwargs):
                                   ("op", "set"))
     cdef FrozenRewritePatternSet fs = <FrozenRewritePatternSet>fs_obj
     cdef Operation root = _operation_arg(None, target, "op")
-    cdef _Driver d = _start_driver(root, fs)
-    cdef MlirOperation c_op = root.c_op
+    cdef _Driver d
+    cdef MlirOperation c_op
     cdef _Mutation mut
-    cdef bint ran
+    cdef bint ran = True
+    # The driver changes IR without the GIL: an exclusive section.
+    cdef int t = op_section_enter(root, True)
     try:
-        mut = _Mutation.begin(d.context, c_op)
+        op_check(root)
+        d = _start_driver(root, fs)
+        c_op = root.c_op
         try:
-            with nogil:
-                ran = mlirCyDeepWalkAndApplyPatterns(c_op, fs.c_set)
+            mut = _Mutation.begin(d.context, c_op)
+            try:
+                with nogil:
+                    ran = mlirCyDeepWalkAndApplyPatterns(c_op, fs.c_set)
+            finally:
+                mut.end()
         finally:
-            mut.end()
+            _finish_driver(d)
     finally:
-        _finish_driver(d)
+        op_section_exit(root, t)
     if not ran:
         raise_too_deep("the operation")
     if d.error is not None:

@@ -46,17 +46,25 @@ cdef class SymbolTable:
         if _get_attr(op.c_op, "sym_name").ptr == NULL:
             raise ValueError("Expected operation to have a symbol name.")
         cdef MlirAttribute a
+        cdef int t
         if mlirOperationGetBlock(op.c_op).ptr != NULL:
             if mlirOperationGetParentOperation(op.c_op).ptr != self.op.c_op.ptr:
                 raise ValueError("Attempt to insert operation that is already "
                                  "attached (detach_from_parent() it first)")
             # Already in the table's body: only registered (renamed).
+            t = op_write_recheck(op)
             a = mlirSymbolTableInsert(self.c_table, op.c_op)
+            op_write_done(op, t)
             return wrap_attribute(self.op.context, a)
         if not (op.flags & OP_OWNED):
             raise ValueError("Attempt to insert operation that is already "
                              "attached (detach_from_parent() it first)")
-        a = mlirSymbolTableInsert(self.c_table, op.c_op)
+        t = op_write_recheck(op)
+        try:
+            op_check(self.op)
+            a = mlirSymbolTableInsert(self.c_table, op.c_op)
+        finally:
+            op_write_done(op, t)
         op_attach(op, self.op)
         return wrap_attribute(self.op.context, a)
 
@@ -71,8 +79,10 @@ cdef class SymbolTable:
             raise RuntimeError("cannot erase an operation whose results are used")
         _check_walk_allows_erase(self.op.context, op.c_op)
         check_not_rewriting(self.op.context, op.c_op, "erase an operation")
+        cdef int t = op_write_recheck(op)
         self.op.context.invalidate_nested(op.c_op, True)
         mlirSymbolTableErase(self.c_table, op.c_op)
+        op_write_done(op, t)
 
     def __delitem__(self, str name not None):
         self.erase(self[name])
@@ -91,8 +101,10 @@ cdef class SymbolTable:
         cdef Operation op = as_operation(symbol, "symbol")
         cdef bytes b = name.encode("utf-8")
         cdef bytes key = from_ref(mlirSymbolTableGetSymbolAttributeName()).encode()
+        cdef int t = op_write_recheck(op)
         mlirOperationSetAttributeByName(op.c_op, str_ref(key), mlirStringAttrGet(
             op.context.c_context, str_ref(b)))
+        op_write_done(op, t)
 
     @staticmethod
     def get_visibility(symbol):
@@ -111,8 +123,10 @@ cdef class SymbolTable:
         cdef Operation op = as_operation(symbol, "symbol")
         cdef bytes b = visibility.encode()
         cdef bytes key = from_ref(mlirSymbolTableGetVisibilityAttributeName()).encode()
+        cdef int t = op_write_recheck(op)
         mlirOperationSetAttributeByName(op.c_op, str_ref(key), mlirStringAttrGet(
             op.context.c_context, str_ref(b)))
+        op_write_done(op, t)
 
     @staticmethod
     def replace_all_symbol_uses(str old_symbol not None, str new_symbol not None,
@@ -120,8 +134,11 @@ cdef class SymbolTable:
         cdef Operation op = as_operation(from_op, "from_op")
         cdef bytes a = old_symbol.encode()
         cdef bytes b = new_symbol.encode()
-        if mlirLogicalResultIsFailure(mlirSymbolTableReplaceAllSymbolUses(
-                str_ref(a), str_ref(b), op.c_op)):
+        cdef int t = op_write_recheck(op)
+        cdef MlirLogicalResult r = mlirSymbolTableReplaceAllSymbolUses(
+            str_ref(a), str_ref(b), op.c_op)
+        op_write_done(op, t)
+        if mlirLogicalResultIsFailure(r):
             raise RuntimeError("Unable to replace symbol uses")
 
     @staticmethod
@@ -136,14 +153,20 @@ cdef class SymbolTable:
         st.context = op.context
         st.error = None
         st.post_order = False
+        # As Operation.walk: the callbacks may let other threads run.
         cdef bint ran
-        walk_begin(op.context, st)
+        cdef int t = op_section_enter(op, True)
         try:
-            ran = mlirCyDeepSymbolTableWalkSymbolTables(
-                op.c_op, all_sym_uses_visible, _symbol_table_callback,
-                <void*>st)
+            op_check(op)
+            walk_begin(op.context, st)
+            try:
+                ran = mlirCyDeepSymbolTableWalkSymbolTables(
+                    op.c_op, all_sym_uses_visible, _symbol_table_callback,
+                    <void*>st)
+            finally:
+                walk_end(op.context, st)
         finally:
-            walk_end(op.context, st)
+            op_section_exit(op, t)
         if not ran:
             raise_too_deep("the operation")
         if st.error is not None:

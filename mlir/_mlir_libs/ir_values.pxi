@@ -103,7 +103,9 @@ cdef class Value:
         cdef MlirValue v = self.handle()
         if type.context is not self.parent.context:
             raise ValueError("set_type: a Type of another Context")
+        cdef int t = _value_write(self, None)
         mlirValueSetType(v, type.c_type)
+        op_write_done(self.parent, t)
 
     @property
     def location(self):
@@ -140,7 +142,9 @@ cdef class Value:
             # forever.
             raise ValueError("cannot replace the uses of a value with itself")
         keep_value_for_users(self.parent.context, v, with_)
+        cdef int t = _value_write(self, with_)
         mlirValueReplaceAllUsesOfWith(v, w)
+        op_write_done(self.parent, t)
 
     def replace_all_uses_except(self, with_, exceptions):
         cdef MlirValue v = self.handle()
@@ -154,7 +158,9 @@ cdef class Value:
             exceptions = [exceptions]
         for e in exceptions:
             ex.push_back(as_operation(e, "exceptions").c_op)
+        cdef int t = _value_write(self, with_)
         mlirValueReplaceAllUsesExcept(v, w, ex.size(), ex.data())
+        op_write_done(self.parent, t)
 
     def get_name(self, use_local_scope=False, use_name_loc_as_prefix=False,
                  state=None):
@@ -260,10 +266,29 @@ cdef class BlockArgument(Value):
         cdef MlirValue v = self.handle()
         if type.context is not self.parent.context:
             raise ValueError("set_type: a Type of another Context")
+        cdef int t = _value_write(self, None)
         mlirBlockArgumentSetType(v, type.c_type)
+        op_write_done(self.parent, t)
 
     def set_location(self, Location loc not None):
-        mlirBlockArgumentSetLocation(self.handle(), loc.c_location)
+        cdef MlirValue v = self.handle()
+        cdef int t = _value_write(self, None)
+        mlirBlockArgumentSetLocation(v, loc.c_location)
+        op_write_done(self.parent, t)
+
+
+cdef int _value_write(Value v, object other) except -1:
+    """op_write (ir_operation.pxi) for a change of v (and `other`, a value
+    it uses), both checked again after a wait."""
+    cdef int t = op_write(v.parent)
+    try:
+        v.check()
+        if other is not None:
+            value_handle(other, "with_")
+    except BaseException:
+        op_write_done(v.parent, t)
+        raise
+    return t
 
 
 @cython.final

@@ -1,0 +1,302 @@
+# The IR gate: what one context shared by threads guarantees.
+#
+# MLIR lets threads share a context's uniquing tables but not its IR: a
+# thread reading an operation while another erases it reads freed memory.
+# Code holding the GIL runs one C call at a time, so only the C calls that
+# release the GIL, and C calls that call back into Python (which may let
+# another thread run), can overlap with another thread's use of the same IR.
+# Those calls are *sections* on their context's gate (Context.gate):
+#
+# - shared sections read IR without the GIL (printing, verification,
+#   bytecode, translation, JIT compilation) or with Python callbacks
+#   (Operation.walk); any number run at once;
+# - exclusive sections change IR without the GIL (pass runs, rewrite
+#   drivers): one at a time, and no shared section beside them.
+#
+# Every other use of the context's IR checks the gate first, and waits
+# (without the GIL) while another thread's section forbids it:
+#
+# - ir_write(ctx), just before each C call that changes IR (creating,
+#   inserting, erasing, moving an operation, setting operands, successors,
+#   attributes, locations, types, replacing uses, editing blocks and
+#   regions): no section of another thread may be running;
+# - op_check (every use of an Operation, Block, Region or Value): no
+#   exclusive section of another thread may be running.
+#
+# A thread inside a section passes its own checks (the Python passes of
+# its pass run, the callbacks of its walk, its diagnostic handlers), as do
+# the LLVM worker threads running Python passes for that section (they
+# join it: ir_gate_join). Threads waiting to change IR make new shared
+# sections wait, so a thread printing in a loop cannot starve a writer.
+#
+# Gate.state holds the number of shared sections and the EXCLUSIVE bit,
+# changed only by compare-and-swap, so the same code is correct without a
+# GIL. With the GIL, ir_write only checks (the change it guards runs before
+# the GIL can move); on a free-threaded build it also holds the gate
+# exclusively for that one C call (ir_write_done), so two threads never
+# change one context's IR at once. The checks' fast path is a load and a
+# test; waiting, and knowing which sections this thread holds (a
+# thread-local table), are out of line.
+
+cdef extern from *:
+    """
+    #include <atomic>
+    #include <condition_variable>
+    #include <mutex>
+
+    #define MLIRCY_GATE_EXCL (1 << 30)
+    /* Gate.waiting: threads waiting to change IR (low 16 bits) and to
+       read it (the bits above). */
+    #define MLIRCY_GATE_WRITER 1
+    #define MLIRCY_GATE_READER (1 << 16)
+    #define MLIRCY_GATE_WRITERS(w) ((w) & 0xFFFF)
+    enum { MLIRCY_GATE_SHARED = 0, MLIRCY_GATE_EXCLUSIVE = 1,
+           MLIRCY_GATE_WRITE = 2, MLIRCY_GATE_READ = 3, MLIRCY_GATE_DEFER = 4 };
+
+    static inline int mlircy_gate_load(int *p) {
+      return __atomic_load_n(p, __ATOMIC_SEQ_CST);
+    }
+
+    /* Sections this thread holds (or has joined), by gate; `kind`: what
+       it holds in the gate's state (shared or exclusive; -1 joined). */
+    typedef struct { int *gate; int depth; int kind; } mlircy_gate_held;
+    static thread_local mlircy_gate_held mlircy_held[16];
+    static thread_local int mlircy_nheld;
+
+    static mlircy_gate_held *mlircy_gate_entry(int *gate) {
+      for (int i = 0; i < mlircy_nheld; ++i)
+        if (mlircy_held[i].gate == gate) return &mlircy_held[i];
+      return NULL;
+    }
+    static int mlircy_gate_holds(int *gate) {
+      return mlircy_gate_entry(gate) != NULL;
+    }
+    /* 0, or -1 when this thread holds sections of too many contexts. */
+    static int mlircy_gate_hold(int *gate, int kind) {
+      mlircy_gate_held *e = mlircy_gate_entry(gate);
+      if (e) { ++e->depth; return 0; }
+      if (mlircy_nheld == 16) return -1;
+      mlircy_held[mlircy_nheld].gate = gate;
+      mlircy_held[mlircy_nheld].depth = 1;
+      mlircy_held[mlircy_nheld].kind = kind;
+      ++mlircy_nheld;
+      return 0;
+    }
+    static void mlircy_gate_unhold(int *gate) {
+      for (int i = 0; i < mlircy_nheld; ++i)
+        if (mlircy_held[i].gate == gate) {
+          if (--mlircy_held[i].depth == 0)
+            mlircy_held[i] = mlircy_held[--mlircy_nheld];
+          return;
+        }
+    }
+
+    /* Waiting threads of every context sleep on one condition variable:
+       waits are rare, and each wakes to look at its own gate. */
+    static std::mutex mlircy_gate_mutex;
+    static std::condition_variable mlircy_gate_cv;
+    static std::atomic<int> mlircy_gate_sleepers{0};
+
+    static void mlircy_gate_notify(void) {
+      if (mlircy_gate_sleepers.load() > 0) {
+        std::lock_guard<std::mutex> lock(mlircy_gate_mutex);
+        mlircy_gate_cv.notify_all();
+      }
+    }
+
+    static int mlircy_gate_allows(int *state, int *waiting, int kind) {
+      int s = mlircy_gate_load(state);
+      switch (kind) {
+      case MLIRCY_GATE_SHARED:
+        return !(s & MLIRCY_GATE_EXCL) &&
+               MLIRCY_GATE_WRITERS(mlircy_gate_load(waiting)) == 0;
+      case MLIRCY_GATE_READ:
+        return !(s & MLIRCY_GATE_EXCL);
+      case MLIRCY_GATE_DEFER:
+        return mlircy_gate_load(waiting) == 0;
+      default:
+        return s == 0;
+      }
+    }
+
+    /* Takes the gate if `kind` may proceed now: 1 taken (release it),
+       0 may proceed holding nothing, -1 must wait, -2 would wait for
+       another thread while this one holds a shared section (an error),
+       -3 must let the threads waiting already (readers too) go first (a
+       new exclusive section; `waited`: it is one of them). */
+    static int mlircy_gate_try(int *state, int *waiting, int kind,
+                               int waited) {
+      mlircy_gate_held *own = mlircy_gate_entry(state);
+      if (own) {
+        /* Inside this thread's section (or one it joined): a change is
+           allowed in an exclusive one, or when no other thread reads. */
+        if (own->kind == MLIRCY_GATE_SHARED &&
+            (kind == MLIRCY_GATE_EXCLUSIVE || kind == MLIRCY_GATE_WRITE) &&
+            mlircy_gate_load(state) != 1)
+          return -2;
+        return 0;
+      }
+      int s = mlircy_gate_load(state);
+      for (;;) {
+        int want;
+        switch (kind) {
+        case MLIRCY_GATE_SHARED:
+          if ((s & MLIRCY_GATE_EXCL) ||
+              MLIRCY_GATE_WRITERS(mlircy_gate_load(waiting)) != 0)
+            return -1;
+          want = s + 1;
+          break;
+        case MLIRCY_GATE_READ:
+          return (s & MLIRCY_GATE_EXCL) ? -1 : 0;
+        case MLIRCY_GATE_WRITE:
+    #ifndef Py_GIL_DISABLED
+          /* With the GIL nothing can start before the change is done. */
+          return s == 0 ? 0 : -1;
+    #endif
+        default:
+          if (s != 0) return -1;
+          if (kind == MLIRCY_GATE_EXCLUSIVE && !waited &&
+              mlircy_gate_load(waiting) != 0)
+            return -3;
+          want = MLIRCY_GATE_EXCL;
+        }
+        if (__atomic_compare_exchange_n(state, &s, want, false,
+                                        __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+          return 1;
+      }
+    }
+
+    /* Sleeps until `kind` may be allowed (callers try again). */
+    static void mlircy_gate_wait(int *state, int *waiting, int kind) {
+      std::unique_lock<std::mutex> lock(mlircy_gate_mutex);
+      ++mlircy_gate_sleepers;
+      while (!mlircy_gate_allows(state, waiting, kind))
+        mlircy_gate_cv.wait(lock);
+      --mlircy_gate_sleepers;
+    }
+
+    static void mlircy_gate_release(int *state, int kind) {
+      if (kind == MLIRCY_GATE_SHARED)
+        __atomic_fetch_sub(state, 1, __ATOMIC_SEQ_CST);
+      else
+        __atomic_fetch_and(state, ~MLIRCY_GATE_EXCL, __ATOMIC_SEQ_CST);
+      mlircy_gate_notify();
+    }
+
+    static void mlircy_gate_waiting_add(int *waiting, int n) {
+      __atomic_fetch_add(waiting, n, __ATOMIC_SEQ_CST);
+      if (n < 0) mlircy_gate_notify();
+    }
+    """
+    int GATE_EXCL "MLIRCY_GATE_EXCL"
+    int GATE_SHARED "MLIRCY_GATE_SHARED"
+    int GATE_EXCLUSIVE "MLIRCY_GATE_EXCLUSIVE"
+    int GATE_WRITE "MLIRCY_GATE_WRITE"
+    int GATE_READ "MLIRCY_GATE_READ"
+    int GATE_DEFER "MLIRCY_GATE_DEFER"
+    int GATE_WRITER "MLIRCY_GATE_WRITER"
+    int GATE_READER "MLIRCY_GATE_READER"
+    int mlircy_gate_load(int* p) noexcept nogil
+    int mlircy_gate_holds(int* gate) noexcept nogil
+    int mlircy_gate_hold(int* gate, int kind) noexcept nogil
+    void mlircy_gate_unhold(int* gate) noexcept nogil
+    int mlircy_gate_try(int* state, int* waiting, int kind, int waited) noexcept nogil
+    void mlircy_gate_wait(int* state, int* waiting, int kind) noexcept nogil
+    void mlircy_gate_release(int* state, int kind) noexcept nogil
+    void mlircy_gate_waiting_add(int* waiting, int n) noexcept nogil
+
+
+cdef int _gate_acquire(Context ctx, int kind) except -1:
+    """Waits (without the GIL) until `kind` may proceed on ctx's IR; 1 if
+    the gate was taken (release it), else 0."""
+    cdef int r = mlircy_gate_try(&ctx.gate.state, &ctx.gate.waiting, kind, 0)
+    if r >= 0:
+        return r
+    # Threads waiting announce themselves: new exclusive sections let them
+    # all go first, new shared ones the writers (so that no thread starves).
+    cdef int unit = GATE_WRITER if kind == GATE_EXCLUSIVE or kind == GATE_WRITE \
+        else GATE_READER
+    cdef bint announced = False
+    try:
+        while r < 0:
+            if r == -2:
+                raise RuntimeError(
+                    "cannot change IR from a callback of a read (printing, "
+                    "verification) while other threads read IR of the same "
+                    "context")
+            if r == -3:
+                with nogil:
+                    mlircy_gate_wait(&ctx.gate.state, &ctx.gate.waiting,
+                                     GATE_DEFER)
+            else:
+                if not announced:
+                    mlircy_gate_waiting_add(&ctx.gate.waiting, unit)
+                    announced = True
+                with nogil:
+                    mlircy_gate_wait(&ctx.gate.state, &ctx.gate.waiting, kind)
+            r = mlircy_gate_try(&ctx.gate.state, &ctx.gate.waiting, kind,
+                                announced)
+    finally:
+        if announced:
+            mlircy_gate_waiting_add(&ctx.gate.waiting, -unit)
+    return r
+
+
+cdef int ir_section_enter(Context ctx, bint exclusive) except -1:
+    """Enters a section on ctx's IR (shared: reads it; exclusive: changes
+    it) before a C call that releases the GIL or calls back into Python.
+    Returns a token for ir_section_exit (0: nested in a section this
+    thread holds already)."""
+    cdef int kind = GATE_EXCLUSIVE if exclusive else GATE_SHARED
+    if _gate_acquire(ctx, kind) == 0:
+        return 0
+    if mlircy_gate_hold(&ctx.gate.state, kind) < 0:
+        mlircy_gate_release(&ctx.gate.state, kind)
+        raise RuntimeError("a thread may hold sections of at most 16 "
+                           "contexts at once")
+    return 2 if exclusive else 1
+
+
+cdef void ir_section_exit(Context ctx, int token) noexcept nogil:
+    if token == 0:
+        return
+    mlircy_gate_unhold(&ctx.gate.state)
+    mlircy_gate_release(&ctx.gate.state,
+                        GATE_EXCLUSIVE if token == 2 else GATE_SHARED)
+
+
+cdef int ir_gate_join(Context ctx) noexcept nogil:
+    """A worker thread running a callback of another thread's section (a
+    Python pass of a multithreaded pass run) joins it for the callback:
+    the gate then lets it through. Returns a token for ir_gate_leave."""
+    if mlircy_gate_load(&ctx.gate.state) == 0 or \
+            mlircy_gate_holds(&ctx.gate.state):
+        return 0
+    return 1 if mlircy_gate_hold(&ctx.gate.state, -1) == 0 else 0
+
+
+cdef void ir_gate_leave(Context ctx, int token) noexcept nogil:
+    if token:
+        mlircy_gate_unhold(&ctx.gate.state)
+
+
+cdef int ir_write_wait(Context ctx) except -1:
+    cdef int r = _gate_acquire(ctx, GATE_WRITE)
+    if r == 1:
+        # Free-threaded: held for the change; this thread's own checks
+        # during it pass.
+        if mlircy_gate_hold(&ctx.gate.state, GATE_EXCLUSIVE) < 0:
+            mlircy_gate_release(&ctx.gate.state, GATE_WRITE)
+            raise RuntimeError("a thread may hold sections of at most 16 "
+                               "contexts at once")
+    return r
+
+
+cdef int ir_write_release(Context ctx) noexcept nogil:
+    mlircy_gate_unhold(&ctx.gate.state)
+    mlircy_gate_release(&ctx.gate.state, GATE_WRITE)
+    return 0
+
+
+cdef int ir_read_wait(Context ctx) except -1:
+    return _gate_acquire(ctx, GATE_READ)

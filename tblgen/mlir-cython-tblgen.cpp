@@ -488,6 +488,25 @@ static std::vector<std::string> conjuncts(const std::string &text) {
   return out;
 }
 
+// The conjunction of reduced predicates: an undecided one drops out (the
+// rest stays a necessary condition).
+static PredExpr conjoin(const std::vector<PredExpr> &children) {
+  PredExpr out{PredExpr::Exact, ""};
+  std::vector<std::string> parts;
+  for (const PredExpr &c : children) {
+    if (c.kind != PredExpr::Exact)
+      out.kind = PredExpr::Necessary;
+    if (c.kind != PredExpr::Unknown && c.expr != "True")
+      parts.push_back(c.expr);
+  }
+  if (parts.empty())
+    return out.kind == PredExpr::Exact ? PredExpr{PredExpr::Exact, "True"}
+                                       : PredExpr{};
+  out.expr = parts.size() == 1 ? parts[0]
+                               : "(" + llvm::join(parts, " and ") + ")";
+  return out;
+}
+
 static PredExpr reducePred(const Record *pred) {
   if (!pred)
     return {};
@@ -497,21 +516,10 @@ static PredExpr reducePred(const Record *pred) {
     if (parts.size() == 1)
       return reduceLeaf(text);
     // A conjunction within one CPred: as an And of its parts.
-    PredExpr out{PredExpr::Exact, ""};
-    std::vector<std::string> exprs;
-    for (const std::string &part : parts) {
-      PredExpr c = reduceLeaf(part);
-      if (c.kind != PredExpr::Exact)
-        out.kind = PredExpr::Necessary;
-      if (c.kind != PredExpr::Unknown && c.expr != "True")
-        exprs.push_back(c.expr);
-    }
-    if (exprs.empty())
-      return out.kind == PredExpr::Exact ? PredExpr{PredExpr::Exact, "True"}
-                                         : PredExpr{};
-    out.expr = exprs.size() == 1 ? exprs[0]
-                                 : "(" + llvm::join(exprs, " and ") + ")";
-    return out;
+    std::vector<PredExpr> leaves;
+    for (const std::string &part : parts)
+      leaves.push_back(reduceLeaf(part));
+    return conjoin(leaves);
   }
   if (!pred->isSubClassOf("CombinedPred"))
     return {};
@@ -519,22 +527,8 @@ static PredExpr reducePred(const Record *pred) {
   std::vector<PredExpr> children;
   for (const Record *c : pred->getValueAsListOfDefs("children"))
     children.push_back(reducePred(c));
-  if (kind == "PredCombinerAnd") {
-    PredExpr out{PredExpr::Exact, ""};
-    std::vector<std::string> parts;
-    for (const PredExpr &c : children) {
-      if (c.kind != PredExpr::Exact)
-        out.kind = PredExpr::Necessary;
-      if (c.kind != PredExpr::Unknown && c.expr != "True")
-        parts.push_back(c.expr);
-    }
-    if (parts.empty())
-      return out.kind == PredExpr::Exact ? PredExpr{PredExpr::Exact, "True"}
-                                         : PredExpr{};
-    out.expr = parts.size() == 1 ? parts[0]
-                                 : "(" + llvm::join(parts, " and ") + ")";
-    return out;
-  }
+  if (kind == "PredCombinerAnd")
+    return conjoin(children);
   if (kind == "PredCombinerOr") {
     PredExpr out{PredExpr::Exact, ""};
     std::vector<std::string> parts;

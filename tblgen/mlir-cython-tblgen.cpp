@@ -305,6 +305,10 @@ static const std::pair<StringRef, StringRef> kTypeLeaves[] = {
     {"::llvm::isa<::mlir::UnrankedTensorType>($_self)",
      "mlirTypeIsAUnrankedTensor(t)"},
     {"::llvm::isa<::mlir::VectorType>($_self)", "mlirTypeIsAVector(t)"},
+    {"::llvm::isa<::mlir::FixedVectorType>($_self)",
+     "(mlirTypeIsAVector(t) and not mlirVectorTypeIsScalable(t))"},
+    {"::llvm::isa<::mlir::ScalableVectorType>($_self)",
+     "(mlirTypeIsAVector(t) and mlirVectorTypeIsScalable(t))"},
     {"::llvm::isa<::mlir::ShapedType>($_self)", "mlirTypeIsAShaped(t)"},
     {"::llvm::isa<::mlir::IndexType>($_self)", "mlirTypeIsAIndex(t)"},
     {"::llvm::isa<::mlir::IntegerType>($_self)", "mlirTypeIsAInteger(t)"},
@@ -347,7 +351,8 @@ static const char *const kTypeLeafFunctions[] = {
     "mlirTypeIsAF16",          "mlirTypeIsAF32",
     "mlirTypeIsAF64",          "mlirIntegerTypeIsSignless",
     "mlirIntegerTypeIsSigned", "mlirIntegerTypeIsUnsigned",
-    "mlirIntegerTypeGetWidth",
+    "mlirIntegerTypeGetWidth", "mlirVectorTypeIsScalable",
+    "mlirShapedTypeGetRank",
 };
 
 static std::string withoutBlanks(StringRef s) {
@@ -457,6 +462,15 @@ static PredExpr reduceLeaf(StringRef text) {
             "((mlirTypeIsARankedTensor(t) and not mlirAttributeIsNull("
             "mlirRankedTensorTypeGetEncoding(t))) or "
             "_ods_in_dialect(t, b\"sparse_tensor\"))"};
+  // A vector's rank, which ODS tests after the type's kind: the kind is
+  // tested again, so that the cast is never reached for another type.
+  if (text == "::llvm::cast<::mlir::VectorType>($_self).getRank()>0")
+    return {PredExpr::Necessary,
+            "(mlirTypeIsAVector(t) and mlirShapedTypeGetRank(t) > 0)"};
+  // An LLVM-compatible vector: a builtin vector or an LLVM dialect type.
+  if (text == "::mlir::LLVM::isCompatibleVectorType($_self)")
+    return {PredExpr::Necessary,
+            "(mlirTypeIsAVector(t) or _ods_in_dialect(t, b\"llvm\"))"};
   // TOSA's shape values: a type of the tosa dialect.
   if (text == "mlir::tosa::isa_tosa_shape_type($_self)")
     return {PredExpr::Necessary, "_ods_in_dialect(t, b\"tosa\")"};

@@ -200,3 +200,18 @@ def test_structured_op_without_its_body_verifies_and_prints(body, capfd):
                        "pipeline:\n.*expects to have 1 region with 1 block"):
         PassManager.parse("builtin.module(canonicalize)").run(module)
     op.erase()
+
+
+def test_vector_kinds_and_ranks_are_checked(body):
+    # vector.shuffle's inference read a non-vector as a vector (LLVM abort:
+    # "SmallVector unable to grow"); llvm.extractelement's too.
+    from mlir.dialects import llvm, vector
+    from mlir.ir import NoneType, TupleType
+    f, i, mem, ten, vec = body
+    with pytest.raises(TypeError, match=r"^vector.shuffle: operand 'v1' must "
+                       r"be fixed-length vector of any type values, not f32"):
+        vector.shuffle(f, vec, [1, 2])
+    with pytest.raises(TypeError, match=r"^llvm.extractelement: operand "
+                       r"'vector' must be LLVM dialect-compatible vector type, "
+                       r"not index"):
+        llvm.extractelement(i, mem)

@@ -426,7 +426,7 @@ cdef int _state_write_wait(OperationState self, InsertionPoint where,
         if where is not None:
             where.check_insertable()
         for v in self.operand_objects():
-            value_handle(v, "operand")
+            operand_handle(v, self.name, "operand")
     except BaseException:
         ir_write_done(ctx, t)
         raise

@@ -197,24 +197,13 @@ cdef api MlirValue mlir_unwrap_value(object obj) noexcept:
 # (detach_from_parent, move_before, replace_all_uses_with, ...) keep the
 # trees whose values are used alive: prefer them through the wrapped objects.
 
-cdef object _known_context(MlirContext ctx):
-    """The Python Context of a handle, or None when the package has none
-    (then no object of its IR exists)."""
-    cdef PyObject* found = NULL
-    with cython.critical_section(_registry_lock):
-        it = _live_contexts.find(_key(ctx.ptr))
-        if it != _live_contexts.end():
-            found = deref(it).second
-        return mlircy_take_or_none(found)
-
-
 cdef api int mlir_invalidate_operation(MlirOperation op) noexcept:
     """Marks the objects of `op` and of every operation nested in it
     invalid (later uses raise RuntimeError), before C code destroys or
     erases it. 0, or -1 with an exception set."""
     try:
         _api_check_null(op.ptr, "MlirOperation")
-        ctx = _known_context(mlirOperationGetContext(op))
+        ctx = known_context(mlirOperationGetContext(op))
         if ctx is not None:
             (<Context>ctx).invalidate_nested(op, True)
         return 0

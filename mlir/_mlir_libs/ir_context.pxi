@@ -312,14 +312,20 @@ cdef class Context:
     current = _CurrentContext()
 
 
-cdef Context context_for_handle(MlirContext ctx):
-    """The one Python Context of a handle (adopting it if it is new)."""
+cdef object known_context(MlirContext ctx):
+    """The Python Context of a handle, or None when the package has none
+    (then no object of its IR exists)."""
     cdef PyObject* found = NULL
     with cython.critical_section(_registry_lock):
         it = _live_contexts.find(_key(ctx.ptr))
         if it != _live_contexts.end():
             found = deref(it).second
-        obj = mlircy_take_or_none(found)
+        return mlircy_take_or_none(found)
+
+
+cdef Context context_for_handle(MlirContext ctx):
+    """The one Python Context of a handle (adopting it if it is new)."""
+    obj = known_context(ctx)
     if obj is not None:
         return <Context>obj
     return Context(_adopt=<uintptr_t>ctx.ptr)

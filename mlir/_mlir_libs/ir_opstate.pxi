@@ -305,7 +305,6 @@ cdef class OperationState:
                                               regions.data())
         cdef _ErrorCapture cap
         cdef MlirOperation op
-        cdef vector[MlirNamedAttribute] given
         errors = None
         # The operation will use values of IR other threads may share: the
         # gate (ir_gate.pxi), before any Python code can run until it exists.
@@ -329,9 +328,6 @@ cdef class OperationState:
                                          self.inline_attributes):
                 ir_write_done(ctx, t)
                 raise MemoryError()
-            # The C API frees the attributes: a copy for the check below.
-            given.assign(self.c_state.attributes,
-                         self.c_state.attributes + self.c_state.nAttributes)
             # Only inference can make creation fail (and emit diagnostics).
             cap = _ErrorCapture.attach(ctx)
             try:
@@ -340,9 +336,6 @@ cdef class OperationState:
             finally:
                 ir_write_done(ctx, t)
                 errors = cap.detach()
-            if op.ptr != NULL and given.size():
-                _check_attributes_held(self.name, ctx, op, given.size(),
-                                       given.data())
         else:
             # The arrays stay ours (freed with the state), the regions
             # become the operation's; the name is not looked up again.
@@ -351,6 +344,8 @@ cdef class OperationState:
                 NULL if key is None else PyLong_AsVoidPtr(key))
             ir_write_done(ctx, t)
             self.c_state.nRegions = 0
+            # (With inference, the C API has converted the attributes into
+            # the op's properties strictly and failed on a wrong kind.)
             if op.ptr != NULL and self.c_state.nAttributes:
                 _check_attributes_held(self.name, ctx, op,
                                        self.c_state.nAttributes,
@@ -410,7 +405,7 @@ cdef int _check_attributes_held(str name, Context ctx, MlirOperation op,
     attr = str(wrap_attribute(ctx, attrs[i].attribute))
     if len(attr) > 80:
         attr = attr[:77] + "..."
-    mlirOperationDestroy(op)
+    _destroy_created(ctx, op)
     raise TypeError(
         f"{name}: attribute '{from_ref(mlirIdentifierStr(attrs[i].name))}' "
         f"is not of the kind the op declares for it (got {attr})")
@@ -433,6 +428,15 @@ cdef int _state_write_wait(OperationState self, InsertionPoint where,
     return t
 
 
+cdef int _destroy_created(Context ctx, MlirOperation op) except -1:
+    """Destroys an operation just created (no object, not inserted) that
+    is refused: its operands' use lists may be shared IR (the gate)."""
+    cdef int t = ir_write(ctx)
+    mlirOperationDestroy(op)
+    ir_write_done(ctx, t)
+    return 0
+
+
 cdef int set_op_properties(Context ctx, MlirOperation op, str name,
                            list properties, bint created) except -1:
     """Sets ODS properties, (name, Attribute) pairs, of an operation. A
@@ -447,16 +451,13 @@ cdef int set_op_properties(Context ctx, MlirOperation op, str name,
         ctx.c_context, entries.size(), entries.data())
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
     cdef MlirLogicalResult ok
-    cdef int t
     try:
         ok = mlirCyOperationSetProperties(op, d)
     finally:
         errors = cap.detach()
     if mlirLogicalResultIsFailure(ok):
         if created:
-            t = ir_write(ctx)      # its operands' use lists may be shared
-            mlirOperationDestroy(op)
-            ir_write_done(ctx, t)
+            _destroy_created(ctx, op)
             raise MLIRError(f"Operation creation failed for '{name}' "
                             "(invalid property value)", errors)
         raise MLIRError(f"Invalid property value for '{name}'", errors)

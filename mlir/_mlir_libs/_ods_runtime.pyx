@@ -46,35 +46,19 @@ from mlir._mlir_libs.capi.mlir_cython.operation cimport (
 
 from mlir._mlir_libs import _ir
 
+# The registry of attribute builders by ODS attribute kind.
+cdef object _attr_builders = _ir.AttrBuilder
+
 
 # -- attribute builders ---------------------------------------------------
 
-cdef object _attr_builder_registry = None
-
-
-cdef object _registry():
-    """mlir.ir.AttrBuilder when the core has it, else the fallback registry
-    of mlir.dialects._ods_common (imported lazily: it imports us back)."""
-    global _attr_builder_registry
-    if _attr_builder_registry is None:
-        reg = getattr(_ir, "AttrBuilder", None)
-        if reg is None:
-            try:
-                from mlir.dialects import _ods_common
-                reg = _ods_common._ods_attr_builders()
-            except ImportError:
-                return None
-        _attr_builder_registry = reg
-    return _attr_builder_registry
-
-
 cdef object _convert(OperationState st, str name, object value, str kind):
-    reg = _registry()
+    reg = _attr_builders
     opname = st.name
     if not kind:
         raise TypeError(f"{opname}: argument '{name}' must be an Attribute, "
                         f"not {type(value).__name__}")
-    if reg is None or not reg.contains(kind):
+    if not reg.contains(kind):
         raise TypeError(
             f"{opname}: argument '{name}' must be an Attribute, not "
             f"{type(value).__name__} (no attribute builder is registered "

@@ -327,44 +327,10 @@ class _IfBlockAccessors:
         return blocks[0]
 
 
-class _AttrBuilderFallback:
-    _builders = {}
-
-    @classmethod
-    def contains(cls, kind):
-        return kind in cls._builders
-
-    @classmethod
-    def get(cls, kind):
-        try:
-            return cls._builders[kind]
-        except KeyError:
-            raise KeyError(f"no attribute builder registered for '{kind}'") \
-                from None
-
-    @classmethod
-    def insert(cls, kind, fn, replace=False):
-        if kind in cls._builders and not replace:
-            raise RuntimeError(f"Attribute builder for '{kind}' is already "
-                               "registered")
-        cls._builders[kind] = fn
-
-
-def _ods_attr_builders():
-    return getattr(_ir, "AttrBuilder", None) or _AttrBuilderFallback
-
-
 def register_attribute_builder(kind, replace=False):
     """Decorator registering fn(value, context) -> Attribute for an ODS
-    attribute def name."""
-    core = getattr(_ir, "register_attribute_builder", None)
-    if core is not None:
-        return core(kind, replace=replace)
-
-    def decorator(fn):
-        _AttrBuilderFallback.insert(kind, fn, replace=replace)
-        return fn
-    return decorator
+    attribute def name (mlir.ir.register_attribute_builder)."""
+    return _ir.register_attribute_builder(kind, replace=replace)
 
 
 def _mlir_str(s):
@@ -384,131 +350,8 @@ def _parse(asm, context):
     return _ir.Attribute.parse(asm, context=context)
 
 
-def _int_attr(width):
-    def build(x, context):
-        if isinstance(x, bool) or not isinstance(x, int):
-            x = int(x) if hasattr(x, "__index__") else _type_error("int", x)
-        return _parse(f"{int(x)} : i{width}", context)
-    return build
-
-
 def _type_error(what, x):
     raise TypeError(f"expected {what}, got {type(x).__name__}")
-
-
-def _float_attr(width):
-    def build(x, context):
-        if not isinstance(x, (int, float)) or isinstance(x, bool):
-            _type_error("float", x)
-        x = float(x)
-        if x != x or x in (float("inf"), float("-inf")):
-            import struct
-            bits = struct.unpack("<Q", struct.pack("<d", x))[0] if width == 64 \
-                else struct.unpack("<I", struct.pack("<f", x))[0]
-            return _parse(f"0x{bits:X} : f{width}", context)
-        return _parse(f"{x!r} : f{width}", context)
-    return build
-
-
-def _str_attr(x, context):
-    if not isinstance(x, str):
-        _type_error("str", x)
-    return _parse(_mlir_str(x), context)
-
-
-def _symbol_ref_attr(x, context):
-    if isinstance(x, str):
-        return _parse("@" + _mlir_str(x), context)
-    if isinstance(x, (list, tuple)) and x and all(isinstance(s, str) for s in x):
-        return _parse("::".join("@" + _mlir_str(s) for s in x), context)
-    _type_error("str or list of str", x)
-
-
-def _type_attr(x, context):
-    if not isinstance(x, _ir.Type):
-        _type_error("Type", x)
-    return _parse(str(x), x.context)
-
-
-def _bool_attr(x, context):
-    if not isinstance(x, bool):
-        _type_error("bool", x)
-    return _parse("true" if x else "false", context)
-
-
-def _unit_attr(x, context):
-    return _parse("unit", context)
-
-
-def _dense_array(elt, conv):
-    def build(x, context):
-        if isinstance(x, (str, bytes)) or not hasattr(x, "__iter__"):
-            _type_error("a sequence", x)
-        vals = [conv(v) for v in x]
-        body = ", ".join(vals)
-        return _parse(f"array<{elt}{': ' + body if vals else ''}>", context)
-    return build
-
-
-def _int_text(v):
-    if isinstance(v, bool) or not isinstance(v, int):
-        _type_error("int", v)
-    return str(v)
-
-
-def _bool_text(v):
-    if not isinstance(v, bool):
-        _type_error("bool", v)
-    return "true" if v else "false"
-
-
-def _array_attr(elem):
-    def build(x, context):
-        if isinstance(x, (str, bytes)) or not hasattr(x, "__iter__"):
-            _type_error("a sequence", x)
-        items = [v if isinstance(v, _ir.Attribute) else elem(v, context)
-                 for v in x]
-        return _parse("[" + ", ".join(str(a) for a in items) + "]", context)
-    return build
-
-
-def _attr_only(x, context):
-    _type_error("Attribute", x)
-
-
-_FALLBACK_BUILDERS = {
-    "BoolAttr": _bool_attr,
-    "IndexAttr": lambda x, context: _parse(f"{_int_text(x)} : index", context),
-    "I1Attr": _int_attr(1), "I8Attr": _int_attr(8), "I16Attr": _int_attr(16),
-    "I32Attr": _int_attr(32), "I64Attr": _int_attr(64),
-    "SI32Attr": lambda x, c: _parse(f"{_int_text(x)} : si32", c),
-    "UI32Attr": lambda x, c: _parse(f"{_int_text(x)} : ui32", c),
-    "F32Attr": _float_attr(32), "F64Attr": _float_attr(64),
-    "StrAttr": _str_attr, "SymbolNameAttr": _str_attr,
-    "FlatSymbolRefAttr": _symbol_ref_attr, "SymbolRefAttr": _symbol_ref_attr,
-    "TypeAttr": _type_attr, "UnitAttr": _unit_attr,
-    "DenseI8ArrayAttr": _dense_array("i8", _int_text),
-    "DenseI16ArrayAttr": _dense_array("i16", _int_text),
-    "DenseI32ArrayAttr": _dense_array("i32", _int_text),
-    "DenseI64ArrayAttr": _dense_array("i64", _int_text),
-    "DenseBoolArrayAttr": _dense_array("i1", _bool_text),
-    "I32ArrayAttr": _array_attr(_int_attr(32)),
-    "I64ArrayAttr": _array_attr(_int_attr(64)),
-    "BoolArrayAttr": _array_attr(_bool_attr),
-    "StrArrayAttr": _array_attr(_str_attr),
-    "TypeArrayAttr": _array_attr(_type_attr),
-    "ArrayAttr": _array_attr(_attr_only),
-}
-
-
-def _install_fallback_builders():
-    reg = _ods_attr_builders()
-    for kind, fn in _FALLBACK_BUILDERS.items():
-        if not reg.contains(kind):
-            reg.insert(kind, fn)
-
-
-_install_fallback_builders()
 
 
 # -- enums (used by the generated _<ns>_enum_gen.py modules) ---------------
@@ -551,16 +394,11 @@ def _ods_enum_strings(cls, strings, separator):
 
 def _ods_register_enum_builder(kind, bitwidth):
     """Builder of an integer enum attribute: IntegerAttr of i<bitwidth>."""
-    core_int_attr = getattr(_ir, "IntegerAttr", None)
-    core_int_type = getattr(_ir, "IntegerType", None)
-
     def build(x, context):
         if isinstance(x, bool) or not isinstance(x, int):
             _type_error("an enum value (int)", x)
-        if core_int_attr is not None and core_int_type is not None:
-            return core_int_attr.get(
-                core_int_type.get_signless(bitwidth, context=context), int(x))
-        return _parse(f"{int(x)} : i{bitwidth}", context)
+        return _ir.IntegerAttr.get(
+            _ir.IntegerType.get_signless(bitwidth, context=context), int(x))
     register_attribute_builder(kind, replace=True)(build)
     _bind_builder_name(kind, build)
 

@@ -1095,7 +1095,17 @@ cdef MlirWalkResult _walk_callback(MlirOperation op, void* user) noexcept with g
     cdef void* saved = st.current
     st.current = op.ptr
     try:
-        obj = as_plain(<Operation>wrap_operation_any(st.context, op))
+        # As upstream, the callback sees a plain Operation: the live object
+        # when it is one, else its generic view, else a new primary made
+        # as a plain Operation (the walked operation's object keeps the
+        # tree alive, so it is the owner).
+        found = live_get(st.context, op.ptr)
+        if found is None:
+            obj = _new_op_object(Operation, st.context, op, st.owner)
+            if type(obj) is not Operation:
+                obj = as_plain(<Operation>obj)
+        else:
+            obj = as_plain(<Operation>found)
         r = st.callback(obj)
         if r is None:
             return MlirWalkResultAdvance

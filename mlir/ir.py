@@ -91,6 +91,37 @@ def loc_tracebacks(*, max_depth: int | None = None) -> Iterable[None]:
         _globals.set_loc_tracebacks_frame_limit(old_limit)
 
 
+def get_parent_of_type(op: OpView | Operation, op_class: type) -> OpView | None:
+    """The nearest ancestor of `op` whose view is an instance of `op_class`
+    (an OpView subclass, e.g. func.FuncOp), as that view; None when no
+    ancestor is one (or `op` has no parent)."""
+    if not (isinstance(op_class, type) and issubclass(op_class, OpView)):
+        raise TypeError(f"op_class must be an OpView subclass, got {op_class!r}")
+    parent = op.operation.parent
+    while parent is not None:
+        view = parent.opview
+        if isinstance(view, op_class):
+            return view
+        parent = parent.parent
+    return None
+
+
+def get_ops_of_type(root: OpView | Operation | Module,
+                    op_class: type | None = None) -> list[OpView]:
+    """The views of the operations in `root` (itself included) that are
+    instances of `op_class` (every operation when None), in post-order
+    (Operation.walk with op_class)."""
+    op = root.operation if isinstance(root, Module) else root
+    ops = []
+
+    def collect(found):
+        ops.append(found.opview)
+        return WalkResult.ADVANCE
+
+    op.walk(collect, op_class=op_class)
+    return ops
+
+
 try:
     import numpy as np  # noqa: F401  (upstream's mlir.ir exports it)
 except ImportError:

@@ -194,7 +194,7 @@ TYPES = {
     "_ir:Operation.detach_from_parent": "-> Self",
     "_ir:Operation.erase": "-> None",
     "_ir:Operation.replace_uses_of_with": "(of: Value, with_: Value) -> None",
-    "_ir:Operation.walk": "(callback: Callable[[OpView], WalkResult | None], walk_order: WalkOrder) -> None",
+    "_ir:Operation.walk": "(callback: Callable[[Operation], WalkResult | None], walk_order: WalkOrder, op_class: type[OpView] | tuple[type[OpView], ...] | None) -> None",
     "_ir:Operation._owner": "-> Any",
     "_ir:Operation.operation": "Operation",
     "_ir:Operation.opview": "OpView",

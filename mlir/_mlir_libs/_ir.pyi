@@ -479,11 +479,15 @@ class Operation:
         """Replaces every use of value `of` among this op's operands with
         `with_`.
         """
-    def walk(self, callback: Callable[[OpView], WalkResult | None], walk_order: WalkOrder = WalkOrder.POST_ORDER) -> None:
-        """Calls callback(op) on this operation and every nested one.
-        callback returns a WalkResult (None means ADVANCE). Erasing the
-        visited operation is allowed in post-order walks; any other erase
-        during a walk raises RuntimeError.
+    def walk(self, callback: Callable[[Operation], WalkResult | None], walk_order: WalkOrder = WalkOrder.POST_ORDER, op_class: type[OpView] | tuple[type[OpView], ...] | None = None) -> None:
+        """Calls callback(op) on this operation and every nested one, with
+        op a plain Operation. callback returns a WalkResult (None means
+        ADVANCE). With op_class (an OpView subclass), only operations whose
+        view is an instance of it are passed to the callback; the others
+        are passed over without making a Python object (their regions are
+        still walked). Erasing the visited operation is allowed in
+        post-order walks; any other erase during a walk raises
+        RuntimeError.
         """
     def _owner(self) -> Any:
         """For tests: the object keeping this operation alive (None when

@@ -762,15 +762,23 @@ cdef class Operation:
         finally:
             op_write_done(self, t)
 
-    def walk(self, callback, walk_order=WalkOrder.POST_ORDER):
-        """Calls callback(op) on this operation and every nested one.
-        callback returns a WalkResult (None means ADVANCE). Erasing the
-        visited operation is allowed in post-order walks; any other erase
-        during a walk raises RuntimeError."""
+    def walk(self, callback, walk_order=WalkOrder.POST_ORDER, op_class=None):
+        """Calls callback(op) on this operation and every nested one, with
+        op a plain Operation. callback returns a WalkResult (None means
+        ADVANCE). With op_class (an OpView subclass), only operations whose
+        view is an instance of it are passed to the callback; the others
+        are passed over without making a Python object (their regions are
+        still walked). Erasing the visited operation is allowed in
+        post-order walks; any other erase during a walk raises
+        RuntimeError."""
         if not callable(callback):
             raise TypeError("walk callback must be callable")
+        if op_class is not None:
+            # Raises TypeError as isinstance would for a non-class.
+            issubclass(OpView, op_class)
         cdef _WalkState st = _WalkState.__new__(_WalkState)
         st.callback = callback
+        st.op_class = op_class
         st.context = self.context
         st.post_order = int(walk_order) == MlirWalkPostOrder
         st.owner = _owner_for_children(self)
@@ -1073,6 +1081,10 @@ cdef class _WalkState:
     cdef bint post_order
     cdef object error
     cdef void* current
+    # A typed walk: the class the visited operations' registered classes
+    # must be subclasses of (None: all), decided once per operation name.
+    cdef object op_class
+    cdef unordered_map[uintptr_t, bint] class_matches
 
 
 cdef int _raise_from_callback(BaseException err) except -1:
@@ -1093,8 +1105,20 @@ cdef int _raise_from_callback(BaseException err) except -1:
 cdef MlirWalkResult _walk_callback(MlirOperation op, void* user) noexcept with gil:
     cdef _WalkState st = <_WalkState>user
     cdef void* saved = st.current
+    cdef MlirIdentifier ident
     st.current = op.ptr
     try:
+        if st.op_class is not None:
+            ident = mlirOperationGetName(op)
+            it = st.class_matches.find(<uintptr_t>ident.ptr)
+            if it == st.class_matches.end():
+                match = issubclass(_name_info(st.context, op).cls,
+                                   st.op_class)
+                st.class_matches[<uintptr_t>ident.ptr] = match
+            else:
+                match = deref(it).second
+            if not match:
+                return MlirWalkResultAdvance
         # As upstream, the callback sees a plain Operation: the live object
         # when it is one, else its generic view, else a new primary made
         # as a plain Operation (the walked operation's object keeps the

@@ -106,7 +106,7 @@ def build_module() -> Module:
 def walk_and_inspect(module: Module) -> list[str]:
     names: list[str] = []
 
-    def visit(op: OpView) -> WalkResult:
+    def visit(op: Operation) -> WalkResult:
         names.append(op.name)
         return WalkResult.ADVANCE
 

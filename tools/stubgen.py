@@ -607,8 +607,9 @@ class ModuleWriter:
         if issubclass(cls, enum.Enum):
             base = next(b for b in cls.__mro__[1:] if b.__module__ == "enum")
             lines.append(f"class {name}(enum.{base.__name__}):")
-            for member in cls:
-                lines.append(f"    {member.name} = {member.value!r}")
+            # __members__: a Flag's zero member is not iterated.
+            for mname, member in cls.__members__.items():
+                lines.append(f"    {mname} = {member.value!r}")
             return lines
         bases = [self.type_name(b) for b in cls.__bases__ if b is not object]
         bases = [b for b in bases if b]
@@ -666,7 +667,8 @@ class ModuleWriter:
                 base = next(b for b in value.__mro__[1:]
                             if b.__module__ == "enum")
                 return ([f"    class {mname}(enum.{base.__name__}):"] +
-                        [f"        {m.name} = {m.value!r}" for m in value])
+                        [f"        {n} = {m.value!r}"
+                         for n, m in value.__members__.items()])
             raise StubError(f"nested class {key} is not supported")
         if isinstance(value, enum.Enum) and \
                 type(value).__qualname__ == f"{cls.__name__}.{type(value).__name__}":

@@ -27,6 +27,7 @@ from typing_extensions import Self
 _D = TypeVar("_D", bound="Dialect")
 _Op = TypeVar("_Op", bound="OpView")
 _F = TypeVar("_F", bound=Callable[..., Any])
+_MappedT = TypeVar("_MappedT", "Value", "Block", "Operation")
 
 __all__ = [
     'AsmState',
@@ -76,6 +77,13 @@ __all__ = [
     'Value',
     'WalkOrder',
     'WalkResult',
+    'DynamicOpTrait',
+    'IsTerminatorTrait',
+    'NoTerminatorTrait',
+    'IsIsolatedFromAboveTrait',
+    'RecursiveMemoryEffectsTrait',
+    'OperationEquivalenceFlags',
+    'IRMapping',
     'register_attribute_caster',
     'register_dialect',
     'register_operation',
@@ -458,14 +466,35 @@ class Operation:
     def dump(self) -> None: ...
     def verify(self) -> bool:
         """Verifies the operation; raises MLIRError with the diagnostics."""
+    def has_trait(self, trait_cls: type[DynamicOpTrait]) -> bool:
+        """Whether this operation has the trait `trait_cls`, a trait class
+        such as IsTerminatorTrait (False for an unregistered operation).
+        """
+    def is_structurally_equivalent(self, other: Operation | OpView, flags: OperationEquivalenceFlags | int = OperationEquivalenceFlags.NONE) -> bool:
+        """Whether `other` is this operation but for what `flags` (an
+        OperationEquivalenceFlags) leaves out: the same name, attributes,
+        properties, locations and types, operands that are the same values
+        or defined at the same place, and regions equivalent in turn. The
+        operands of commutative operations may be permuted unless flags
+        has IGNORE_COMMUTATIVITY.
+        """
+    def structural_hash(self, flags: OperationEquivalenceFlags | int = OperationEquivalenceFlags.NONE) -> int:
+        """A hash of this operation and everything in it, equal for
+        operations is_structurally_equivalent finds equivalent under the
+        same flags (a key for a cache of compiled IR within one context:
+        types, attributes and values defined outside count by identity).
+        """
     def move_after(self, other: Operation) -> None:
         """Moves this operation right after `other` (in other's block)."""
     def move_before(self, other: Operation) -> None:
         """Moves this operation right before `other` (in other's block)."""
     def is_before_in_block(self, other: Operation) -> bool: ...
-    def clone(self, ip: InsertionPoint | Literal[False] | None = None) -> Self:
+    def clone(self, ip: InsertionPoint | Literal[False] | None = None, mapping: IRMapping | None = None) -> Self:
         """A deep copy, inserted at `ip` (or the current insertion point),
-        else detached.
+        else detached. With `mapping` (an IRMapping), the copy uses the
+        values and blocks the mapping maps instead of those this operation
+        uses, and the mapping gains what was copied from what. A detached
+        copy keeps alive what it still uses of other trees.
         """
     def detach_from_parent(self) -> Self:
         """Removes this operation from its block; it becomes owned by this
@@ -557,6 +586,7 @@ class OpView(Operation):
     _ODS_OPERAND_SEGMENTS: ClassVar[Any]
     _ODS_RESULT_SEGMENTS: ClassVar[Any]
     build_generic: ClassVar[Callable[..., Any]]
+    has_trait: ClassVar[Callable[..., bool]]
 
 
 class Region:
@@ -1924,6 +1954,34 @@ class DenseF64ArrayAttr(_DenseArrayAttr):
     def isinstance(other) -> bool: ...
 
 
+class IRMapping:
+    """A mapping of values to values, blocks to blocks and operations to
+    operations, as MLIR's IRMapping. op.clone(mapping=m) uses the values
+    and blocks m maps instead of those op uses, and adds to m what it
+    copied from what (op, and the operations, blocks, block arguments and
+    results in it). An entry whose key was erased is gone.
+    """
+    def __init__(self) -> None: ...
+    def __len__(self, /) -> int: ...
+    def __contains__(self, key: object, /) -> bool: ...
+    def map(self, from_: Value | Block | Operation, to: Value | Block | Operation) -> None:
+        """Maps `from_` to `to`: two Values, two Blocks or two Operations
+        (OpViews count as their operations) of one context.
+        """
+    def lookup(self, x: _MappedT) -> _MappedT:
+        """What `x` is mapped to; KeyError if it is not mapped."""
+    def lookup_or_default(self, x: _MappedT) -> _MappedT:
+        """What `x` is mapped to, else `x` itself."""
+    def lookup_or_null(self, x: _MappedT) -> _MappedT | None:
+        """What `x` is mapped to, else None."""
+    def contains(self, x: Value | Block | Operation) -> bool:
+        """Whether `x` is mapped."""
+    def erase(self, x: Value | Block | Operation) -> None:
+        """Removes the entry of `x` (if any)."""
+    def clear(self) -> None:
+        """Removes every entry."""
+
+
 class _OpNameInfo:
     """Per-context cache entry of one operation name."""
 
@@ -2625,6 +2683,57 @@ def _parsed_type_builder(asm: str):
 
 
 _BUILDER_NAMES: list[str]
+
+
+class DynamicOpTrait:
+    """Base of the operation trait classes that has_trait takes. A trait
+    class names its MLIR trait by its TypeID, the class attribute
+    `_trait_typeid`.
+    """
+
+
+class IsTerminatorTrait(DynamicOpTrait):
+    """MLIR's OpTrait::IsTerminator: the operation ends its block."""
+    _trait_typeid: ClassVar[TypeID]
+
+
+class NoTerminatorTrait(DynamicOpTrait):
+    """MLIR's OpTrait::NoTerminator: the operation's single-block regions
+    need no terminator.
+    """
+    _trait_typeid: ClassVar[TypeID]
+
+
+class IsIsolatedFromAboveTrait(DynamicOpTrait):
+    """MLIR's OpTrait::IsIsolatedFromAbove: the operation's regions use no
+    value defined outside it.
+    """
+    _trait_typeid: ClassVar[TypeID]
+
+
+class RecursiveMemoryEffectsTrait(DynamicOpTrait):
+    """MLIR's OpTrait::HasRecursiveMemoryEffects: the operation's memory
+    effects are those of the operations in its regions.
+    """
+    _trait_typeid: ClassVar[TypeID]
+
+def _opview_has_trait(target: Any, trait_cls: type[DynamicOpTrait], context: Context | None = None) -> bool:
+    """has_trait(trait_cls, context=None): on an OpView class, whether the
+    operations of its OPERATION_NAME have the trait `trait_cls` (e.g.
+    IsTerminatorTrait) in `context` or the current context; on an
+    operation, whether it has it.
+    """
+
+
+class OperationEquivalenceFlags(enum.IntFlag):
+    NONE = 0
+    IGNORE_LOCATIONS = 1
+    IGNORE_DISCARDABLE_ATTRS = 2
+    IGNORE_PROPERTIES = 4
+    IGNORE_COMMUTATIVITY = 8
+
+
+_KIND_NAMES: tuple[str, ...]
 
 
 class WalkOrder(enum.IntEnum):

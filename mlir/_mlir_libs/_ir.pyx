@@ -61,7 +61,7 @@ from mlir._mlir_libs.capi.mlir_cython.builtin_attributes cimport *
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from cpython.bool cimport PyBool_Check
 from cpython.long cimport PyLong_CheckExact, PyLong_AsLongLongAndOverflow
-from libc.stdint cimport int8_t, int16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
 from mlir._mlir_libs.capi.bindings.python.interop cimport (
     mlirPythonContextToCapsule, mlirPythonCapsuleToContext,
     mlirPythonLocationToCapsule, mlirPythonCapsuleToLocation,
@@ -91,6 +91,9 @@ from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationGetRegisteredNameKey, mlirCyContextGetRegisteredNameKey,
     mlirCyOperationCreateFromState, mlirCyContextIsDialectLoadable,
     mlirCyContextGetDetachedNameKey, mlirCyContextReleaseNames)
+from mlir._mlir_libs.capi.mlir_cython.traits cimport *
+from mlir._mlir_libs.capi.mlir_cython.equivalence cimport *
+from mlir._mlir_libs.capi.mlir_cython.mapping cimport *
 from mlir._mlir_libs.capi.mlir_cython.verify cimport (
     mlirCyOperationFindDroppedAttribute, mlirCyOperationFindUnverifiable)
 from mlir._mlir_libs.capi.mlir_cython.thread_pool cimport (
@@ -133,6 +136,8 @@ include "ir_dense.pxi"
 include "ir_builders.pxi"
 include "ir_module.pxi"
 include "ir_livemap.pxi"
+include "ir_traits.pxi"
+include "ir_mapping.pxi"
 include "ir_operation.pxi"
 include "ir_opstate.pxi"
 include "ir_oplists.pxi"
@@ -158,6 +163,8 @@ __all__ = [
     "OperationList", "Region", "RegionIterator",
     "RegionSequence", "ShapedTypeComponents", "SymbolTable", "ThreadPool", "Type", "TypeID", "Value",
     "WalkOrder",
-    "WalkResult", "register_attribute_caster", "register_dialect",
+    "WalkResult", "DynamicOpTrait", "IsTerminatorTrait", "NoTerminatorTrait",
+    "IsIsolatedFromAboveTrait", "RecursiveMemoryEffectsTrait",
+    "OperationEquivalenceFlags", "IRMapping", "register_attribute_caster", "register_dialect",
     "register_operation", "register_type_caster", "register_value_caster",
 ] + _TYPE_NAMES + _ATTRIBUTE_NAMES + _DENSE_NAMES + _AFFINE_NAMES + _BUILDER_NAMES

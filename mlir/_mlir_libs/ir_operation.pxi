@@ -663,6 +663,52 @@ cdef class Operation:
             raise MLIRError("Verification failed", errors)
         return True
 
+    # -- traits and structural equivalence -------------------------------
+
+    def has_trait(self, trait_cls):
+        """Whether this operation has the trait `trait_cls`, a trait class
+        such as IsTerminatorTrait (False for an unregistered operation)."""
+        cdef TypeID tid = trait_typeid(trait_cls)
+        return mlirCyOperationHasTrait(op_handle(self), tid.c_typeid)
+
+    def is_structurally_equivalent(self, other,
+                                   flags=OperationEquivalenceFlags.NONE):
+        """Whether `other` is this operation but for what `flags` (an
+        OperationEquivalenceFlags) leaves out: the same name, attributes,
+        properties, locations and types, operands that are the same values
+        or defined at the same place, and regions equivalent in turn. The
+        operands of commutative operations may be permuted unless flags
+        has IGNORE_COMMUTATIVITY."""
+        cdef Operation o = as_operation(other, "other")
+        cdef uint32_t f = equivalence_flags(flags)
+        if o.context is not self.context:
+            return False
+        cdef bool result = False
+        cdef bint ran
+        cdef int t = op_section_enter(self, False)
+        try:
+            ran = mlirCyDeepOperationIsStructurallyEquivalent(
+                op_handle(self), op_handle(o), f, &result)
+        finally:
+            op_section_exit(self, t)
+        if not ran:
+            raise_too_deep("the operation")
+        return result
+
+    def structural_hash(self, flags=OperationEquivalenceFlags.NONE):
+        """A hash of this operation and everything in it, equal for
+        operations is_structurally_equivalent finds equivalent under the
+        same flags (a key for a cache of compiled IR within one context:
+        types, attributes and values defined outside count by identity)."""
+        cdef uint32_t f = equivalence_flags(flags)
+        cdef size_t h
+        cdef int t = op_section_enter(self, False)
+        try:
+            h = mlirCyOperationStructuralHash(op_handle(self), f)
+        finally:
+            op_section_exit(self, t)
+        return h
+
     # -- mutation -------------------------------------------------------
 
     def move_after(self, other):
@@ -683,20 +729,51 @@ cdef class Operation:
             raise ValueError("operations are not in the same block")
         return mlirOperationIsBeforeInBlock(op, o.c_op)
 
-    def clone(self, ip=None):
+    def clone(self, ip=None, mapping=None):
         """A deep copy, inserted at `ip` (or the current insertion point),
-        else detached."""
+        else detached. With `mapping` (an IRMapping), the copy uses the
+        values and blocks the mapping maps instead of those this operation
+        uses, and the mapping gains what was copied from what. A detached
+        copy keeps alive what it still uses of other trees."""
         cdef InsertionPoint where = resolve_ip(ip)
-        cdef int t = op_write(self)     # the copy uses the same values
+        cdef IRMapping m = None
+        if mapping is not None:
+            if not isinstance(mapping, IRMapping):
+                raise TypeError(f"mapping must be an IRMapping, not "
+                                f"{type(mapping).__name__}")
+            m = <IRMapping>mapping
+        cdef Context ctx = self.context
+        cdef MlirCyIRMapping cm
+        cdef vector[_MapEntry] added
+        cdef MlirOperation op = op_handle(self)
+        if m is not None:
+            cm = m.to_c(ctx)
+        cdef int t
         cdef MlirOperation copy
         cdef bint ran
         try:
-            ran = mlirCyDeepOperationClone(op_handle(self), &copy)
+            t = op_write(self)     # the copy uses the same values
+            try:
+                op = op_handle(self)
+                if m is None:
+                    ran = mlirCyDeepOperationClone(op, &copy)
+                else:
+                    ran = mlirCyDeepOperationCloneWithMapping(op, cm, &copy)
+                    if ran:
+                        mlirCyIRMappingForEach(cm, _collect_map_entry, &added)
+            finally:
+                op_write_done(self, t)
         finally:
-            op_write_done(self, t)
+            if m is not None:
+                mlirCyIRMappingDestroy(cm)
         if not ran:
             raise_too_deep("the operation")
-        obj = wrap_operation(self.context, copy, None)
+        obj = wrap_operation(ctx, copy, None)
+        outer = outer_values(ctx, copy)
+        if outer:
+            keep_operands_alive(<Operation>obj, outer)
+        if m is not None:
+            m.add_entries(ctx, added)
         if where is not None:
             where.insert(obj)
         return obj
@@ -1421,6 +1498,7 @@ cdef class OpView(Operation):
         self.flags = OP_ALIAS
 
     build_generic = _HybridMethod(_build_generic)
+    has_trait = _HybridMethod(_opview_has_trait)
 
     @classmethod
     def parse(cls, source, source_name="", context=None):

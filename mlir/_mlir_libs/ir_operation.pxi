@@ -46,6 +46,9 @@ class WalkResult(enum.IntEnum):
     __str__ = enum.Enum.__str__
 
 
+cdef object _WALK_ADVANCE = WalkResult.ADVANCE
+
+
 @cython.final
 cdef class _OpNameInfo:
     """Per-context cache entry of one operation name."""
@@ -1208,7 +1211,7 @@ cdef MlirWalkResult _walk_callback(MlirOperation op, void* user) noexcept with g
         else:
             obj = as_plain(<Operation>found)
         r = st.callback(obj)
-        if r is None:
+        if r is None or r is _WALK_ADVANCE:
             return MlirWalkResultAdvance
         code = int(r)
         if code == MlirWalkResultSkip and st.post_order:

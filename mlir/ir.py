@@ -11,6 +11,8 @@ from ._mlir_libs._ir import (  # noqa: F401  (underscored names used by tools)
     _GlobalDebug,
 )
 from ._mlir_libs._mlir import (  # noqa: F401
+    CurrentLocAction,
+    OnExplicitAction,
     register_type_caster,
     register_value_caster,
     globals as _globals,
@@ -64,24 +66,72 @@ for _name, _kind in {
 del _name, _kind
 
 
+_ON_EXPLICIT = {"use_explicit": OnExplicitAction.USE_EXPLICIT,
+                "use_traceback": OnExplicitAction.USE_TRACEBACK}
+_CURRENT_LOC = {"fallback": CurrentLocAction.FALLBACK,
+                "nameloc_wrap": CurrentLocAction.NAMELOC_WRAP}
+
+
+def _action(value, kind, names, what):
+    if isinstance(value, str):
+        try:
+            return names[value]
+        except KeyError:
+            raise ValueError(f"{what}: unknown action {value!r} (one of "
+                             f"{', '.join(map(repr, names))})") from None
+    if not isinstance(value, kind):
+        raise TypeError(f"{what} must be a {kind.__name__} or one of "
+                        f"{', '.join(map(repr, names))}, not "
+                        f"{type(value).__name__}")
+    return value
+
+
 @contextmanager
-def loc_tracebacks(*, max_depth: int | None = None) -> Iterable[None]:
+def loc_tracebacks(*, max_depth: int | None = None,
+                   on_explicit_actn: OnExplicitAction | str =
+                   OnExplicitAction.USE_EXPLICIT,
+                   current_loc_actn: CurrentLocAction | str =
+                   CurrentLocAction.FALLBACK,
+                   on_explicit: OnExplicitAction | str | None = None,
+                   current_loc: CurrentLocAction | str | None = None,
+                   ) -> Iterable[None]:
     """Within the block, operations and modules created without loc= are
     located at the Python call stack creating them (innermost frame first,
     at most `max_depth` frames; None keeps the current frame limit)
     instead of at the current Location.
 
+    on_explicit_actn: what an explicit loc= does (USE_EXPLICIT: it is used;
+    USE_TRACEBACK: the call stack's location replaces it).
+    current_loc_actn: FALLBACK leaves the current Location out;
+    NAMELOC_WRAP wraps the location in the NameLocs the current Location
+    begins with (for scopes such as `with Location.name("task"):`).
+    Both take the enum or its lower-case name; `on_explicit` and
+    `current_loc` are the same, under the names of upstream's first
+    release of them.
+
     Compiled code (the generated builders) has no Python frame, so the innermost
     frame is the Python code that called them. Files are kept or left out
     with globals.register_traceback_file_inclusion / _exclusion. Blocks
-    nest; on exit the frame limit is restored, and the setting is turned
-    off again unless it was on before.
+    nest; on exit the frame limit and actions are restored, and the
+    setting is turned off again unless it was on before.
     """
+    if on_explicit is not None:
+        on_explicit_actn = on_explicit
+    if current_loc is not None:
+        current_loc_actn = current_loc
+    on_explicit_actn = _action(on_explicit_actn, OnExplicitAction,
+                               _ON_EXPLICIT, "on_explicit_actn")
+    current_loc_actn = _action(current_loc_actn, CurrentLocAction,
+                               _CURRENT_LOC, "current_loc_actn")
     was_enabled = _globals.loc_tracebacks_enabled()
     old_limit = _globals.loc_tracebacks_frame_limit()
+    old_explicit = _globals.traceback_action_on_explicit_loc()
+    old_current = _globals.traceback_action_on_current_loc()
     try:
         if max_depth is not None:
             _globals.set_loc_tracebacks_frame_limit(max_depth)
+        _globals.set_traceback_action_on_explicit_loc(on_explicit_actn)
+        _globals.set_traceback_action_on_current_loc(current_loc_actn)
         if not was_enabled:
             _globals.set_loc_tracebacks_enabled(True)
         yield
@@ -89,6 +139,8 @@ def loc_tracebacks(*, max_depth: int | None = None) -> Iterable[None]:
         if not was_enabled:
             _globals.set_loc_tracebacks_enabled(False)
         _globals.set_loc_tracebacks_frame_limit(old_limit)
+        _globals.set_traceback_action_on_explicit_loc(old_explicit)
+        _globals.set_traceback_action_on_current_loc(old_current)
 
 
 def get_parent_of_type(op: OpView | Operation, op_class: type) -> OpView | None:

@@ -11,8 +11,9 @@ import threading
 
 import pytest
 
-from mlir.ir import (Context, IndexType, IntegerAttr, IntegerType, Location,
-                     Module, Operation, loc_tracebacks)
+from mlir.ir import (Context, CurrentLocAction, IndexType, IntegerAttr,
+                     IntegerType, Location, Module, OnExplicitAction,
+                     Operation, loc_tracebacks)
 from mlir.dialects import arith
 from mlir.dialects._ods_common import _cext
 
@@ -41,6 +42,8 @@ def restore_globals():
     yield
     G.set_loc_tracebacks_enabled(enabled)
     G.set_loc_tracebacks_frame_limit(limit)
+    G.set_traceback_action_on_explicit_loc(OnExplicitAction.USE_EXPLICIT)
+    G.set_traceback_action_on_current_loc(CurrentLocAction.FALLBACK)
     # Tests that exclude this file include it again (its default).
     G.register_traceback_file_inclusion(HERE)
 
@@ -150,8 +153,13 @@ def test_settings_are_positional():
 # -- the context manager ---------------------------------------------------
 
 def test_context_manager_signature():
-    assert str(inspect.signature(loc_tracebacks)) == \
-        "(*, max_depth: 'int | None' = None) -> 'Iterable[None]'"
+    params = inspect.signature(loc_tracebacks).parameters
+    assert list(params) == ["max_depth", "on_explicit_actn",
+                            "current_loc_actn", "on_explicit", "current_loc"]
+    assert all(p.kind is p.KEYWORD_ONLY for p in params.values())
+    assert params["max_depth"].default is None
+    assert params["on_explicit_actn"].default is OnExplicitAction.USE_EXPLICIT
+    assert params["current_loc_actn"].default is CurrentLocAction.FALLBACK
     assert loc_tracebacks.__doc__
 
 
@@ -367,3 +375,88 @@ def test_off_after_the_block(ctx):
         pass
     assert str(arith.constant(IndexType.get(), 3).owner.location) == \
         'loc("ambient")'
+
+
+# -- composing explicit, traceback and current locations (upstream main) ---
+
+def test_action_enums_and_settings():
+    assert [(m.name, m.value) for m in OnExplicitAction] == [
+        ("USE_EXPLICIT", 0), ("USE_TRACEBACK", 1)]
+    assert [(m.name, m.value) for m in CurrentLocAction] == [
+        ("FALLBACK", 0), ("NAMELOC_WRAP", 1)]
+    assert _cext.OnExplicitAction is OnExplicitAction
+    assert G.traceback_action_on_explicit_loc() is OnExplicitAction.USE_EXPLICIT
+    assert G.traceback_action_on_current_loc() is CurrentLocAction.FALLBACK
+    G.set_traceback_action_on_current_loc(1)
+    assert G.traceback_action_on_current_loc() is CurrentLocAction.NAMELOC_WRAP
+    for bad in ("fallback", 2, CurrentLocAction.FALLBACK):
+        method = (G.set_traceback_action_on_explicit_loc
+                  if bad is CurrentLocAction.FALLBACK
+                  else G.set_traceback_action_on_current_loc)
+        with pytest.raises(TypeError, match="incompatible function arguments"):
+            method(bad)
+
+
+def test_nameloc_wrap(ctx):
+    inner = Location.name("ResourceB", childLoc=Location.unknown())
+    with loc_tracebacks(max_depth=1, current_loc="nameloc_wrap"):
+        with Location.name("TaskA", childLoc=inner):
+            op = _make("t.op")
+        # The fixture's current Location is a NameLoc too.
+        outside = _make("t.op")
+    assert str(op.location) == f'loc("TaskA"("ResourceB"({MAKE})))'
+    assert str(outside.location) == f'loc("ambient"({MAKE}))'
+    with loc_tracebacks(max_depth=1, current_loc_actn=CurrentLocAction.NAMELOC_WRAP):
+        with Location.file("f.py", 1, 2):          # not a NameLoc: no wrap
+            op = _make("t.op")
+    assert str(op.location) == _stack(MAKE)
+
+
+def test_explicit_locations_and_actions(ctx):
+    explicit = Location.file("explicit.py", 1, 1)
+    with loc_tracebacks(max_depth=1):
+        assert str(Operation.create("t.a", loc=explicit).location) == \
+            'loc("explicit.py":1:1)'
+    with loc_tracebacks(max_depth=1, on_explicit="use_traceback"):
+        op = _make_at("t.a", explicit)
+    assert str(op.location) == _stack(MAKE_AT)
+    with loc_tracebacks(max_depth=1,
+                        on_explicit_actn=OnExplicitAction.USE_TRACEBACK,
+                        current_loc_actn=CurrentLocAction.NAMELOC_WRAP):
+        with Location.name("Task", childLoc=Location.unknown()):
+            op = _make_at("t.a", explicit)
+            m = Module.create(loc=explicit)
+    assert str(op.location) == f'loc("Task"({MAKE_AT}))'
+    assert str(m.operation.location).startswith('loc("Task"(')
+    with loc_tracebacks(on_explicit="use_explicit", current_loc="nameloc_wrap"):
+        with Location.name("Task", childLoc=Location.unknown()):
+            op = Operation.create("t.a", loc=Location.file("framework.py", 10, 1))
+    assert str(op.location) == 'loc("Task"("framework.py":10:1))'
+    # The actions act only while traceback locations are on.
+    G.set_traceback_action_on_explicit_loc(1)
+    assert str(Operation.create("t.a", loc=explicit).location) == \
+        'loc("explicit.py":1:1)'
+
+
+def test_actions_are_restored_and_checked():
+    with loc_tracebacks(on_explicit="use_traceback", current_loc="nameloc_wrap"):
+        assert G.traceback_action_on_explicit_loc() is OnExplicitAction.USE_TRACEBACK
+        with loc_tracebacks():
+            assert G.traceback_action_on_current_loc() is CurrentLocAction.FALLBACK
+        assert G.traceback_action_on_current_loc() is CurrentLocAction.NAMELOC_WRAP
+    assert G.traceback_action_on_explicit_loc() is OnExplicitAction.USE_EXPLICIT
+    with pytest.raises(ValueError, match="unknown action 'bogus'"):
+        with loc_tracebacks(current_loc="bogus"):
+            pass
+    with pytest.raises(TypeError, match="on_explicit_actn must be a "
+                       "OnExplicitAction"):
+        with loc_tracebacks(on_explicit_actn=CurrentLocAction.FALLBACK):
+            pass
+    assert not G.loc_tracebacks_enabled()
+
+
+def _make_at(name, loc):
+    return Operation.create(name, loc=loc)
+
+
+MAKE_AT = _frame(_make_at, "Operation.create(name, loc=loc)")

@@ -797,6 +797,22 @@ class _Globals:
         where more than 512 (or a negative int, or None) means 512; 0 makes
         traceback locations unknown.
         """
+    def traceback_action_on_explicit_loc(self) -> OnExplicitAction:
+        """What an explicit loc= does while traceback locations are on (an
+        OnExplicitAction).
+        """
+    def set_traceback_action_on_explicit_loc(self, action: OnExplicitAction | int, /) -> None:
+        """Sets what an explicit loc= does while traceback locations are on:
+        an OnExplicitAction (or its int value).
+        """
+    def traceback_action_on_current_loc(self) -> CurrentLocAction:
+        """How the current Location composes with traceback locations (a
+        CurrentLocAction).
+        """
+    def set_traceback_action_on_current_loc(self, action: CurrentLocAction | int, /) -> None:
+        """Sets how the current Location composes with traceback locations:
+        a CurrentLocAction (or its int value).
+        """
     def register_traceback_file_inclusion(self, file: str, /) -> None:
         """Keeps the frames of files whose name starts with `file` in
         traceback locations, even where an exclusion matches them (and
@@ -2586,6 +2602,16 @@ class _CurrentLocation:
     None.
     """
     def __get__(self, obj, objtype=None) -> Location: ...
+
+
+class OnExplicitAction(enum.Enum):
+    USE_EXPLICIT = 0
+    USE_TRACEBACK = 1
+
+
+class CurrentLocAction(enum.Enum):
+    FALLBACK = 0
+    NAMELOC_WRAP = 1
 
 
 class _NoTypeID:

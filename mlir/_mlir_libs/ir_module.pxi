@@ -77,8 +77,8 @@ cdef class Module:
         """An empty module at `loc` (default: the current location, or
         the Python call stack's while traceback locations are on)."""
         cdef Location l
-        if loc is None and _tb_enabled:
-            l = traceback_location()
+        if _tb_enabled:
+            l = _traceback_operation_location(loc)
         elif loc is None:
             # The current location, else unknown in the current context.
             cur = current_location()

@@ -201,6 +201,32 @@ cdef class _Globals:
         traceback locations unknown."""
         _set_tracebacks_frame_limit(self, limit)
 
+    def traceback_action_on_explicit_loc(self):
+        """What an explicit loc= does while traceback locations are on (an
+        OnExplicitAction)."""
+        return OnExplicitAction(_tb_on_explicit)
+
+    def set_traceback_action_on_explicit_loc(self, action, /):
+        """Sets what an explicit loc= does while traceback locations are on:
+        an OnExplicitAction (or its int value)."""
+        global _tb_on_explicit
+        _tb_on_explicit = _traceback_action(
+            self, "set_traceback_action_on_explicit_loc", action,
+            OnExplicitAction)
+
+    def traceback_action_on_current_loc(self):
+        """How the current Location composes with traceback locations (a
+        CurrentLocAction)."""
+        return CurrentLocAction(_tb_current_loc)
+
+    def set_traceback_action_on_current_loc(self, action, /):
+        """Sets how the current Location composes with traceback locations:
+        a CurrentLocAction (or its int value)."""
+        global _tb_current_loc
+        _tb_current_loc = _traceback_action(
+            self, "set_traceback_action_on_current_loc", action,
+            CurrentLocAction)
+
     def register_traceback_file_inclusion(self, file, /):
         """Keeps the frames of files whose name starts with `file` in
         traceback locations, even where an exclusion matches them (and

@@ -24,6 +24,14 @@
 # has been emptied by such a move, its empty expression matches every
 # file. Here an empty set matches nothing, which is what the sets mean.)
 #
+# How the three sources of a location compose while the setting is on
+# (upstream main's loc_tracebacks(on_explicit_actn=, current_loc_actn=)):
+# an explicit loc= is used (OnExplicitAction.USE_EXPLICIT) or replaced by
+# the call stack's location (USE_TRACEBACK); with
+# CurrentLocAction.NAMELOC_WRAP, that location is then wrapped in the chain
+# of NameLocs the current Location starts with (none when it is not a
+# NameLoc), outermost first; with FALLBACK the current Location is not used.
+#
 # With the setting off, creating an operation costs one test of a C flag
 # (operation_location).
 #
@@ -192,13 +200,68 @@ cdef Location traceback_location():
     return wrap_location(ctx, loc)
 
 
+class OnExplicitAction(enum.Enum):
+    """With traceback locations on: whether an explicit loc= is used
+    (USE_EXPLICIT) or replaced by the call stack's location
+    (USE_TRACEBACK)."""
+    USE_EXPLICIT = 0
+    USE_TRACEBACK = 1
+
+
+class CurrentLocAction(enum.Enum):
+    """With traceback locations on: whether the current Location is left
+    out (FALLBACK: used only while they are off) or its NameLocs wrap the
+    location (NAMELOC_WRAP)."""
+    FALLBACK = 0
+    NAMELOC_WRAP = 1
+
+
+cdef int _tb_on_explicit = 0        # an OnExplicitAction's value
+cdef int _tb_current_loc = 0        # a CurrentLocAction's value
+
+
 cdef inline Location operation_location(object loc):
     """Where an operation created with `loc` goes: `loc` when given, else
-    the Python call stack's location while traceback locations are on,
-    else the current Location."""
-    if loc is None and _tb_enabled:
-        return traceback_location()
-    return resolve_location(loc)
+    the current Location; while traceback locations are on, as the actions
+    compose them (_traceback_operation_location)."""
+    if not _tb_enabled:
+        return resolve_location(loc)
+    return _traceback_operation_location(loc)
+
+
+cdef Location _traceback_operation_location(object loc):
+    cdef Location base
+    if loc is not None and _tb_on_explicit == 0:
+        base = resolve_location(loc)
+    else:
+        if loc is not None and not isinstance(loc, Location):
+            raise TypeError(f"loc must be a Location, not {type(loc).__name__}")
+        base = traceback_location()
+    if _tb_current_loc == 1:
+        return _wrap_in_current_names(base)
+    return base
+
+
+cdef Location _wrap_in_current_names(Location base):
+    """`base` inside the NameLocs the current Location begins with (the
+    whole chain, outermost outside; none if it is not a NameLoc or of
+    another context)."""
+    cur = current_location()
+    if cur is None or (<Location>cur).context is not base.context:
+        return base
+    cdef vector[MlirIdentifier] names
+    cdef MlirLocation walk = (<Location>cur).c_location
+    while mlirLocationIsAName(walk):
+        names.push_back(mlirLocationNameGetName(walk))
+        walk = mlirLocationNameGetChildLoc(walk)
+    if names.empty():
+        return base
+    cdef MlirLocation loc = base.c_location
+    cdef Py_ssize_t i
+    for i in range(<Py_ssize_t>names.size() - 1, -1, -1):
+        loc = mlirLocationNameGet(base.context.c_context,
+                                  mlirIdentifierStr(names[i]), loc)
+    return wrap_location(base.context, loc)
 
 
 # -- the settings, as upstream's _Globals methods take them ---------------
@@ -238,6 +301,22 @@ cdef int _set_tracebacks_frame_limit(object self, object limit) except -1:
     _tb_frame_limit = (_TB_MAX_FRAMES if n < 0 or n > _TB_MAX_FRAMES
                        else <Py_ssize_t>n)
     return 0
+
+
+cdef int _traceback_action(object self, str method, object action,
+                           object kind) except -1:
+    """The value of an action: a member of `kind` (upstream's enum), or its
+    int value."""
+    if isinstance(action, kind):
+        return action.value
+    if PyIndex_Check(action) and not isinstance(action, float) and \
+            not isinstance(action, enum.Enum):
+        n = PyNumber_Index(action)
+        if n in (0, 1):
+            return n
+    raise _incompatible_arguments(
+        method, (f"{method}(self, arg: mlir._mlir_libs._mlir.{kind.__name__}"
+                 f", /) -> None",), (self, action), {})
 
 
 cdef int _register_traceback_file(object self, str method, object file,

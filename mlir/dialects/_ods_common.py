@@ -25,6 +25,8 @@ _cext = _types.SimpleNamespace(
     register_dialect=_ir_ext.register_dialect,
     register_type_caster=getattr(_ir_ext, "register_type_caster", None),
     register_value_caster=getattr(_ir_ext, "register_value_caster", None),
+    OnExplicitAction=_ir_ext.OnExplicitAction,
+    CurrentLocAction=_ir_ext.CurrentLocAction,
 )
 
 SubClassValueT = _TypeVar("SubClassValueT", bound=_ir.Value)

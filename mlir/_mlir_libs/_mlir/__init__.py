@@ -14,6 +14,8 @@ from typing import TypeVar as _TypeVar
 
 from .. import _ir as ir
 from .._ir import (  # noqa: F401
+    CurrentLocAction,
+    OnExplicitAction,
     _Globals,
     globals,
     register_dialect,

@@ -92,6 +92,7 @@ from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationCreateFromState, mlirCyContextIsDialectLoadable,
     mlirCyContextGetDetachedNameKey, mlirCyContextReleaseNames)
 from mlir._mlir_libs.capi.mlir_cython.traits cimport *
+from mlir._mlir_libs.capi.mlir_cython.builtin_types cimport *
 from mlir._mlir_libs.capi.mlir_cython.equivalence cimport *
 from mlir._mlir_libs.capi.mlir_cython.mapping cimport *
 from mlir._mlir_libs.capi.mlir_cython.verify cimport (

@@ -13,6 +13,10 @@
 # the diagnostics into MLIRError; everything else is checked here before the
 # C call.
 
+from cpython.list cimport PyList_CheckExact
+from cpython.sequence cimport PySequence_Fast_GET_ITEM, PySequence_Fast_GET_SIZE
+from cpython.tuple cimport PyTuple_CheckExact
+
 cdef extern from *:
     """
     static const int64_t mlircy_kMaxIntegerWidth = 16777215;
@@ -42,6 +46,21 @@ cdef inline MlirLocation _checked_location(object loc, Context ctx) except *:
 
 
 cdef int _fill_shape(vector[int64_t]& out, object shape) except -1:
+    cdef Py_ssize_t i, n
+    if PyList_CheckExact(shape) or PyTuple_CheckExact(shape):
+        # The common case, without the generic iteration.
+        out.clear()
+        n = PySequence_Fast_GET_SIZE(shape)
+        out.reserve(n)
+        for i in range(n):
+            d = <object>PySequence_Fast_GET_ITEM(shape, i)
+            if not PyLong_CheckExact(d):
+                if isinstance(d, float):
+                    raise TypeError(f"shape dimensions must be ints, not "
+                                    f"{type(d).__name__}")
+                d = _index_arg(d, "shape dimension")
+            out.push_back(<int64_t>d)
+        return 0
     if isinstance(shape, (str, bytes)) or not hasattr(shape, "__iter__"):
         raise TypeError(f"shape must be a sequence of ints, not "
                         f"{type(shape).__name__}")
@@ -677,8 +696,16 @@ cdef object _ranked_tensor_type(object shape, object element_type,
     cdef MlirAttribute enc = mlirAttributeGetNull()
     if encoding is not None:
         enc = attribute_handle_in(encoding, ctx, "encoding")
-    cdef MlirLocation c_loc = _checked_location(loc, ctx)
     cdef MlirType t
+    if enc.ptr == NULL:
+        # Valid input needs no diagnostic capture.
+        t = mlirCyRankedTensorTypeGetIfValid(dims.size(), dims.data(),
+                                             (<Type>element_type).c_type)
+        if t.ptr != NULL:
+            if loc is not None:
+                _checked_location(loc, ctx)
+            return _make_type(RankedTensorType, ctx, t)
+    cdef MlirLocation c_loc = _checked_location(loc, ctx)
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
     try:
         t = mlirRankedTensorTypeGetChecked(c_loc, dims.size(), dims.data(),

@@ -13,7 +13,8 @@ set-up cancel out. Python processes run with PYTHONHASHSEED=0: with
 random string hashes a process's count moved by millions of instructions
 between runs (5.8 million between two runs of the same command: over a
 hundred per op at the default size, enough to flip a ratio near a target);
-with a fixed seed two runs agreed to within 63 instructions. Workloads and sides are those of compare.py.
+with a fixed seed two runs agreed to within 63 instructions. OpenBLAS's
+thread pool (numpy) is kept to one thread for the same reason. Workloads and sides are those of compare.py.
 """
 
 import argparse
@@ -47,8 +48,12 @@ _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 def _instructions(argv, env=None):
     # A fixed string-hash seed: dict and set layouts, hence the counts, are
-    # the same in every run (ignored by the C program).
-    env = dict(os.environ if env is None else env, PYTHONHASHSEED="0")
+    # the same in every run (ignored by the C program). One OpenBLAS thread:
+    # numpy (imported by mlir.ir) starts its thread pool, whose threads spin
+    # for a while and put millions of instructions, a different number in
+    # every run, into the count (callgrind counts every thread).
+    env = dict(os.environ if env is None else env, PYTHONHASHSEED="0",
+               OPENBLAS_NUM_THREADS="1")
     p = subprocess.run(["valgrind", "--tool=callgrind",
                         "--callgrind-out-file=/dev/null", *argv],
                        capture_output=True, text=True, timeout=1800,

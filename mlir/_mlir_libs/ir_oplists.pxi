@@ -156,10 +156,10 @@ cdef class _OpValueList:
         return list(self) + list(other)
 
     def __iter__(self):
-        cdef Py_ssize_t i, n = self.length()
-        for i in range(n):
-            op_check(self.op)
-            yield self.wrap(self.get(self.op.c_op, self.start + i))
+        cdef _OpValueIterator it = _OpValueIterator.__new__(_OpValueIterator)
+        it.values = self
+        it.n = self.length()
+        return it
 
     cdef object window(self, Py_ssize_t start, Py_ssize_t count):
         cdef _OpValueList w = type(self).__new__(type(self))
@@ -178,6 +178,28 @@ cdef class _OpValueList:
         if isinstance(other, _OpValueList) or isinstance(other, list):
             return list(self) == list(other)
         return NotImplemented
+
+
+@cython.final
+@cython.no_gc
+cdef class _OpValueIterator:
+    """Iterator of an operand or result list (the operation is checked
+    valid at each step)."""
+    cdef _OpValueList values
+    cdef Py_ssize_t i
+    cdef Py_ssize_t n
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef _OpValueList l = self.values
+        if self.i >= self.n:
+            raise StopIteration
+        op_check(l.op)
+        v = l.wrap(l.get(l.op.c_op, l.start + self.i))
+        self.i += 1
+        return v
 
 
 @cython.final

@@ -26,3 +26,33 @@ def test_package_files_are_exactly_the_declared_ones(tmp_path):
               "mlir/_mlir_libs/capi/ir.pxd", "mlir/ir.py",
               "mlir/_mlir_libs/include/mlir-cython/Operation.h"):
         assert f in files, f
+
+
+def test_sdist_holds_every_build_input_and_no_build_output(tmp_path):
+    """The source distribution carries what setup.py builds from (the C
+    library, the TableGen backend and its CMake files, the package's
+    sources) and none of what a build makes, so a wheel builds from the
+    sdist alone."""
+    import shutil
+    import tarfile
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        import pytest
+        pytest.skip("not a git checkout")
+    subprocess.run([sys.executable, "setup.py", "-q", "sdist", "-d",
+                    str(tmp_path)], cwd=ROOT, check=True, capture_output=True)
+    shutil.rmtree(ROOT / "mlir_cython.egg-info", ignore_errors=True)
+    (sdist,) = tmp_path.glob("*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout.split()
+    needed = [f for f in tracked
+              if f.startswith(("csrc/", "tblgen/", "mlir/"))
+              or f in ("CMakeLists.txt", "setup.py", "pyproject.toml",
+                       "README.md")]
+    assert len(needed) > 250
+    assert [f for f in needed if f not in names] == []
+    made = [n for n in names if n.endswith((".so", ".o")) or
+            n.startswith("mlir/") and n.endswith((".cpp", "_api.h")) or
+            "_gen.py" in n or n.endswith("mlir-cython-tblgen")]
+    assert made == []

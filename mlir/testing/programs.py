@@ -167,13 +167,16 @@ class _Builder:
     def op_constant(self, env, indent, depth):
         self.constant(env, self.pick_type(), indent)
 
-    def op_int_binary(self, env, indent, depth):
-        ty = self.pick_type(INT_TYPES)
-        op = self.draw(st.sampled_from(_INT_BINARY))
+    def _binary(self, env, indent, types, ops):
+        ty = self.pick_type(types)
+        op = self.draw(st.sampled_from(ops))
         a, b = self.pick(env, ty, indent), self.pick(env, ty, indent)
         name = self.w.fresh()
         self.w.emit(indent, f"{name} = arith.{op} {a}, {b} : {ty}")
         env.append((name, ty))
+
+    def op_int_binary(self, env, indent, depth):
+        self._binary(env, indent, INT_TYPES, _INT_BINARY)
 
     def op_int_division(self, env, indent, depth):
         # Unsigned division and remainder by a divisor made non-zero.
@@ -200,12 +203,7 @@ class _Builder:
         env.append((name, ty))
 
     def op_float_binary(self, env, indent, depth):
-        ty = self.pick_type(FLOAT_TYPES)
-        op = self.draw(st.sampled_from(_FLOAT_BINARY))
-        a, b = self.pick(env, ty, indent), self.pick(env, ty, indent)
-        name = self.w.fresh()
-        self.w.emit(indent, f"{name} = arith.{op} {a}, {b} : {ty}")
-        env.append((name, ty))
+        self._binary(env, indent, FLOAT_TYPES, _FLOAT_BINARY)
 
     def op_float_unary(self, env, indent, depth):
         ty = self.pick_type(FLOAT_TYPES)

@@ -14,6 +14,11 @@
    constraint there; their hot paths live in the core).
 4. Extensions compile in parallel (all cores unless -j/--parallel says).
 
+Each step says what it does on stderr (also under `setup.py -q` and
+pip's default quiet mode with -v): the CMake build, the generator, Cython
+("[3/71] Cythonizing mlir/dialects/_linalg_ops_gen.pyx") and the C++
+compiler ("[12/71] compiling mlir.dialects._linalg_ops_gen").
+
 LLVM/MLIR 22 is taken from /usr/lib/llvm-22, or MLIR_CYTHON_LLVM_ROOT.
 """
 
@@ -22,6 +27,7 @@ import runpy
 import shutil
 import subprocess
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -83,6 +89,11 @@ def make_extensions(generated=True):
     return exts
 
 
+def say(text):
+    """A line of build progress, on stderr (not silenced by -q)."""
+    print(f"mlir-cython: {text}", file=sys.stderr, flush=True)
+
+
 def cythonize_all(generated=True):
     from Cython.Build import cythonize
     return cythonize(
@@ -96,7 +107,9 @@ def cythonize_all(generated=True):
         },
         include_path=[str(ROOT)],
         nthreads=os.cpu_count() or 1,
-        quiet=True,
+        # Cython's own progress lines ("[3/71] Cythonizing ...") when it
+        # translates anything: the longest silent step otherwise.
+        quiet=False,
     )
 
 
@@ -211,7 +224,9 @@ class BuildExt(build_ext):
 
     def run(self):
         check_llvm()
+        say("building the C library and the generator (CMake)")
         lib_dir = self._build_cmake()
+        say("generating the dialect modules (mlir-cython-tblgen)")
         generate_dialects(ROOT / "build" / "cmake" / "bin" / TBLGEN,
                           os.cpu_count() or 1)
         # Typing: the hand-written dialect modules replace some generated
@@ -241,12 +256,33 @@ class BuildExt(build_ext):
             ext._file_name = self.get_ext_filename(ext._full_name)
         for ext in self.extensions:
             ext.library_dirs.append(str(lib_dir))
+        self._progress = [0, sum(self._outdated(e) for e in self.extensions)]
+        self._progress_lock = threading.Lock()
         super().run()
         if not (self.inplace or getattr(self, "editable_mode", False)):
             # Cython writes the C-level API header of _ir (cdef api) beside
             # the .pyx; it ships in the package for C/C++ extensions.
             for f in (ROOT / LIBS_PKG).glob("*_api.h"):
                 shutil.copy2(f, Path(self.build_lib) / LIBS_PKG / f.name)
+
+    def _outdated(self, ext) -> bool:
+        """Whether build_extension will compile `ext` (setuptools' test)."""
+        try:
+            from setuptools.modified import newer_group
+        except ImportError:          # setuptools < 69
+            from distutils.dep_util import newer_group
+        path = self.get_ext_fullpath(ext.name)
+        return bool(self.force or
+                    newer_group(list(ext.sources) + list(ext.depends), path,
+                                "newer"))
+
+    def build_extension(self, ext):
+        if getattr(self, "_progress", None) and self._outdated(ext):
+            with self._progress_lock:
+                self._progress[0] += 1
+                done, total = self._progress
+            say(f"[{done}/{total}] compiling {ext.name}")
+        super().build_extension(ext)
 
     def _package_libs_dir(self) -> Path:
         if self.inplace or getattr(self, "editable_mode", False):

@@ -258,6 +258,144 @@ def dense_from_numpy(M, n):
     return run
 
 
+# ---- the everyday long tail ----------------------------------------------
+
+def ranked_tensor_type(M, n):
+    """RankedTensorType.get([k, 4], f32): a new shape each call."""
+    ir = M.ir
+
+    def body():
+        f32 = ir.F32Type.get()
+        get = ir.RankedTensorType.get
+        for k in range(n):
+            get([k, 4], f32)
+    return _calls(M, body)
+
+
+def array_attr(M, n):
+    """ArrayAttr.get([StringAttr.get("a"), IntegerAttr.get(i32, k)])."""
+    ir = M.ir
+
+    def body():
+        i32 = ir.IntegerType.get_signless(32)
+        array, string, integer = ir.ArrayAttr.get, ir.StringAttr.get, \
+            ir.IntegerAttr.get
+        for k in range(n):
+            array([string("a"), integer(i32, k)])
+    return _calls(M, body)
+
+
+def type_parse(M, n):
+    """Type.parse("tensor<?x4xf32>")."""
+    parse = M.ir.Type.parse
+
+    def body():
+        for _ in range(n):
+            parse("tensor<?x4xf32>")
+    return _calls(M, body)
+
+
+_ONE_OP = """func.func @f(%a: tensor<?x4xf32>, %b: i32) -> i32 {
+  %0 = arith.addi %b, %b {x = 1 : i32, y = "s"} : i32
+  return %0 : i32
+}"""
+
+
+def _one_op(M, body):
+    """Runs body(op) on arith.addi of _ONE_OP (two operands, one result,
+    two discardable attributes)."""
+    ir = M.ir
+    ctx = ir.Context()
+    with ctx:
+        m = ir.Module.parse(_ONE_OP)
+    holder = [m]
+
+    def run():
+        with ctx, ir.Location.unknown():
+            op = holder[0].body.operations[0].regions[0].blocks[0] \
+                .operations[0]
+            return _timed(lambda: body(op))
+    return run
+
+
+def str_type(M, n):
+    """str(value.type) of a tensor<?x4xf32> value."""
+    def body(op):
+        v = op.operation.parent.regions[0].blocks[0].arguments[0]
+        for _ in range(n):
+            str(v.type)
+    return _one_op(M, body)
+
+
+def op_attributes(M, n):
+    """op.attributes[i] of every attribute (2), reading name and value."""
+    def body(op):
+        attrs = op.attributes
+        for _ in range(n):
+            for i in range(len(attrs)):
+                a = attrs[i]
+                a.name
+                a.attr
+    return _one_op(M, body)
+
+
+def navigate(M, n):
+    """An op's results and operands (1 + 2) and the .type of each."""
+    def body(op):
+        for _ in range(n):
+            for r in op.results:
+                r.type
+            for o in op.operands:
+                o.type
+    return _one_op(M, body)
+
+
+def frontend_layer(M, n):
+    """n layers of an importer emitting a model (JAX-, torch- or ONNX-like):
+    per layer a func.func with a tensor signature and attributes, name and
+    file locations, a dense and a splat constant, tensor.empty,
+    linalg.fill, linalg.matmul, arith.addf and a return; unit: a layer
+    (9 ops)."""
+    ir, np = M.ir, M.np
+    from mlir.dialects import arith, func, linalg, tensor
+    ctx = ir.Context()
+    weights = np.arange(16, dtype=np.float32).reshape(4, 4)
+
+    def run():
+        with ctx, ir.Location.unknown():
+            f32 = ir.F32Type.get()
+            t = ir.RankedTensorType.get([4, 4], f32)
+            t0 = time.perf_counter()
+            module = ir.Module.create()
+            with ir.InsertionPoint(module.body):
+                for k in range(n):
+                    loc = ir.Location.name(
+                        f"layer{k}",
+                        childLoc=ir.Location.file("model.py", k + 1, 4))
+                    with loc:
+                        f = func.FuncOp(f"layer{k}",
+                                        ir.FunctionType.get([t], [t]))
+                        f.attributes["layer.index"] = ir.IntegerAttr.get(
+                            ir.IntegerType.get_signless(64), k)
+                        with ir.InsertionPoint(f.add_entry_block()):
+                            x = f.arguments[0]
+                            w = arith.ConstantOp(
+                                t, ir.DenseElementsAttr.get(weights, type=t))
+                            zero = arith.ConstantOp(f32, ir.FloatAttr.get(f32, 0.0))
+                            bias = arith.ConstantOp(
+                                t, ir.DenseElementsAttr.get_splat(
+                                    t, ir.FloatAttr.get(f32, 0.5)))
+                            init = tensor.EmptyOp([4, 4], f32)
+                            acc = linalg.fill(zero.result, outs=[init.result])
+                            mm = linalg.matmul(x, w.result, outs=[acc])
+                            y = arith.AddFOp(mm, bias.result)
+                            func.ReturnOp([y.result])
+            dt = time.perf_counter() - t0
+            assert len(module.body.operations) == n
+            return dt
+    return run
+
+
 # ---- text -----------------------------------------------------------------
 
 def parse(M, n):
@@ -396,6 +534,13 @@ WORKLOADS = {
     "integer_attr": Workload(integer_attr, 200_000, _ops, 1e9, "ns/call", "int_attr"),
     "string_attr": Workload(string_attr, 200_000, _ops, 1e9, "ns/call", "str_attr"),
     "dense_from_numpy": Workload(dense_from_numpy, 4_000_000, _module, 1e3, "ms", "dense"),
+    "ranked_tensor_type": Workload(ranked_tensor_type, 100_000, _ops, 1e9, "ns/call"),
+    "array_attr": Workload(array_attr, 100_000, _ops, 1e9, "ns/call"),
+    "type_parse": Workload(type_parse, 100_000, _ops, 1e9, "ns/call"),
+    "str_type": Workload(str_type, 100_000, _ops, 1e9, "ns/call"),
+    "op_attributes": Workload(op_attributes, 100_000, _pairs, 1e9, "ns/attr"),
+    "navigate": Workload(navigate, 100_000, lambda n: 3 * n, 1e9, "ns/value"),
+    "frontend_layer": Workload(frontend_layer, 2_000, _ops, 1e6, "us/layer"),
     "parse": Workload(parse, 25_000, _module, 1e3, "ms", "parse"),
     "print": Workload(print_module, 25_000, _module, 1e3, "ms", "print"),
     "pipeline": Workload(pipeline, 25_000, _module, 1e3, "ms", "pipeline"),

@@ -193,6 +193,8 @@ TYPES = {
     "_ir:Operation.move_before": "(other: Operation) -> None",
     "_ir:Operation.is_before_in_block": "(other: Operation) -> bool",
     "_ir:Operation.clone": "(ip: InsertionPoint | Literal[False] | None, mapping: IRMapping | None) -> Self",
+    "_ir:_OpValueIterator.__iter__": "() -> _OpValueIterator",
+    "_ir:_OpValueIterator.__next__": "() -> Value",
     "_ir:IRMapping.map": "(from_: Value | Block | Operation, to: Value | Block | Operation) -> None",
     "_ir:IRMapping.lookup": "(x: _MappedT) -> _MappedT",
     "_ir:IRMapping.lookup_or_default": "(x: _MappedT) -> _MappedT",

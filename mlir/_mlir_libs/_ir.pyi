@@ -2042,6 +2042,14 @@ class _OpValueList(Sequence[Value]):
     def types(self) -> list[Type]: ...
 
 
+class _OpValueIterator:
+    """Iterator of an operand or result list (the operation is checked
+    valid at each step).
+    """
+    def __iter__(self, /) -> _OpValueIterator: ...
+    def __next__(self, *args, **kwargs) -> Value: ...
+
+
 class OpOperandList(_OpValueList):
     """op.operands"""
     def __setitem__(self, key: int, value: Value, /) -> None: ...

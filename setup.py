@@ -256,7 +256,11 @@ class BuildExt(build_ext):
             ext._file_name = self.get_ext_filename(ext._full_name)
         for ext in self.extensions:
             ext.library_dirs.append(str(lib_dir))
-        self._progress = [0, sum(self._outdated(e) for e in self.extensions)]
+        # The extensions build_extension will compile (setuptools' own
+        # test, made once here), for the "[k/n] compiling" lines.
+        self._outdated = {e.name for e in self.extensions
+                          if self._is_outdated(e)}
+        self._progress = 0
         self._progress_lock = threading.Lock()
         super().run()
         if not (self.inplace or getattr(self, "editable_mode", False)):
@@ -265,7 +269,7 @@ class BuildExt(build_ext):
             for f in (ROOT / LIBS_PKG).glob("*_api.h"):
                 shutil.copy2(f, Path(self.build_lib) / LIBS_PKG / f.name)
 
-    def _outdated(self, ext) -> bool:
+    def _is_outdated(self, ext) -> bool:
         """Whether build_extension will compile `ext` (setuptools' test)."""
         try:
             from setuptools.modified import newer_group
@@ -277,11 +281,11 @@ class BuildExt(build_ext):
                                 "newer"))
 
     def build_extension(self, ext):
-        if getattr(self, "_progress", None) and self._outdated(ext):
+        if ext.name in getattr(self, "_outdated", ()):
             with self._progress_lock:
-                self._progress[0] += 1
-                done, total = self._progress
-            say(f"[{done}/{total}] compiling {ext.name}")
+                self._progress += 1
+                done = self._progress
+            say(f"[{done}/{len(self._outdated)}] compiling {ext.name}")
         super().build_extension(ext)
 
     def _package_libs_dir(self) -> Path:

@@ -47,10 +47,6 @@ WORKLOADS = {
     "frontend_layer": (1, None),
 }
 
-# The units of n a workload's count is divided by, where not n itself
-# (none yet; a workload whose set-up grows with n, such as walk's parse of
-# a module of 4n ops, cannot be counted this way).
-SIZES = {}
 
 DESCRIPTIONS = {row: what for row, what, _ in compare.ROWS}
 
@@ -78,12 +74,12 @@ def _instructions(argv, env=None):
     return int(m.group(1).replace(",", ""))
 
 
-def per_op(argv_of_n, n, ops_per_unit, env=None, size=None):
+def per_op(argv_of_n, n, ops_per_unit, env=None):
+    # (A workload whose set-up grows with n, such as walk's parse of a
+    # module of 4n ops, cannot be counted this way.)
     small = max(1, n // 10)
     hi = _instructions(argv_of_n(n), env)
     lo = _instructions(argv_of_n(small), env)
-    if size is not None:
-        return (hi - lo) / (size(n) - size(small))
     return (hi - lo) / ((n - small) * ops_per_unit)
 
 
@@ -123,12 +119,10 @@ def main(argv=None):
     for name in names:
         unit, c_name = WORKLOADS[name]
         n = min(args.n, SMALLER.get(name, args.n))
-        size = SIZES.get(name)
-        mine = per_op(python_argv(ours, name), n, unit, ours.env, size)
-        up = (per_op(python_argv(upstream, name), n, unit, upstream.env, size)
+        mine = per_op(python_argv(ours, name), n, unit, ours.env)
+        up = (per_op(python_argv(upstream, name), n, unit, upstream.env)
               if upstream else None)
-        c = per_op(c_argv(exe, c_name), n, unit, None, size) if c_name \
-            else None
+        c = per_op(c_argv(exe, c_name), n, unit) if c_name else None
         up_s = f"{up:,.0f}" if up else "n/a"
         ratio = f"{up / mine:.2f}x" if up else ""
         c_s = f"{c:,.0f}" if c else "n/a"

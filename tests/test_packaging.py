@@ -1,9 +1,13 @@
 """What a built distribution ships besides the compiled extensions: the
 files setup.py's build_py step copies (it runs in about a second, where a
 whole wheel build recompiles every extension)."""
+import shutil
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,10 +37,7 @@ def test_sdist_holds_every_build_input_and_no_build_output(tmp_path):
     library, the TableGen backend and its CMake files, the package's
     sources) and none of what a build makes, so a wheel builds from the
     sdist alone."""
-    import shutil
-    import tarfile
     if shutil.which("git") is None or not (ROOT / ".git").exists():
-        import pytest
         pytest.skip("not a git checkout")
     subprocess.run([sys.executable, "setup.py", "-q", "sdist", "-d",
                     str(tmp_path)], cwd=ROOT, check=True, capture_output=True)

@@ -43,12 +43,27 @@ cdef const void* _map_ptr(object x, int kind) except? NULL:
     return op_handle(<Operation>x).ptr
 
 
-cdef bint _map_valid(object x, int kind):
+cdef const void* _map_ptr_if_valid(object x, int kind) except? NULL:
+    """The handle's pointer, or NULL when x is no longer valid."""
     try:
-        _map_ptr(x, kind)
+        return _map_ptr(x, kind)
     except RuntimeError:
-        return False
-    return True
+        return NULL
+
+
+cdef object _map_wrap(Context ctx, int kind, void* p):
+    """The object of a value, block or operation of an IRMapping entry."""
+    cdef MlirValue v
+    cdef MlirBlock b
+    cdef MlirOperation o
+    if kind == MLIR_CY_IR_MAPPING_VALUE:
+        v.ptr = p
+        return wrap_value_any(ctx, v)
+    if kind == MLIR_CY_IR_MAPPING_BLOCK:
+        b.ptr = p
+        return mlir_wrap_block(b)
+    o.ptr = p
+    return wrap_operation_any(ctx, o)
 
 
 _KIND_NAMES = ("Value", "Block", "Operation")
@@ -77,7 +92,8 @@ cdef class IRMapping:
         key was erased and the pointer may now be another object's)."""
         key = self._key(x)
         entry = self.entries.get(key)
-        if entry is not None and not _map_valid(entry[0], key[0]):
+        if entry is not None and \
+                _map_ptr_if_valid(entry[0], key[0]) == NULL:
             del self.entries[key]
             return None
         return entry
@@ -138,7 +154,7 @@ cdef class IRMapping:
 
     cdef int _prune(self) except -1:
         stale = [k for k, (src, _) in self.entries.items()
-                 if not _map_valid(src, k[0])]
+                 if _map_ptr_if_valid(src, k[0]) == NULL]
         for k in stale:
             del self.entries[k]
         return 0
@@ -152,22 +168,25 @@ cdef class IRMapping:
         cdef MlirBlock fb, tb
         cdef MlirOperation fo, to_
         cdef int kind
+        cdef const void* src
+        cdef const void* dst
         try:
-            for (kind, _), (src, dst) in self.entries.items():
-                if _map_context(src, kind) is not ctx or \
-                        not _map_valid(dst, kind):
+            for (kind, key), (_, mapped) in self.entries.items():
+                if _map_context(mapped, kind) is not ctx:
                     continue
+                # The keys are valid (pruned); a mapped-to object may not be.
+                dst = _map_ptr_if_valid(mapped, kind)
+                if dst == NULL:
+                    continue
+                src = <const void*><uintptr_t>key
                 if kind == MLIR_CY_IR_MAPPING_VALUE:
-                    fv.ptr = _map_ptr(src, kind)
-                    tv.ptr = _map_ptr(dst, kind)
+                    fv.ptr, tv.ptr = src, dst
                     mlirCyIRMappingMapValue(m, fv, tv)
                 elif kind == MLIR_CY_IR_MAPPING_BLOCK:
-                    fb.ptr = <void*>_map_ptr(src, kind)
-                    tb.ptr = <void*>_map_ptr(dst, kind)
+                    fb.ptr, tb.ptr = <void*>src, <void*>dst
                     mlirCyIRMappingMapBlock(m, fb, tb)
                 else:
-                    fo.ptr = <void*>_map_ptr(src, kind)
-                    to_.ptr = <void*>_map_ptr(dst, kind)
+                    fo.ptr, to_.ptr = <void*>src, <void*>dst
                     mlirCyIRMappingMapOperation(m, fo, to_)
         except BaseException:
             mlirCyIRMappingDestroy(m)
@@ -178,29 +197,11 @@ cdef class IRMapping:
                          vector[_MapEntry]& found) except -1:
         """Adds the entries `found` (of a C++ IRMapping, by
         mlirCyIRMappingForEach) that are not here, as objects."""
-        cdef MlirValue v
-        cdef MlirBlock b
-        cdef MlirOperation o
         for e in found:
             key = (e.kind, <uintptr_t>e.from_)
-            if key in self.entries:
-                continue
-            if e.kind == MLIR_CY_IR_MAPPING_VALUE:
-                v.ptr = e.from_
-                src = wrap_value_any(ctx, v)
-                v.ptr = e.to
-                dst = wrap_value_any(ctx, v)
-            elif e.kind == MLIR_CY_IR_MAPPING_BLOCK:
-                b.ptr = e.from_
-                src = mlir_wrap_block(b)
-                b.ptr = e.to
-                dst = mlir_wrap_block(b)
-            else:
-                o.ptr = e.from_
-                src = wrap_operation_any(ctx, o)
-                o.ptr = e.to
-                dst = wrap_operation_any(ctx, o)
-            self.entries[key] = (src, dst)
+            if key not in self.entries:
+                self.entries[key] = (_map_wrap(ctx, e.kind, e.from_),
+                                     _map_wrap(ctx, e.kind, e.to))
         return 0
 
     def __repr__(self):

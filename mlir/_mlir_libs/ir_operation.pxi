@@ -748,7 +748,7 @@ cdef class Operation:
         cdef Context ctx = self.context
         cdef MlirCyIRMapping cm
         cdef vector[_MapEntry] added
-        cdef MlirOperation op = op_handle(self)
+        cdef MlirOperation op
         if m is not None:
             cm = m.to_c(ctx)
         cdef int t

@@ -45,31 +45,32 @@ cdef inline MlirLocation _checked_location(object loc, Context ctx) except *:
     return mlirLocationUnknownGet(ctx.c_context)
 
 
+cdef inline int64_t _shape_dim(object d) except? -1:
+    """A shape dimension: an int (or an object with __index__, not a
+    float)."""
+    if PyLong_CheckExact(d):
+        return d
+    if isinstance(d, float):
+        raise TypeError(f"shape dimensions must be ints, not "
+                        f"{type(d).__name__}")
+    return _index_arg(d, "shape dimension")
+
+
 cdef int _fill_shape(vector[int64_t]& out, object shape) except -1:
     cdef Py_ssize_t i, n
+    out.clear()
     if PyList_CheckExact(shape) or PyTuple_CheckExact(shape):
         # The common case, without the generic iteration.
-        out.clear()
         n = PySequence_Fast_GET_SIZE(shape)
         out.reserve(n)
         for i in range(n):
-            d = <object>PySequence_Fast_GET_ITEM(shape, i)
-            if not PyLong_CheckExact(d):
-                if isinstance(d, float):
-                    raise TypeError(f"shape dimensions must be ints, not "
-                                    f"{type(d).__name__}")
-                d = _index_arg(d, "shape dimension")
-            out.push_back(<int64_t>d)
+            out.push_back(_shape_dim(<object>PySequence_Fast_GET_ITEM(shape, i)))
         return 0
     if isinstance(shape, (str, bytes)) or not hasattr(shape, "__iter__"):
         raise TypeError(f"shape must be a sequence of ints, not "
                         f"{type(shape).__name__}")
-    out.clear()
     for d in shape:
-        if isinstance(d, float):
-            raise TypeError(f"shape dimensions must be ints, not "
-                            f"{type(d).__name__}")
-        out.push_back(<int64_t>_index_arg(d, "shape dimension"))
+        out.push_back(_shape_dim(d))
     return 0
 
 

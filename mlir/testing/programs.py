@@ -255,15 +255,20 @@ class _Builder:
         self.w.emit(indent, f"{name} = math.{op} {a} : {ty}")
         env.append((name, ty))
 
-    def _yield(self, env, values, types, indent):
-        """Ends a region's block yielding `values` ((name, type) pairs)
-        and, for each type of `types`, a value of it in scope."""
-        values = list(values) + [(self.pick(env, t, indent), t) for t in types]
+    def _yield_lines(self, env, items, indent):
+        """The lines ending a region's block: scf.yield of `items`, each a
+        (name, type) pair or a type to yield a value of in `env` (a new
+        constant among the lines when there is none)."""
+        saved, self.w.lines = self.w.lines, []
+        values = [(self.pick(env, i, indent), i) if isinstance(i, str) else i
+                  for i in items]
         if values:
             self.w.emit(indent, f"scf.yield {', '.join(n for n, _ in values)}"
                                 f" : {', '.join(t for _, t in values)}")
         else:
             self.w.emit(indent, "scf.yield")
+        lines, self.w.lines = self.w.lines, saved
+        return lines
 
     def sinks(self, env, start, indent):
         """The values of env[start:] that nothing uses (i1 and index ones
@@ -307,30 +312,20 @@ class _Builder:
             env, [], indent + 1, depth + 1)
         else_lines, else_env, else_sinks = self.region_block(
             env, [], indent + 1, depth + 1)
-        types = (list(declared) + [t for _, t in then_sinks]
-                 + [t for _, t in else_sinks])
+        then_sink_types = [t for _, t in then_sinks]
+        else_sink_types = [t for _, t in else_sinks]
+        types = declared + then_sink_types + else_sink_types
         names = [self.w.fresh() for _ in types]
+        then_lines += self._yield_lines(
+            then_env, declared + then_sinks + else_sink_types, indent + 1)
+        else_lines += self._yield_lines(
+            else_env, declared + then_sink_types + else_sinks, indent + 1)
         head = f"{', '.join(names)} = " if names else ""
         arrow = f" -> ({', '.join(types)})" if types else ""
         self.w.emit(indent, f"{head}scf.if {cond}{arrow} {{")
         self.w.lines.extend(then_lines)
-        self.w.lines.append("")          # (a placeholder, replaced below)
-        mark = len(self.w.lines) - 1
-        saved, self.w.lines = self.w.lines, []
-        then_values = [(self.pick(then_env, t, indent + 1), t)
-                       for t in declared] + then_sinks
-        self._yield(then_env, then_values, [t for _, t in else_sinks],
-                    indent + 1)
-        tail, self.w.lines = self.w.lines, saved
-        self.w.lines[mark:mark + 1] = tail
         self.w.emit(indent, "} else {")
         self.w.lines.extend(else_lines)
-        saved, self.w.lines = self.w.lines, []
-        else_values = [(self.pick(else_env, t, indent + 1), t)
-                       for t in declared + [t for _, t in then_sinks]]
-        self._yield(else_env, else_values + else_sinks, [], indent + 1)
-        tail, self.w.lines = self.w.lines, saved
-        self.w.lines.extend(tail)
         self.w.emit(indent, "}")
         env.extend(zip(names, types))
 
@@ -350,13 +345,8 @@ class _Builder:
         body, inner, sinks = self.region_block(
             env, [(iv, "index")] + list(zip(args, declared)), indent + 1,
             depth + 1)
-        # The body's yield, in its own buffer.
-        saved, self.w.lines = self.w.lines, []
-        values = [(self.pick(inner, t, indent + 1), t) for t in declared]
-        self._yield(inner, values + sinks, [], indent + 1)
-        body += self.w.lines
-        self.w.lines = saved
-        types = list(declared) + [t for _, t in sinks]
+        body += self._yield_lines(inner, declared + sinks, indent + 1)
+        types = declared + [t for _, t in sinks]
         args += [self.w.fresh() for _ in sinks]
         inits = [self.pick(env, t, indent) for t in types]
         names = [self.w.fresh() for _ in types]

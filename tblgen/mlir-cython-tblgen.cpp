@@ -1219,8 +1219,10 @@ static void emitValueAccessors(const Operator &op, bool results,
   }
 }
 
-static void emitAccessors(const OpModel &m, raw_ostream &os,
-                          Aliases &aliases) {
+// The accessors of the operands, attributes and properties: an op class's
+// first, and all of its adaptor class's.
+static void emitArgumentAccessors(const OpModel &m, raw_ostream &os,
+                                  Aliases &aliases) {
   const Operator &op = *m.op;
   emitValueAccessors(op, false, os, aliases);
   for (int i = 0, e = op.getNumArgs(); i < e; ++i) {
@@ -1248,6 +1250,12 @@ static void emitAccessors(const OpModel &m, raw_ostream &os,
       os << ", " << pyStr("_ods_ir." + attributeClass(attr->attr));
     os << ")\n";
   }
+}
+
+static void emitAccessors(const OpModel &m, raw_ostream &os,
+                          Aliases &aliases) {
+  const Operator &op = *m.op;
+  emitArgumentAccessors(m, os, aliases);
   emitValueAccessors(op, true, os, aliases);
   for (int i = 0, e = op.getNumRegions(); i < e; ++i) {
     const NamedRegion &r = op.getRegion(i);
@@ -1290,6 +1298,17 @@ static std::string writtenFunctionName(const OpModel &m) {
   return isCythonReserved(m.fn, NameUse::Function) ? m.fn + "_" : m.fn;
 }
 
+// Moves accessors written under another name to their public one.
+static void emitAliases(const std::string &cls, const Aliases &aliases,
+                        raw_ostream &os) {
+  if (!aliases.empty())
+    os << "\n";
+  for (const auto &[pub, written] : aliases)
+    os << "setattr(" << cls << ", " << pyStr(pub) << ", " << cls
+       << ".__dict__[" << pyStr(written) << "])\ndelattr(" << cls << ", "
+       << pyStr(written) << ")\n";
+}
+
 static void emitOp(const OpModel &m, raw_ostream &os) {
   const Operator &op = *m.op;
   emitBuild(m, os);
@@ -1327,12 +1346,19 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
   os << "\n";
   Aliases aliases;
   emitAccessors(m, os, aliases);
-  if (!aliases.empty())
-    os << "\n";
-  for (const auto &[pub, written] : aliases)
-    os << "setattr(" << m.cls << ", " << pyStr(pub) << ", " << m.cls
-       << ".__dict__[" << pyStr(written) << "])\ndelattr(" << m.cls << ", "
-       << pyStr(written) << ")\n";
+  emitAliases(m.cls, aliases, os);
+
+  // The adaptor class conversion patterns receive for this op: its operand
+  // accessors read the converted operands, the attribute ones the op's.
+  std::string adaptor = m.cls + "Adaptor";
+  os << "\n\n@_ods_register_op_adaptor(" << m.cls << ")\n";
+  os << "class " << adaptor << "(_ods_OpAdaptor):\n";
+  os << "    " << pyStr("Adaptor of " + m.name + " (" + m.cls + ").") << "\n";
+  os << "    __slots__ = ()\n";
+  os << "    OPERATION_NAME = " << pyStr(m.name) << "\n";
+  Aliases adaptorAliases;
+  emitArgumentAccessors(m, os, adaptorAliases);
+  emitAliases(adaptor, adaptorAliases, os);
 
   std::string name = writtenFunctionName(m);
   os << "\n\ndef " << name << "(" << signature(m, false, true) << "):\n";
@@ -1383,7 +1409,7 @@ static void emitStubOp(const OpModel &m, raw_ostream &os) {
          << ": ...\n";
     }
   };
-  values(false);
+  auto arguments = [&](bool setters) {
   for (int i = 0, e = op.getNumArgs(); i < e; ++i) {
     Argument arg = op.getArg(i);
     StringRef name = op.getArgName(i);
@@ -1406,9 +1432,13 @@ static void emitStubOp(const OpModel &m, raw_ostream &os) {
     }
     std::string n = publicName(name, NameUse::Attr);
     os << "    @property\n    def " << n << "(self) -> " << t << ": ...\n";
-    os << "    @" << n << ".setter\n    def " << n << "(self, value: " << t
-       << ") -> None: ...\n";
+    if (setters)
+      os << "    @" << n << ".setter\n    def " << n << "(self, value: " << t
+         << ") -> None: ...\n";
   }
+  };
+  values(false);
+  arguments(true);
   values(true);
   for (int i = 0, e = op.getNumRegions(); i < e; ++i) {
     const NamedRegion &r = op.getRegion(i);
@@ -1424,6 +1454,10 @@ static void emitStubOp(const OpModel &m, raw_ostream &os) {
          << (s.isVariadic() ? "_Sequence[_ir.Block]" : "_ir.Block")
          << ": ...\n";
   }
+  os << "\nclass " << m.cls << "Adaptor(_ir.OpAdaptor):\n";
+  os << "    OPERATION_NAME: _ClassVar[str]\n";
+  values(false);
+  arguments(false);
   std::string ret = builderReturn(m, true);
   os << "\ndef " << m.fn << "(" << signature(m, true, true)
      << ") -> " << ret << ": ...\n";
@@ -1652,6 +1686,8 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "from mlir._mlir_libs._ir import (\n"
         "    OpView as _ods_OpView, Dialect as _ods_Dialect,\n"
         "    register_operation as _ods_register_operation,\n"
+        "    OpAdaptor as _ods_OpAdaptor,\n"
+        "    register_op_adaptor as _ods_register_op_adaptor,\n"
         "    register_dialect as _ods_register_dialect,\n)\n"
         "from mlir._mlir_libs._ods_runtime import (\n"
         "    _ods_operand, _ods_result, _ods_attribute, _ods_property,\n"

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir-cython/Stack.h"
+#include "OnThreadStack.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
@@ -30,6 +31,8 @@
 #if !defined(__x86_64__)
 #include <ucontext.h>
 #endif
+
+using mlir_cython::onThreadStack;
 
 namespace {
 
@@ -417,16 +420,6 @@ bool runForPrint(MlirOperation op, F f) {
   return runForOp(outermost(unwrap(op)), f);
 }
 
-// Calls f() on the thread's stack when on the large one, else directly.
-template <typename F>
-void onThreadStack(F f) {
-  if (!mlirCyStackIsLarge()) {
-    f();
-    return;
-  }
-  mlirCyStackRunOnThreadStack([](void *p) { (*static_cast<F *>(p))(); },
-                              static_cast<void *>(&f));
-}
 } // namespace
 
 bool mlirCyDeepModuleCreateParse(MlirContext context, MlirStringRef module,

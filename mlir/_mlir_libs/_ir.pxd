@@ -181,6 +181,12 @@ cdef class OpView(Operation):
     pass
 
 
+cdef class OpAdaptor:
+    cdef list _operands
+    cdef object _attributes        # the OpAttributeMap of `_op`
+    cdef Operation _op             # the operation the attributes are of
+
+
 cdef class Region:
     cdef MlirRegion c_region
     cdef Operation parent          # owning operation (validity, keep-alive)

@@ -26,6 +26,7 @@ from typing_extensions import Self
 
 _D = TypeVar("_D", bound="Dialect")
 _Op = TypeVar("_Op", bound="OpView")
+_A = TypeVar("_A", bound="OpAdaptor")
 _F = TypeVar("_F", bound=Callable[..., Any])
 _MappedT = TypeVar("_MappedT", "Value", "Block", "Operation")
 
@@ -62,6 +63,7 @@ __all__ = [
     'OpResult',
     'OpResultList',
     'OpSuccessors',
+    'OpAdaptor',
     'OpView',
     'Operation',
     'OperationIterator',
@@ -86,6 +88,7 @@ __all__ = [
     'IRMapping',
     'register_attribute_caster',
     'register_dialect',
+    'register_op_adaptor',
     'register_operation',
     'register_type_caster',
     'register_value_caster',
@@ -587,6 +590,25 @@ class OpView(Operation):
     _ODS_RESULT_SEGMENTS: ClassVar[Any]
     build_generic: ClassVar[Callable[..., Any]]
     has_trait: ClassVar[Callable[..., bool]]
+
+
+class OpAdaptor:
+    """An operation's operands as a conversion pattern sees them (converted
+    so far), with the operation's attributes: what a conversion pattern's
+    function receives as `adaptor`. The generated `<Op>Adaptor` classes add
+    the op's named operand and attribute accessors.
+
+    OpAdaptor(operands, attributes) with an OpAttributeMap, or
+    OpAdaptor(operands, opview) with the operation (or a view of it).
+    """
+    def __init__(self, operands: Sequence[Value], attributes_or_opview: OpAttributeMap | Operation) -> None: ...
+    @property
+    def operands(self) -> list[Value]:
+        """The operands (a new list of Values)."""
+    @property
+    def attributes(self) -> OpAttributeMap:
+        """The operation's attributes (an OpAttributeMap)."""
+    OPERATION_NAME: ClassVar[None]
 
 
 class Region:
@@ -2364,6 +2386,17 @@ class RewritePatternSet:
         when it matched and rewrote the IR, True when it did not match.
         Patterns with a higher benefit are tried first.
         """
+    def add_conversion(self, root: type[OpView] | str, fn: Callable[[Any, OpAdaptor, TypeConverter, ConversionPatternRewriter], Any], type_converter: TypeConverter, benefit: int = 1) -> None:
+        """Adds a conversion pattern on operations named `root` (an OpView
+        subclass or an operation name), for apply_partial_conversion and
+        apply_full_conversion: fn(op, adaptor, type_converter, rewriter) is
+        called with the operation as its OpView class, an OpAdaptor (the
+        op's generated `<Op>Adaptor` class when it has one) holding its
+        operands as converted so far, `type_converter` and a
+        ConversionPatternRewriter. fn returns None or False when it matched
+        and rewrote the IR, True when it did not match. Patterns with a
+        higher benefit are tried first.
+        """
     def freeze(self) -> FrozenRewritePatternSet:
         """The patterns, frozen for application. The set is consumed: add()
         and freeze() raise RuntimeError afterwards.
@@ -2456,6 +2489,81 @@ class GreedyRewriteConfig:
     def enable_constant_cse(self) -> bool: ...
     @enable_constant_cse.setter
     def enable_constant_cse(self, value: bool) -> None: ...
+
+
+class ConversionPatternRewriter(PatternRewriter):
+    """The rewriter handed to a conversion pattern (for the duration of the
+    call): a PatternRewriter that also converts the types of a region's
+    block arguments.
+    """
+    def convert_region_types(self, region: Region, type_converter: TypeConverter, /) -> None:
+        """Converts the types of the arguments of every block of `region`
+        with `type_converter`, replacing the blocks by converted ones (their
+        operations move along; objects of the old blocks and their arguments
+        become invalid). As upstream, nothing happens when some type does
+        not convert.
+        """
+
+
+class _ConversionPatternData:
+    """userData of a Python conversion pattern: its function and its type
+    converter (kept alive for as long as the pattern is).
+    """
+
+
+class _TypeConversionFn:
+    """userData of a Python type conversion: the function, and the first
+    exception it raised in a direct convert_type call.
+    """
+
+
+class TypeConverter:
+    """Type conversions for a dialect conversion: functions from a Type to
+    its converted Type (or None when they do not apply), tried from the
+    last added to the first. Results are cached, as MLIR does.
+    """
+    def __init__(self) -> None: ...
+    def add_conversion(self, convert: Callable[[Type], Type | None]) -> None:
+        """Registers a type conversion function: convert(type) returns the
+        converted Type, or None when it does not apply to `type`.
+        """
+    def convert_type(self, type: Type) -> Type | None:
+        """Converts the given type. Returns None if conversion fails."""
+
+
+class ConversionTarget:
+    """Which operations are legal after a dialect conversion: operations
+    and dialects marked legal or illegal (others are unknown, which a
+    partial conversion leaves alone and a full conversion refuses).
+    """
+    def __init__(self, context: Context | None = None) -> None: ...
+    def add_legal_op(self, *ops: type[OpView] | str) -> None:
+        """Mark the given operations as legal."""
+    def add_illegal_op(self, *ops: type[OpView] | str) -> None:
+        """Mark the given operations as illegal."""
+    def add_legal_dialect(self, *dialects: type | str) -> None:
+        """Mark the given dialects as legal."""
+    def add_illegal_dialect(self, *dialects: type | str) -> None:
+        """Mark the given dialect as illegal."""
+    @property
+    def context(self) -> Context: ...
+
+
+class ConversionConfig:
+    """Options of a dialect conversion run (MLIR's defaults)."""
+    def __init__(self) -> None: ...
+    @property
+    def folding_mode(self) -> DialectConversionFoldingMode:
+        """folding behavior during dialect conversion"""
+    @folding_mode.setter
+    def folding_mode(self, value: DialectConversionFoldingMode) -> None: ...
+    @property
+    def build_materializations(self) -> bool:
+        """Whether the dialect conversion attempts to build source/target
+        materializations
+        """
+    @build_materializations.setter
+    def build_materializations(self, value: bool) -> None: ...
 
 
 class _OpInterface:
@@ -2572,6 +2680,13 @@ def register_operation(dialect_class: type[Dialect] | None, *, replace: bool = F
     """Class decorator registering an OpView subclass for its
     OPERATION_NAME. replace=True lets an extension class take over from the
     generated one.
+    """
+
+def register_op_adaptor(op_class: type, *, replace: bool = False) -> Callable[[type[_A]], type[_A]]:
+    """Class decorator registering an OpAdaptor subclass for the operations
+    its OPERATION_NAME names, the adaptor conversion patterns receive for
+    them; it also becomes `op_class.Adaptor`. replace=True lets a class take
+    over from the registered one.
     """
 
 def register_value_caster(typeid: TypeID, *, replace: bool = False) -> Callable[[_F], _F]:
@@ -2855,6 +2970,30 @@ def walk_and_apply_patterns(*args: Any, **kwargs: Any) -> None:
     folding, no iteration). Re-raises the exception of a Python pattern.
     Objects of operations it erased or replaced are invalid afterwards; the
     others, and the root, stay valid.
+    """
+
+
+class DialectConversionFoldingMode(enum.Enum):
+    NEVER = 0
+    BEFORE_PATTERNS = 1
+    AFTER_PATTERNS = 2
+
+def apply_partial_conversion(*args: Any, **kwargs: Any) -> None:
+    """apply_partial_conversion(op, target, set, config=None): converts the
+    operations nested in `op` with the frozen patterns: operations the
+    target marks illegal must be converted, legal and unknown ones may
+    stay. Raises MLIRError("partial conversion failed", diagnostics) when
+    that fails (the IR is then left as it was), or re-raises the exception
+    of a Python pattern or type conversion. Objects of operations the
+    conversion replaced or erased are invalid afterwards; the others, and
+    `op`, stay valid.
+    """
+
+def apply_full_conversion(*args: Any, **kwargs: Any) -> None:
+    """apply_full_conversion(op, target, set, config=None): as
+    apply_partial_conversion, but every operation nested in `op` must end
+    legal for the target (unknown ones too); MLIRError("full conversion
+    failed", diagnostics) otherwise.
     """
 
 def _unpickle_module(data: bytes): ...

@@ -36,7 +36,7 @@ from mlir._mlir_libs.capi.builtin_attributes cimport (
     mlirAttributeIsAUnit, mlirAttributeIsABool, mlirBoolAttrGetValue,
 )
 from mlir._mlir_libs._ir cimport (
-    Attribute, Context, Operation, OperationState, Type, Value,
+    Attribute, Context, OpAdaptor, Operation, OperationState, Type, Value,
     attribute_handle, new_operation_state, wrap_attribute, wrap_type,
     wrap_value, wrap_value_any, op_handle, op_primary, set_op_properties,
     ir_write, ir_write_done,
@@ -234,6 +234,14 @@ cdef tuple _group_range(Operation op, bint results, int group, int mode,
     cdef MlirOperation c = op_handle(op)
     cdef intptr_t n = (mlirOperationGetNumResults(c) if results
                        else mlirOperationGetNumOperands(c))
+    return _group_range_of(c, n, results, group, mode, spec)
+
+
+cdef tuple _group_range_of(MlirOperation c, intptr_t n, bint results,
+                           int group, int mode, tuple spec):
+    """(start, length) of a value group among `n` values (the operands or
+    results of `c`, or an adaptor's operands), whose segment sizes, if any,
+    are the attributes of `c`."""
     cdef Py_ssize_t ngroups = len(spec), j, start = 0, length
     cdef Py_ssize_t nvar = 0, nsimple = 0, per
     cdef MlirAttribute sizes
@@ -384,6 +392,8 @@ cdef class _ods_value_group(_ods_accessor):
     def __get__(self, obj, objtype):
         if obj is None:
             return self
+        if isinstance(obj, OpAdaptor):
+            return self._of_adaptor(<OpAdaptor>obj)
         cdef Operation op = _primary(<Operation?>obj)
         cdef MlirOperation c
         if self.direct:
@@ -410,6 +420,26 @@ cdef class _ods_value_group(_ods_accessor):
         if self.results:
             return wrap_value(op, mlirOperationGetResult(c, start))
         return wrap_value_any(op.context, mlirOperationGetOperand(c, start))
+
+    cdef object _of_adaptor(self, OpAdaptor a):
+        """The group among an adaptor's operands."""
+        if self.results:
+            raise AttributeError(f"an adaptor has no results ('{self.name}')")
+        cdef list operands = a._operands
+        cdef intptr_t n = len(operands)
+        if self.direct:
+            if self.group >= n:
+                raise IndexError("operand index out of range")
+            return operands[self.group]
+        start, length = _group_range_of(op_handle(a._op), n, False,
+                                        self.group, self.mode, self.spec)
+        if self.arity == -1:
+            return operands[start:start + length]
+        if length == 0:
+            if self.arity == 0:
+                return None
+            raise IndexError("value group is empty")
+        return operands[start]
 
     def __set__(self, obj, value):
         raise AttributeError("value accessors are read-only; use "
@@ -453,6 +483,8 @@ cdef class _ods_property(_ods_accessor):
     def __get__(self, obj, objtype):
         if obj is None:
             return self
+        if isinstance(obj, OpAdaptor):
+            obj = (<OpAdaptor>obj)._op      # the adapted op's properties
         cdef Operation op = _primary(<Operation?>obj)
         cdef MlirAttribute a = mlirCyOperationGetProperty(
             op_handle(op), mlirStringRefCreate(self.c_name, len(self.c_name)))
@@ -512,6 +544,8 @@ cdef class _ods_attribute(_ods_accessor):
     def __get__(self, obj, objtype):
         if obj is None:
             return self
+        if isinstance(obj, OpAdaptor):
+            obj = (<OpAdaptor>obj)._op      # the adapted op's attributes
         cdef Operation op = _primary(<Operation?>obj)
         cdef MlirAttribute a = mlirOperationGetAttributeByName(
             op_handle(op), mlirStringRefCreate(self.c_name, len(self.c_name)))

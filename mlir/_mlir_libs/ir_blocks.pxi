@@ -18,6 +18,21 @@ cdef bint _block_in_op(MlirOperation op, MlirBlock b) noexcept nogil:
     return False
 
 
+cdef ConversionPatternRewriter _block_rewriter(Operation parent):
+    """The rewriter of the conversion pattern running on this thread when
+    blocks of `parent` belong to the IR it converts (see ir_rewrite.pxi);
+    ValueError when `parent` was replaced or erased by the conversion."""
+    if not _drivers:
+        return None
+    return conversion_rewriter(parent.context, parent.c_op)
+
+
+cdef int _block_inserted(ConversionPatternRewriter crw, MlirBlock b) except -1:
+    if crw is not None:
+        mlirCyConversionPatternRewriterNotifyBlockInserted(crw.c_conv, b)
+    return 0
+
+
 cdef Region wrap_region(Operation parent, MlirRegion r):
     cdef Region reg = Region.__new__(Region)
     reg.c_region = r
@@ -129,10 +144,12 @@ cdef class BlockList:
         """Appends a new block with arguments of the given types; returns
         it."""
         self.region.check()
+        cdef ConversionPatternRewriter crw = _block_rewriter(self.region.parent)
         cdef MlirBlock b = _create_block(args, arg_locs, self.region.parent.context)
         cdef int t = _region_write(self.region, b)
         mlirRegionAppendOwnedBlock(self.region.c_region, b)
         op_write_done(self.region.parent, t)
+        _block_inserted(crw, b)
         return wrap_block(self.region.parent, b)
 
 
@@ -253,31 +270,37 @@ cdef class Block:
         """Creates a block at the start of `parent` with arguments of the
         given types."""
         parent.check()
+        cdef ConversionPatternRewriter crw = _block_rewriter(parent.parent)
         cdef MlirBlock b = _create_block(arg_types, arg_locs,
                                          parent.parent.context)
         cdef int t = _region_write(parent, b)
         mlirRegionInsertOwnedBlock(parent.c_region, 0, b)
         op_write_done(parent.parent, t)
+        _block_inserted(crw, b)
         return wrap_block(parent.parent, b)
 
     def create_before(self, *arg_types, arg_locs=None):
         self.check()
+        cdef ConversionPatternRewriter crw = _block_rewriter(self.parent)
         cdef MlirBlock b = _create_block(arg_types, arg_locs,
                                          self.parent.context)
         cdef int t = _block_write(self, b)
         mlirRegionInsertOwnedBlockBefore(mlirBlockGetParentRegion(self.c_block),
                                          self.c_block, b)
         op_write_done(self.parent, t)
+        _block_inserted(crw, b)
         return wrap_block(self.parent, b)
 
     def create_after(self, *arg_types, arg_locs=None):
         self.check()
+        cdef ConversionPatternRewriter crw = _block_rewriter(self.parent)
         cdef MlirBlock b = _create_block(arg_types, arg_locs,
                                          self.parent.context)
         cdef int t = _block_write(self, b)
         mlirRegionInsertOwnedBlockAfter(mlirBlockGetParentRegion(self.c_block),
                                         self.c_block, b)
         op_write_done(self.parent, t)
+        _block_inserted(crw, b)
         return wrap_block(self.parent, b)
 
     def append_to(self, Region region not None):
@@ -356,6 +379,11 @@ cdef class Block:
     def erase_argument(self, Py_ssize_t index):
         cdef MlirBlock none
         none.ptr = NULL
+        self.check()
+        # A running rewrite driver may hold the argument (a conversion maps
+        # block arguments to their replacements).
+        check_not_rewriting(self.parent.context, self.parent.c_op,
+                            "erase a block argument")
         cdef int t = _block_write(self, none)
         cdef Py_ssize_t n
         try:
@@ -765,6 +793,10 @@ cdef class InsertionPoint:
         OperationState.finish() has just created (after check_insertable
         and the context check)."""
         cdef int t = 0
+        cdef ConversionPatternRewriter crw = None
+        if _drivers:
+            # In a conversion pattern: reported to its driver (see there).
+            crw = conversion_rewriter(op.context, self.block.parent.c_op)
         if not MLIRCY_GATE_OPEN_FOR_WRITE(&op.context.gate.state):
             # Python code since those checks let other threads run.
             t = _ip_write_wait(self)
@@ -776,6 +808,9 @@ cdef class InsertionPoint:
         if t:
             ir_write_done(op.context, t)
         op_attach(op, self.block.parent)
+        if crw is not None:
+            mlirCyConversionPatternRewriterNotifyOperationInserted(
+                crw.c_conv, op.c_op)
         return 0
 
     def __enter__(self):
@@ -884,8 +919,21 @@ cdef int _block_append_to(Block self, Region region) except -1:
                     region.parent.c_op) and \
             region.parent.c_op.ptr != mlirBlockGetParentOperation(self.c_block).ptr:
         raise ValueError("cannot move a block into a region nested in it")
-    mlirBlockDetach(self.c_block)
-    mlirRegionAppendOwnedBlock(region.c_region, self.c_block)
+    cdef ConversionPatternRewriter crw = _block_rewriter(self.parent)
+    if crw is None:
+        crw = _block_rewriter(region.parent)
+    if crw is not None:
+        # Both ends must be in the IR the conversion converts.
+        if _block_rewriter(self.parent) is None or \
+                _block_rewriter(region.parent) is None:
+            raise ValueError("cannot move a block between the IR a "
+                             "conversion converts and other IR during one "
+                             "of its patterns")
+        mlirCyConversionPatternRewriterMoveBlockToEnd(
+            crw.c_conv, self.c_block, region.c_region)
+    else:
+        mlirBlockDetach(self.c_block)
+        mlirRegionAppendOwnedBlock(region.c_region, self.c_block)
     self.parent = region.parent
     self.epoch = self.parent.context.epoch
     _reown_block_ops(self)

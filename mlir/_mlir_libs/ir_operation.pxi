@@ -838,7 +838,11 @@ cdef class Operation:
             b = value_handle(with_, "with_")
             _check_same_context(with_, self.context, "replace_uses_of_with")
             keep_operands_alive(op_primary(self), [with_])
-            mlirOperationReplaceUsesOfWith(op, a, b)
+            crw = modification_start(self.context, op)
+            try:
+                mlirOperationReplaceUsesOfWith(op, a, b)
+            finally:
+                modification_end(crw, op)
         finally:
             op_write_done(self, t)
 
@@ -917,7 +921,21 @@ cdef int _op_move_now(Operation self, Operation other, bint after) except -1:
     if _is_module_root(self):
         raise ValueError("cannot move the operation of a Module")
     new_owner = _owner_for_children(op_primary(other))
-    if after:
+    cdef ConversionPatternRewriter crw = None
+    if _drivers:
+        # In a conversion pattern: moved through its rewriter, so the
+        # driver can move it back (both ends must be in the IR it converts).
+        crw = conversion_rewriter(self.context, op)
+        if (crw is None) != (conversion_rewriter(self.context, dest) is None):
+            raise ValueError("cannot move an operation between the IR a "
+                             "conversion converts and other IR during one "
+                             "of its patterns")
+    if crw is not None:
+        if after:
+            mlirRewriterBaseMoveOpAfter(crw.c_rewriter, op, dest)
+        else:
+            mlirRewriterBaseMoveOpBefore(crw.c_rewriter, op, dest)
+    elif after:
         mlirOperationMoveAfter(op, dest)
     else:
         mlirOperationMoveBefore(op, dest)
@@ -1516,3 +1534,54 @@ cdef class OpView(Operation):
         if isinstance(op, cls):
             return op
         return _make_alias(cls, p)
+
+
+cdef class OpAdaptor:
+    """An operation's operands as a conversion pattern sees them (converted
+    so far), with the operation's attributes: what a conversion pattern's
+    function receives as `adaptor`. The generated `<Op>Adaptor` classes add
+    the op's named operand and attribute accessors.
+
+    OpAdaptor(operands, attributes) with an OpAttributeMap, or
+    OpAdaptor(operands, opview) with the operation (or a view of it)."""
+
+    OPERATION_NAME = None
+
+    def __init__(self, operands, attributes_or_opview):
+        cdef list ops = list(operands)
+        for v in ops:
+            if not isinstance(v, Value):
+                raise TypeError("operands must be Values, not "
+                                f"{type(v).__name__}")
+        cdef Operation op
+        if isinstance(attributes_or_opview, OpAttributeMap):
+            op = (<OpAttributeMap>attributes_or_opview).op
+            attrs = attributes_or_opview
+        elif isinstance(attributes_or_opview, Operation):
+            op = op_primary(<Operation>attributes_or_opview)
+            op_check(op)
+            attrs = _new_attribute_map(op)
+        else:
+            raise TypeError(
+                "OpAdaptor() takes the operands and an OpAttributeMap or an "
+                f"operation, not {type(attributes_or_opview).__name__}")
+        self._operands = ops
+        self._attributes = attrs
+        self._op = op
+
+    @property
+    def operands(self):
+        """The operands (a new list of Values)."""
+        return list(self._operands)
+
+    @property
+    def attributes(self):
+        """The operation's attributes (an OpAttributeMap)."""
+        return self._attributes
+
+    def __repr__(self):
+        try:
+            of = f" of '{_name_info(self._op.context, op_handle(self._op)).name}'"
+        except RuntimeError:
+            of = " of an invalid operation"
+        return f"{type(self).__name__}({len(self._operands)} operands{of})"

@@ -232,7 +232,11 @@ cdef class OpOperandList(_OpValueList):
         cdef int t = op_write_recheck(self.op)
         try:
             value_handle(value, "operand")     # checked again after a wait
-            mlirOperationSetOperand(op, self.start + i, v)
+            crw = modification_start(self.op.context, op)
+            try:
+                mlirOperationSetOperand(op, self.start + i, v)
+            finally:
+                modification_end(crw, op)
         finally:
             op_write_done(self.op, t)
         keep_operands_alive(self.op, [value])
@@ -409,7 +413,11 @@ cdef class OpSuccessors:
         cdef int t = op_write_recheck(self.op)
         try:
             block_handle(block, "successor")     # checked again after a wait
-            mlirOperationSetSuccessor(op, i, b)
+            crw = modification_start(self.op.context, op)
+            try:
+                mlirOperationSetSuccessor(op, i, b)
+            finally:
+                modification_end(crw, op)
         finally:
             op_write_done(self.op, t)
 

@@ -4,6 +4,7 @@
 
 cdef dict _op_classes = {}          # "arith.addi" -> OpView subclass
 cdef dict _dialect_classes = {}     # "arith" -> Dialect subclass
+cdef dict _op_adaptor_classes = {}  # "arith.addi" -> OpAdaptor subclass
 cdef list _dialect_search_prefixes = ["mlir.dialects"]
 from cpython.pythread cimport PyThread_get_thread_ident
 
@@ -116,6 +117,47 @@ def register_operation(dialect_class, *, replace=False):
                 pass
         return op_class
     return decorator
+
+
+def register_op_adaptor(op_class, *, replace=False):
+    """Class decorator registering an OpAdaptor subclass for the operations
+    its OPERATION_NAME names, the adaptor conversion patterns receive for
+    them; it also becomes `op_class.Adaptor`. replace=True lets a class take
+    over from the registered one."""
+    if not isinstance(op_class, type):
+        raise TypeError(f"{op_class!r} is not a class")
+
+    def decorator(adaptor_class):
+        name = getattr(adaptor_class, "OPERATION_NAME", None)
+        if not isinstance(name, str):
+            raise AttributeError(
+                f"{adaptor_class!r} has no str OPERATION_NAME attribute")
+        if not (isinstance(adaptor_class, type) and
+                issubclass(adaptor_class, OpAdaptor)):
+            raise TypeError(f"{adaptor_class!r} is not an OpAdaptor subclass")
+        if name in _op_adaptor_classes and not replace:
+            raise RuntimeError(
+                f"Operation adaptor of '{name}' is already registered; pass "
+                "replace=True to override it")
+        _op_adaptor_classes[name] = adaptor_class
+        try:
+            op_class.Adaptor = adaptor_class
+        except (AttributeError, TypeError):
+            pass
+        return adaptor_class
+    return decorator
+
+
+cdef object _resolve_op_adaptor_class(str name):
+    """The registered OpAdaptor class of an operation name (importing its
+    dialect's module on first need), or OpAdaptor."""
+    cls = _op_adaptor_classes.get(name)
+    if cls is None:
+        ns, dot, _ = name.partition(".")
+        if dot and ns not in _dialect_modules:
+            _import_dialect_module(ns)
+            cls = _op_adaptor_classes.get(name)
+    return OpAdaptor if cls is None else cls
 
 
 def register_value_caster(typeid, *, replace=False):

@@ -34,6 +34,7 @@
 
 from cpython.pythread cimport PyThread_get_thread_ident
 from mlir._mlir_libs.capi.rewrite cimport *
+from mlir._mlir_libs.capi.mlir_cython.conversion cimport *
 from mlir._mlir_libs.capi.builtin_attributes cimport (
     mlirAttributeIsAString, mlirStringAttrGetValue, mlirUnitAttrGet,
 )
@@ -43,6 +44,7 @@ from mlir._mlir_libs.capi.bindings.python.interop cimport (
     mlirPythonCapsuleToFrozenRewritePatternSet,
     MLIR_PYTHON_CAPSULE_PASS_MANAGER,
 )
+import builtins
 import weakref
 
 _PyBool = type(True)     # `bool` is C++'s bool in this module
@@ -70,6 +72,13 @@ cdef class _Driver:
     cdef MlirOperation root
     cdef unsigned long thread
     cdef object error
+    # A dialect conversion run: the operations its patterns replaced or
+    # erased (pointers), which MLIR keeps in place, ignored, until the end.
+    cdef bint conversion
+    cdef set gone
+    # The rewriter of the conversion pattern running now, if any: what
+    # Python code changes in the IR meanwhile is reported through it.
+    cdef ConversionPatternRewriter rw
 
 
 # Runs in progress, innermost last (all threads; a callback finds its run
@@ -149,7 +158,6 @@ cdef Operation _operation_arg(Context ctx, object op, str what):
 
 # -- PatternRewriter --------------------------------------------------------
 
-@cython.final
 cdef class PatternRewriter:
     """The rewriter handed to a Python pattern (or PDL function) for the
     duration of the call: use `ip` to build new operations, and
@@ -184,7 +192,25 @@ cdef class PatternRewriter:
                 not _is_ancestor(d.root, o.c_op):
             raise ValueError(f"{what} is not nested in the operation the "
                              "patterns are applied to")
+        if d.conversion:
+            _check_not_gone(d, o.c_op, what)
         return o
+
+    cdef int check_changeable(self, Operation o) except -1:
+        """In a conversion, refuses to replace or erase the casts the driver
+        makes (it keeps them in its own tables until the end)."""
+        if self.driver.conversion and \
+                _name_info(o.context, o.c_op).name == \
+                "builtin.unrealized_conversion_cast":
+            raise ValueError(
+                "cannot replace or erase a builtin.unrealized_conversion_cast "
+                "during a dialect conversion: the driver owns its casts")
+        return 0
+
+    cdef int record_gone(self, Operation o) except -1:
+        if self.driver.conversion:
+            self.driver.gone.add(<uintptr_t>o.c_op.ptr)
+        return 0
 
     @property
     def ip(self):
@@ -212,6 +238,7 @@ cdef class PatternRewriter:
         of op and of everything nested in it become invalid."""
         self.check()
         cdef Operation o = self.in_scope(op, "op")
+        self.check_changeable(o)
         cdef Operation n
         cdef vector[MlirValue] vs
         cdef MlirValue v
@@ -230,6 +257,7 @@ cdef class PatternRewriter:
                     "results)")
             _check_walk_allows_erase(o.context, o.c_op)
             o.context.invalidate_nested(o.c_op, True)
+            self.record_gone(o)
             mlirRewriterBaseReplaceOpWithOperation(self.c_rewriter, o.c_op,
                                                    n.c_op)
             return
@@ -254,6 +282,7 @@ cdef class PatternRewriter:
                              f"{vs.size()} replacement values were given")
         _check_walk_allows_erase(o.context, o.c_op)
         o.context.invalidate_nested(o.c_op, True)
+        self.record_gone(o)
         mlirRewriterBaseReplaceOpWithValues(self.c_rewriter, o.c_op,
                                             vs.size(), vs.data())
 
@@ -262,11 +291,13 @@ cdef class PatternRewriter:
         everything nested in it become invalid."""
         self.check()
         cdef Operation o = self.in_scope(op, "op")
+        self.check_changeable(o)
         if _results_in_use(o.c_op):
             raise RuntimeError(
                 f"cannot erase '{o.name}': its results still have uses")
         _check_walk_allows_erase(o.context, o.c_op)
         o.context.invalidate_nested(o.c_op, True)
+        self.record_gone(o)
         mlirRewriterBaseEraseOp(self.c_rewriter, o.c_op)
 
 
@@ -295,7 +326,16 @@ cdef MlirLogicalResult _pattern_callback(
     cdef _Driver d = _current_driver()
     if d is None or d.error is not None:
         return mlirLogicalResultFailure()
-    cdef PatternRewriter r = PatternRewriter.new(d, rewriter)
+    cdef PatternRewriter r
+    cdef ConversionPatternRewriter outer = d.rw
+    if d.conversion:
+        # A conversion driver's rewriter: Python's changes go through it,
+        # as in conversion patterns.
+        r = ConversionPatternRewriter.new_conv(
+            d, mlirCyConversionPatternRewriterFromPatternRewriter(rewriter))
+        d.rw = <ConversionPatternRewriter>r
+    else:
+        r = PatternRewriter.new(d, rewriter)
     cdef size_t inserts = d.context.live_ops.inserts
     cdef MlirLogicalResult res = mlirLogicalResultFailure()
     try:
@@ -304,7 +344,10 @@ cdef MlirLogicalResult _pattern_callback(
                 data.fn(wrap_operation_any(d.context, op), r), data.fn)
         finally:
             r.active = False
+            d.rw = outer
             _end_callback(d, inserts)
+            if d.conversion:
+                d.context.epoch += 1    # the driver may roll it back
     except BaseException as e:
         if d.error is None:
             d.error = e
@@ -313,19 +356,48 @@ cdef MlirLogicalResult _pattern_callback(
 
 
 cdef str _root_name(object root):
+    """The operation name of a pattern root or a target's operation: an
+    OpView subclass (its OPERATION_NAME) or a name."""
     if isinstance(root, str):
         name = root
     elif isinstance(root, type):
-        name = getattr(root, "OPERATION_NAME", None)
+        name = root.OPERATION_NAME      # AttributeError as upstream
         if not isinstance(name, str):
-            raise TypeError(f"{root.__name__} has no OPERATION_NAME: pass an "
-                            "OpView subclass or an operation name")
+            raise TypeError(f"{root.__name__}.OPERATION_NAME is not a str: "
+                            "pass an OpView subclass or an operation name")
     else:
-        raise TypeError("the root argument must be an OpView subclass or an "
-                        f"operation name (str), not {type(root).__name__}")
+        raise TypeError("the root argument must be a type or a string, not "
+                        f"{type(root).__name__}")
     if not name:
         raise ValueError("the root operation name is empty")
     return name
+
+
+cdef str _dialect_name(object dialect):
+    """The namespace of a dialect given as a Dialect class (its
+    DIALECT_NAMESPACE) or a namespace."""
+    if isinstance(dialect, str):
+        name = dialect
+    elif isinstance(dialect, type):
+        name = dialect.DIALECT_NAMESPACE  # AttributeError as upstream
+        if not isinstance(name, str):
+            raise TypeError(f"{dialect.__name__}.DIALECT_NAMESPACE is not a "
+                            "str: pass a Dialect class or a namespace")
+    else:
+        raise TypeError("the root argument must be a type or a string, not "
+                        f"{type(dialect).__name__}")
+    if not name:
+        raise ValueError("the dialect namespace is empty")
+    return name
+
+
+cdef unsigned int _benefit(object benefit) except? 0xFFFFFFFF:
+    if isinstance(benefit, _PyBool) or not isinstance(benefit, int):
+        raise TypeError(f"benefit must be an int, not "
+                        f"{type(benefit).__name__}")
+    if not 0 <= benefit <= 65534:
+        raise ValueError(f"benefit must be in [0, 65534], not {benefit}")
+    return <unsigned int>benefit
 
 
 @cython.final
@@ -336,6 +408,7 @@ cdef class RewritePatternSet:
     cdef MlirRewritePatternSet c_set
     cdef readonly Context context
     cdef list keepalive
+    cdef bint conversion            # holds conversion patterns
 
     def __init__(self, context=None):
         cdef Context ctx = resolve_context(context)
@@ -364,11 +437,7 @@ cdef class RewritePatternSet:
         cdef str name = _root_name(root)
         if not callable(fn):
             raise TypeError(f"fn must be callable, not {type(fn).__name__}")
-        if isinstance(benefit, _PyBool) or not isinstance(benefit, int):
-            raise TypeError(f"benefit must be an int, not "
-                            f"{type(benefit).__name__}")
-        if not 0 <= benefit <= 65534:
-            raise ValueError(f"benefit must be in [0, 65534], not {benefit}")
+        cdef unsigned int b = _benefit(benefit)
         cdef _PatternData data = _PatternData.__new__(_PatternData)
         data.fn = fn
         cdef bytes bname = name.encode("utf-8")
@@ -377,10 +446,44 @@ cdef class RewritePatternSet:
         cbs.destruct = _decref_user
         cbs.matchAndRewrite = _pattern_callback
         cdef MlirRewritePattern p = mlirCyOpRewritePatternCreateOnThreadStack(
-            str_ref(bname), <unsigned int>benefit, self.context.c_context,
-            cbs, <void*>data, 0, NULL)
+            str_ref(bname), b, self.context.c_context, cbs, <void*>data, 0,
+            NULL)
         mlirRewritePatternSetAdd(self.c_set, p)
         self.keepalive.append(data)
+
+    def add_conversion(self, root, fn, type_converter, benefit=1):
+        """Adds a conversion pattern on operations named `root` (an OpView
+        subclass or an operation name), for apply_partial_conversion and
+        apply_full_conversion: fn(op, adaptor, type_converter, rewriter) is
+        called with the operation as its OpView class, an OpAdaptor (the
+        op's generated `<Op>Adaptor` class when it has one) holding its
+        operands as converted so far, `type_converter` and a
+        ConversionPatternRewriter. fn returns None or False when it matched
+        and rewrote the IR, True when it did not match. Patterns with a
+        higher benefit are tried first."""
+        self.check()
+        cdef str name = _root_name(root)
+        if not callable(fn):
+            raise TypeError(f"fn must be callable, not {type(fn).__name__}")
+        if not isinstance(type_converter, TypeConverter):
+            raise TypeError("type_converter must be a TypeConverter, not "
+                            f"{type(type_converter).__name__}")
+        cdef unsigned int b = _benefit(benefit)
+        cdef _ConversionPatternData data = \
+            _ConversionPatternData.__new__(_ConversionPatternData)
+        data.fn = fn
+        data.converter = type_converter
+        cdef bytes bname = name.encode("utf-8")
+        cdef MlirCyConversionPatternCallbacks cbs
+        cbs.construct = _incref_user
+        cbs.destruct = _decref_user
+        cbs.matchAndRewrite = _conversion_callback
+        cdef MlirRewritePattern p = mlirCyOpConversionPatternCreate(
+            str_ref(bname), b, self.context.c_context,
+            (<TypeConverter>type_converter).c_conv, cbs, <void*>data)
+        mlirRewritePatternSetAdd(self.c_set, p)
+        self.keepalive.append(data)
+        self.conversion = True
 
     def freeze(self):
         """The patterns, frozen for application. The set is consumed: add()
@@ -391,7 +494,10 @@ cdef class RewritePatternSet:
         cdef MlirFrozenRewritePatternSet fs = mlirFreezeRewritePattern(s)
         # MLIR moves the patterns out but never frees the emptied set.
         mlirRewritePatternSetDestroy(s)
-        return FrozenRewritePatternSet.new(self.context, fs, self.keepalive)
+        cdef FrozenRewritePatternSet f = FrozenRewritePatternSet.new(
+            self.context, fs, self.keepalive)
+        f.conversion = self.conversion
+        return f
 
 
 # Live frozen sets by handle (borrowed), so a handle coming back through a
@@ -406,6 +512,7 @@ cdef class FrozenRewritePatternSet:
     cdef MlirFrozenRewritePatternSet c_set
     cdef readonly Context context
     cdef list keepalive
+    cdef bint conversion            # holds conversion patterns
     cdef object __weakref__
 
     def __init__(self, *args, **kwargs):
@@ -926,8 +1033,14 @@ cdef bint _flag(object value, str what) except -1:
 
 # -- drivers -------------------------------------------------------------------
 
-cdef _Driver _start_driver(Operation root, FrozenRewritePatternSet fs):
+cdef _Driver _start_driver(Operation root, FrozenRewritePatternSet fs,
+                           bint conversion=False):
     cdef Context ctx = root.context
+    if fs.conversion and not conversion:
+        # A conversion pattern needs the conversion driver's rewriter.
+        raise ValueError("the pattern set holds conversion patterns "
+                         "(add_conversion): apply it with "
+                         "apply_partial_conversion or apply_full_conversion")
     if fs.context is not ctx:
         raise ValueError("the operation belongs to another context than the "
                          "patterns")
@@ -939,6 +1052,9 @@ cdef _Driver _start_driver(Operation root, FrozenRewritePatternSet fs):
     d.root_obj = root
     d.root = root.c_op
     d.thread = PyThread_get_thread_ident()
+    d.conversion = conversion
+    if conversion:
+        d.gone = set()
     with cython.critical_section(_drivers_lock):
         _drivers.append(d)
     return d
@@ -1073,3 +1189,475 @@ def walk_and_apply_patterns(*args, **kwargs):
         err = d.error
         d.error = None
         raise err
+
+
+# -- dialect conversion ----------------------------------------------------------
+#
+# MLIR's dialect conversion driver, with 1:1 conversion patterns written in
+# Python (RewritePatternSet.add_conversion) and type conversions written in
+# Python (TypeConverter.add_conversion), as upstream's later bindings have
+# them. A run is bracketed like the other drivers (see the top of this
+# file). MLIR keeps what a pattern replaced or erased in place until the
+# conversion ends (it may still roll the pattern back): patterns are
+# refused such operations, and everything nested in them, for the rest of
+# the run. Objects of blocks and values made during a pattern are checked
+# again after it (the driver may have rolled the pattern back).
+
+class DialectConversionFoldingMode(enum.Enum):
+    NEVER = MLIR_CY_DIALECT_CONVERSION_FOLDING_MODE_NEVER
+    BEFORE_PATTERNS = MLIR_CY_DIALECT_CONVERSION_FOLDING_MODE_BEFORE_PATTERNS
+    AFTER_PATTERNS = MLIR_CY_DIALECT_CONVERSION_FOLDING_MODE_AFTER_PATTERNS
+
+
+cdef int _check_not_gone(_Driver d, MlirOperation op, str what) except -1:
+    """Refuses an operation that this conversion's patterns replaced or
+    erased, or one nested in such an operation."""
+    cdef MlirOperation it = op
+    while it.ptr != NULL and it.ptr != d.root.ptr:
+        if <uintptr_t>it.ptr in d.gone:
+            raise ValueError(
+                f"{what} was replaced or erased by a pattern of this "
+                "conversion" + ("" if it.ptr == op.ptr else
+                                " (an operation it is nested in was)"))
+        it = mlirOperationGetParentOperation(it)
+    return 0
+
+
+@cython.final
+cdef class ConversionPatternRewriter(PatternRewriter):
+    """The rewriter handed to a conversion pattern (for the duration of the
+    call): a PatternRewriter that also converts the types of a region's
+    block arguments."""
+    cdef MlirCyConversionPatternRewriter c_conv
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("ConversionPatternRewriter objects are handed to "
+                        "conversion patterns by the conversion drivers")
+
+    @staticmethod
+    cdef ConversionPatternRewriter new_conv(
+            _Driver d, MlirCyConversionPatternRewriter rw):
+        cdef ConversionPatternRewriter r = \
+            ConversionPatternRewriter.__new__(ConversionPatternRewriter)
+        r.c_conv = rw
+        r.c_rewriter = mlirCyConversionPatternRewriterAsBase(rw)
+        r.driver = d
+        r.active = True
+        return r
+
+    def convert_region_types(self, region, type_converter, /):
+        """Converts the types of the arguments of every block of `region`
+        with `type_converter`, replacing the blocks by converted ones (their
+        operations move along; objects of the old blocks and their arguments
+        become invalid). As upstream, nothing happens when some type does
+        not convert."""
+        self.check()
+        if not isinstance(region, Region):
+            raise TypeError("convert_region_types() takes a Region, not "
+                            f"{type(region).__name__}")
+        if not isinstance(type_converter, TypeConverter):
+            raise TypeError("convert_region_types() takes a TypeConverter, "
+                            f"not {type(type_converter).__name__}")
+        cdef Region r = <Region>region
+        r.check()
+        cdef _Driver d = self.driver
+        cdef Operation owner = op_primary(r.parent)
+        if owner.context is not d.context or \
+                not _is_ancestor(d.root, owner.c_op):
+            raise ValueError("the region is not in the operation the "
+                             "patterns are applied to")
+        _check_not_gone(d, owner.c_op, "the region's operation")
+        mlirCyConversionPatternRewriterConvertRegionTypes(
+            self.c_conv, r.c_region, (<TypeConverter>type_converter).c_conv)
+        d.context.epoch += 1        # blocks were replaced
+
+
+@cython.final
+cdef class _ConversionPatternData:
+    """userData of a Python conversion pattern: its function and its type
+    converter (kept alive for as long as the pattern is)."""
+    cdef object fn
+    cdef object converter
+
+
+cdef MlirLogicalResult _conversion_callback(
+        MlirOperation op, intptr_t n, MlirValue* operands,
+        MlirCyConversionPatternRewriter rewriter, void* user) noexcept with gil:
+    cdef _ConversionPatternData data = <_ConversionPatternData>user
+    cdef _Driver d = _current_driver()
+    if d is None or d.error is not None or not d.conversion:
+        return mlirLogicalResultFailure()
+    cdef Context ctx = d.context
+    cdef ConversionPatternRewriter r = ConversionPatternRewriter.new_conv(
+        d, rewriter)
+    cdef ConversionPatternRewriter outer = d.rw
+    d.rw = r
+    cdef size_t inserts = ctx.live_ops.inserts
+    cdef MlirLogicalResult res = mlirLogicalResultFailure()
+    cdef intptr_t i
+    try:
+        try:
+            view = wrap_operation_any(ctx, op)
+            values = [wrap_value_any(ctx, operands[i]) for i in range(n)]
+            cls = _resolve_op_adaptor_class(_name_info(ctx, op).name)
+            adaptor = cls(values, view)
+            res = _logical_result(
+                data.fn(view, adaptor, data.converter, r), data.fn)
+        finally:
+            r.active = False
+            d.rw = outer
+            _end_callback(d, inserts)
+            ctx.epoch += 1          # the driver may roll the pattern back
+    except BaseException as e:
+        if d.error is None:
+            d.error = e
+        res = mlirLogicalResultFailure()
+    return res
+
+
+# What Python code changes while a conversion pattern runs (building,
+# moving, changing operations in place) goes through the pattern's rewriter,
+# as C++ patterns do it: the driver rolls it back with the pattern (when the
+# pattern fails, raises, or the conversion fails), so nothing is left using
+# the values MLIR erases then. Operations made or changed so are legal for a
+# target that does not know them (what upstream's unreported operations
+# amount to); targets that name them legalize them as MLIR does.
+
+cdef ConversionPatternRewriter conversion_rewriter(Context ctx,
+                                                   MlirOperation where):
+    """The rewriter of the conversion pattern running on this thread, when
+    `where` is in the IR it converts; else None."""
+    if not _drivers:            # the common case, without the lock
+        return None
+    cdef _Driver d = _current_driver()
+    if d is None or d.rw is None or d.context is not ctx or \
+            not _is_ancestor(d.root, where):
+        return None
+    _check_not_gone(d, where, "the operation changed")
+    return d.rw
+
+
+cdef object modification_start(Context ctx, MlirOperation op):
+    """Before Python code changes `op` in place: in a conversion pattern,
+    the driver records its state (to restore it if the pattern is rolled
+    back). Returns what modification_end takes."""
+    if not _drivers:
+        return None
+    cdef ConversionPatternRewriter crw = conversion_rewriter(ctx, op)
+    if crw is not None:
+        mlirCyConversionPatternRewriterStartOpModification(crw.c_conv, op)
+    return crw
+
+
+cdef int modification_end(object crw, MlirOperation op) except -1:
+    if crw is not None:
+        mlirCyConversionPatternRewriterFinalizeOpModification(
+            (<ConversionPatternRewriter>crw).c_conv, op)
+    return 0
+
+
+# Per thread: how many TypeConverter.convert_type calls are under way, so a
+# type conversion's exception goes to that call rather than to a driver
+# running further out on the same thread.
+cdef object _type_conversion_tls = threading.local()
+
+
+@cython.final
+cdef class _TypeConversionFn:
+    """userData of a Python type conversion: the function, and the first
+    exception it raised in a direct convert_type call."""
+    cdef object fn
+    cdef object error
+
+
+cdef MlirLogicalResult _type_conversion_callback(
+        MlirType t, MlirType* converted, void* user) noexcept with gil:
+    cdef _TypeConversionFn data = <_TypeConversionFn>user
+    cdef bint direct = getattr(_type_conversion_tls, "depth", 0) > 0
+    cdef _Driver d = None if direct else _current_driver()
+    if (d is not None and d.error is not None) or \
+            (direct and data.error is not None):
+        return mlirLogicalResultFailure()
+    cdef Context ctx
+    cdef Type out
+    try:
+        ctx = context_for_handle(mlirTypeGetContext(t))
+        res = data.fn(wrap_type(ctx, t))
+        if res is None:
+            return mlirLogicalResultFailure()
+        if not isinstance(res, Type):
+            raise TypeError(
+                f"{getattr(data.fn, '__name__', 'a type conversion')} "
+                f"returned {type(res).__name__}; a type conversion returns "
+                "a Type, or None when it does not apply")
+        out = <Type>res
+        if out.context is not ctx:
+            raise ValueError("a type conversion returned a type of another "
+                             "context")
+        converted[0] = out.c_type
+        return mlirLogicalResultSuccess()
+    except BaseException as e:
+        if d is not None:
+            if d.error is None:
+                d.error = e
+        elif data.error is None:
+            data.error = e
+    return mlirLogicalResultFailure()
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class TypeConverter:
+    """Type conversions for a dialect conversion: functions from a Type to
+    its converted Type (or None when they do not apply), tried from the
+    last added to the first. Results are cached, as MLIR does."""
+    cdef MlirCyTypeConverter c_conv
+    cdef list fns
+
+    def __cinit__(self):
+        self.c_conv = mlirCyTypeConverterCreate()
+        self.fns = []
+
+    def __init__(self):
+        pass
+
+    def __dealloc__(self):
+        if self.c_conv.ptr != NULL:
+            mlirCyTypeConverterDestroy(self.c_conv)
+            self.c_conv.ptr = NULL
+
+    def add_conversion(self, convert):
+        """Registers a type conversion function: convert(type) returns the
+        converted Type, or None when it does not apply to `type`."""
+        if not callable(convert):
+            raise TypeError("convert must be callable, not "
+                            f"{type(convert).__name__}")
+        cdef _TypeConversionFn data = \
+            _TypeConversionFn.__new__(_TypeConversionFn)
+        data.fn = convert
+        self.fns.append(data)
+        mlirCyTypeConverterAddConversion(self.c_conv,
+                                         _type_conversion_callback,
+                                         <void*>data)
+
+    def convert_type(self, type):
+        """Converts the given type. Returns None if conversion fails."""
+        if not isinstance(type, Type):
+            raise TypeError("convert_type() takes a Type, not "
+                            f"{builtins.type(type).__name__}")
+        cdef Type t = <Type>type
+        cdef MlirType res
+        _type_conversion_tls.depth = \
+            getattr(_type_conversion_tls, "depth", 0) + 1
+        try:
+            res = mlirCyTypeConverterConvertType(self.c_conv, t.c_type)
+        finally:
+            _type_conversion_tls.depth -= 1
+        cdef _TypeConversionFn data
+        for obj in self.fns:
+            data = <_TypeConversionFn>obj
+            if data.error is not None:
+                err = data.error
+                data.error = None
+                raise err
+        if mlirTypeIsNull(res):
+            return None
+        return wrap_type(t.context, res)
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class ConversionTarget:
+    """Which operations are legal after a dialect conversion: operations
+    and dialects marked legal or illegal (others are unknown, which a
+    partial conversion leaves alone and a full conversion refuses)."""
+    cdef MlirCyConversionTarget c_target
+    cdef readonly Context context
+
+    def __init__(self, context=None):
+        cdef Context ctx = resolve_context(context)
+        if self.c_target.ptr != NULL:
+            mlirCyConversionTargetDestroy(self.c_target)
+            self.c_target.ptr = NULL
+        self.context = ctx
+        self.c_target = mlirCyConversionTargetCreate(ctx.c_context)
+
+    def __dealloc__(self):
+        if self.c_target.ptr != NULL:
+            mlirCyConversionTargetDestroy(self.c_target)
+            self.c_target.ptr = NULL
+
+    cdef int check(self) except -1:
+        if self.c_target.ptr == NULL:
+            raise RuntimeError("the ConversionTarget was not initialized")
+        return 0
+
+    def add_legal_op(self, *ops):
+        """Mark the given operations as legal."""
+        self.check()
+        for op in [_root_name(o).encode("utf-8") for o in ops]:
+            mlirCyConversionTargetAddLegalOp(self.c_target, str_ref(op))
+
+    def add_illegal_op(self, *ops):
+        """Mark the given operations as illegal."""
+        self.check()
+        for op in [_root_name(o).encode("utf-8") for o in ops]:
+            mlirCyConversionTargetAddIllegalOp(self.c_target, str_ref(op))
+
+    def add_legal_dialect(self, *dialects):
+        """Mark the given dialects as legal."""
+        self.check()
+        for d in [_dialect_name(x).encode("utf-8") for x in dialects]:
+            mlirCyConversionTargetAddLegalDialect(self.c_target, str_ref(d))
+
+    def add_illegal_dialect(self, *dialects):
+        """Mark the given dialect as illegal."""
+        self.check()
+        for d in [_dialect_name(x).encode("utf-8") for x in dialects]:
+            mlirCyConversionTargetAddIllegalDialect(self.c_target, str_ref(d))
+
+
+@cython.final
+cdef class ConversionConfig:
+    """Options of a dialect conversion run (MLIR's defaults)."""
+    cdef MlirCyConversionConfig c_config
+
+    def __cinit__(self):
+        self.c_config = mlirCyConversionConfigCreate()
+
+    def __init__(self):
+        """Create a conversion config with defaults"""
+
+    def __dealloc__(self):
+        if self.c_config.ptr != NULL:
+            mlirCyConversionConfigDestroy(self.c_config)
+            self.c_config.ptr = NULL
+
+    @property
+    def folding_mode(self):
+        """folding behavior during dialect conversion"""
+        return DialectConversionFoldingMode(
+            mlirCyConversionConfigGetFoldingMode(self.c_config))
+
+    @folding_mode.setter
+    def folding_mode(self, value):
+        if not isinstance(value, DialectConversionFoldingMode):
+            raise TypeError("folding_mode must be a "
+                            "DialectConversionFoldingMode, not "
+                            f"{type(value).__name__}")
+        mlirCyConversionConfigSetFoldingMode(self.c_config, value.value)
+
+    @property
+    def build_materializations(self):
+        """Whether the dialect conversion attempts to build source/target
+        materializations"""
+        return mlirCyConversionConfigGetBuildMaterializations(self.c_config)
+
+    @build_materializations.setter
+    def build_materializations(self, value):
+        mlirCyConversionConfigSetBuildMaterializations(
+            self.c_config, _flag(value, "build_materializations"))
+
+    def __repr__(self):
+        return (f"ConversionConfig(folding_mode={self.folding_mode}, "
+                f"build_materializations={self.build_materializations})")
+
+
+cdef object _apply_conversion(str fname, bint full, tuple args, dict kwargs):
+    names = ("op", "target", "set", "config")
+    vals = list(args)
+    if len(vals) > 4:
+        raise TypeError(f"{fname}() takes at most 4 arguments "
+                        f"({len(vals)} given)")
+    vals += [None] * (4 - len(vals))
+    bound = [i < len(args) for i in range(4)]
+    for k, v in kwargs.items():
+        if k not in names:
+            raise TypeError(f"{fname}() got an unexpected keyword argument "
+                            f"'{k}'")
+        idx = names.index(k)
+        if bound[idx]:
+            raise TypeError(f"{fname}() got multiple values for argument "
+                            f"'{k}'")
+        vals[idx] = v
+        bound[idx] = True
+    for i in range(3):
+        if not bound[i]:
+            raise TypeError(f"{fname}() missing required argument "
+                            f"'{names[i]}'")
+    target_obj, fs_obj, config = vals[1], vals[2], vals[3]
+    if not isinstance(target_obj, ConversionTarget):
+        raise TypeError("target must be a ConversionTarget, not "
+                        f"{type(target_obj).__name__}")
+    if not isinstance(fs_obj, FrozenRewritePatternSet):
+        raise TypeError("set must be a FrozenRewritePatternSet (call "
+                        f"freeze()), not {type(fs_obj).__name__}")
+    if config is not None and not isinstance(config, ConversionConfig):
+        raise TypeError("config must be a ConversionConfig or None, not "
+                        f"{type(config).__name__}")
+    cdef ConversionTarget target = <ConversionTarget>target_obj
+    target.check()
+    cdef FrozenRewritePatternSet fs = <FrozenRewritePatternSet>fs_obj
+    cdef ConversionConfig cfg = config if config is not None \
+        else ConversionConfig()
+    cdef Operation root = _operation_arg(None, vals[0], "op")
+    if target.context is not root.context:
+        raise ValueError("the operation belongs to another context than the "
+                         "conversion target")
+    cdef _Driver d
+    cdef MlirOperation c_op
+    cdef MlirLogicalResult res
+    cdef _Mutation mut
+    cdef _ErrorCapture cap
+    cdef bint ran = True
+    errors = []
+    # The driver changes IR without the GIL: an exclusive section.
+    cdef int t = op_section_enter(root, True)
+    try:
+        op_check(root)
+        d = _start_driver(root, fs, True)
+        c_op = root.c_op
+        try:
+            mut = _Mutation.begin(d.context, c_op)
+            cap = _ErrorCapture.attach(d.context)
+            try:
+                with nogil:
+                    ran = mlirCyDeepApplyConversion(
+                        c_op, target.c_target, fs.c_set, cfg.c_config, full,
+                        &res)
+            finally:
+                errors = cap.detach()
+                mut.end()
+        finally:
+            _finish_driver(d)
+    finally:
+        op_section_exit(root, t)
+    if not ran:
+        raise_too_deep("the operation")
+    if d.error is not None:
+        err = d.error
+        d.error = None
+        raise err
+    if mlirLogicalResultIsFailure(res):
+        raise MLIRError(("full" if full else "partial") +
+                        " conversion failed", errors)
+
+
+def apply_partial_conversion(*args, **kwargs):
+    """apply_partial_conversion(op, target, set, config=None): converts the
+    operations nested in `op` with the frozen patterns: operations the
+    target marks illegal must be converted, legal and unknown ones may
+    stay. Raises MLIRError("partial conversion failed", diagnostics) when
+    that fails (the IR is then left as it was), or re-raises the exception
+    of a Python pattern or type conversion. Objects of operations the
+    conversion replaced or erased are invalid afterwards; the others, and
+    `op`, stay valid."""
+    _apply_conversion("apply_partial_conversion", False, args, kwargs)
+
+
+def apply_full_conversion(*args, **kwargs):
+    """apply_full_conversion(op, target, set, config=None): as
+    apply_partial_conversion, but every operation nested in `op` must end
+    legal for the target (unknown ones too); MLIRError("full conversion
+    failed", diagnostics) otherwise."""
+    _apply_conversion("apply_full_conversion", True, args, kwargs)

@@ -22,6 +22,7 @@ _cext = _types.SimpleNamespace(
     ir=_ir,
     globals=_ir_ext.globals,
     register_operation=_ir_ext.register_operation,
+    register_op_adaptor=_ir_ext.register_op_adaptor,
     register_dialect=_ir_ext.register_dialect,
     register_type_caster=getattr(_ir_ext, "register_type_caster", None),
     register_value_caster=getattr(_ir_ext, "register_value_caster", None),

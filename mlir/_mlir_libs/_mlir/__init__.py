@@ -1,6 +1,6 @@
 """Upstream's native module layout, `mlir._mlir_libs._mlir`: the registration
 entry points at top level (globals, register_dialect, register_operation,
-register_type_caster, register_value_caster) and the ir, passmanager and
+register_op_adaptor, register_type_caster, register_value_caster) and the ir, passmanager and
 rewrite submodules, for code written against upstream's `_cext`.
 
 Here the object model lives in `mlir._mlir_libs._ir`; `_mlir.ir` is that
@@ -19,6 +19,7 @@ from .._ir import (  # noqa: F401
     _Globals,
     globals,
     register_dialect,
+    register_op_adaptor,
     register_operation,
     register_type_caster,
     register_value_caster,

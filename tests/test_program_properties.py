@@ -22,7 +22,8 @@ def context():
 
 
 def test_programs_are_verified_and_print_back(context):
-    seen = {"scf.for": 0, "scf.if": 0, "math.": 0, "arith.divui": 0}
+    seen = {"scf.for": 0, "scf.if": 0, "math.": 0, "arith.divui": 0,
+            "vector.reduction": 0, "vector.extract": 0, "memref.load": 0}
 
     @settings(max_examples=150, **SETTINGS)
     @given(mp.programs())
@@ -48,8 +49,9 @@ def test_programs_are_verified_and_print_back(context):
     "builtin.module(sccp, canonicalize, cse)",
     # Another way down to LLVM, canonicalized at each level.
     "builtin.module(convert-scf-to-cf, canonicalize, cse, convert-math-to-llvm,"
-    " convert-arith-to-llvm, convert-cf-to-llvm, convert-func-to-llvm,"
-    " reconcile-unrealized-casts, canonicalize)",
+    " convert-vector-to-llvm, convert-arith-to-llvm, finalize-memref-to-llvm,"
+    " convert-cf-to-llvm, convert-func-to-llvm, reconcile-unrealized-casts,"
+    " canonicalize)",
 ])
 def test_upstream_passes_preserve_semantics(pipeline, context):
     @settings(max_examples=100, **SETTINGS)

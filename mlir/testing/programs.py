@@ -12,10 +12,12 @@ pass pipeline preserves what they compute:
 
 A program is one function `@kernel` of scalar arguments (i32, i64, f32,
 f64) returning every value of its body that nothing else uses (so that
-each operation shows in the results), built from arith, math and scf
-operations:
+each operation shows in the results), built from arith, math, vector,
+memref and scf operations:
 integer and float arithmetic, comparisons, selects, casts, constants,
-scf.if with results and scf.for with iteration arguments, nested. Every
+vectors built from scalars, combined elementwise and extracted or reduced,
+stack buffers stored to and loaded from, scf.if with results and scf.for
+with iteration arguments, nested. Every
 program is well formed (types, dominance, terminators) and free of
 undefined behaviour on every input (divisors and shift amounts are made
 valid first; no float-to-int conversion), so two runs that differ are a
@@ -47,9 +49,10 @@ __all__ = ["Program", "programs", "inputs", "assert_pipeline_preserves_semantics
 
 # What a program is lowered by before it is JIT-compiled (after the pipeline
 # under test, which may have lowered it already).
-LOWERING = ("builtin.module(convert-scf-to-cf, convert-math-to-llvm, "
-            "convert-arith-to-llvm, convert-cf-to-llvm, convert-func-to-llvm, "
-            "reconcile-unrealized-casts)")
+LOWERING = ("builtin.module(convert-scf-to-cf, convert-vector-to-llvm, "
+            "convert-math-to-llvm, convert-arith-to-llvm, "
+            "finalize-memref-to-llvm, convert-cf-to-llvm, "
+            "convert-func-to-llvm, reconcile-unrealized-casts)")
 
 INT_TYPES = ("i32", "i64")
 FLOAT_TYPES = ("f32", "f64")
@@ -95,8 +98,13 @@ _INT_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule",
                    "ugt", "uge")
 _FLOAT_PREDICATES = ("oeq", "one", "olt", "ole", "ogt", "oge", "ueq", "une",
                      "ult", "ule", "ugt", "uge", "ord", "uno")
+# Vector reductions whose result does not depend on the order of evaluation.
+_INT_REDUCTIONS = ("add", "mul", "and", "or", "xor", "minsi", "maxsi",
+                   "minui", "maxui")
+_FLOAT_REDUCTIONS = ("maximumf", "minimumf")
 _KINDS = ("constant", "int_binary", "int_division", "shift", "float_binary",
-          "float_unary", "compare", "select", "cast", "math", "if", "for")
+          "float_unary", "compare", "select", "cast", "math", "vector",
+          "memref", "if", "for")
 
 
 def _int_constant(draw, ty):
@@ -253,6 +261,58 @@ class _Builder:
         name = self.w.fresh()
         op = "absi" if ty in INT_TYPES else "absf"
         self.w.emit(indent, f"{name} = math.{op} {a} : {ty}")
+        env.append((name, ty))
+
+    def op_vector(self, env, indent, depth):
+        # A vector made of scalars, an elementwise operation on it, and a
+        # scalar taken back out by extraction or an order-free reduction.
+        ty = self.pick_type()
+        n = self.draw(st.integers(2, 4))
+        vt = f"vector<{n}x{ty}>"
+        a, b = self.pick(env, ty, indent), self.pick(env, ty, indent)
+        splat, mixed, combined, name = (self.w.fresh() for _ in range(4))
+        self.w.emit(indent, f"{splat} = vector.broadcast {a} : {ty} to {vt}")
+        self.w.emit(indent, f"{mixed} = vector.insert {b}, {splat} "
+                            f"[{self.draw(st.integers(0, n - 1))}] : {ty} "
+                            f"into {vt}")
+        ops = _INT_BINARY if ty in INT_TYPES else _FLOAT_BINARY
+        self.w.emit(indent, f"{combined} = arith."
+                            f"{self.draw(st.sampled_from(ops))} {mixed}, "
+                            f"{splat} : {vt}")
+        if self.draw(st.booleans()):
+            self.w.emit(indent, f"{name} = vector.extract {combined}"
+                                f"[{self.draw(st.integers(0, n - 1))}] : "
+                                f"{ty} from {vt}")
+        else:
+            kinds = _INT_REDUCTIONS if ty in INT_TYPES else _FLOAT_REDUCTIONS
+            self.w.emit(indent, f"{name} = vector.reduction "
+                                f"<{self.draw(st.sampled_from(kinds))}>, "
+                                f"{combined} : {vt} into {ty}")
+        env.append((name, ty))
+
+    def op_memref(self, env, indent, depth):
+        # A stack buffer, every element stored first (no read of an
+        # uninitialised element), some overwritten, one loaded back.
+        ty = self.pick_type()
+        n = self.draw(st.integers(1, 4))
+        mt = f"memref<{n}x{ty}>"
+        buf = self.w.fresh()
+        self.w.emit(indent, f"{buf} = memref.alloca() : {mt}")
+        index = []
+        for i in range(n):
+            c = self.w.fresh()
+            self.w.emit(indent, f"{c} = arith.constant {i} : index")
+            index.append(c)
+        stores = [(i, self.pick(env, ty, indent)) for i in range(n)]
+        stores += [(self.draw(st.integers(0, n - 1)),
+                    self.pick(env, ty, indent))
+                   for _ in range(self.draw(st.integers(0, 2)))]
+        for i, v in stores:
+            self.w.emit(indent, f"memref.store {v}, {buf}[{index[i]}] : {mt}")
+        name = self.w.fresh()
+        self.w.emit(indent, f"{name} = memref.load {buf}"
+                            f"[{index[self.draw(st.integers(0, n - 1))]}] : "
+                            f"{mt}")
         env.append((name, ty))
 
     def _yield_lines(self, env, items, indent):

@@ -76,6 +76,23 @@ def test_scalar_function(engine):
     assert res.value == 3.75
 
 
+def test_a_looked_up_function_keeps_its_engine_alive():
+    # The engine is dropped right after lookup; calling the function must
+    # still find its compiled code (it crashed).
+    import gc
+    with Context():
+        m = Module.parse(SRC)
+        PassManager.parse(LOWER).run(m)
+        add = ExecutionEngine(m, opt_level=0).lookup("add")
+    gc.collect()
+    a, b, res = ctypes.c_float(1.5), ctypes.c_float(2.0), ctypes.c_float(0)
+    args = (ctypes.c_void_p * 3)(*(ctypes.cast(ctypes.pointer(x),
+                                               ctypes.c_void_p)
+                                   for x in (a, b, res)))
+    add(args)
+    assert res.value == 3.5
+
+
 def test_memref_in_place_on_numpy_without_copy(engine):
     x = np.arange(12, dtype=np.float64).reshape(3, 4)
     expected = x * 2.5

@@ -2884,6 +2884,35 @@ class OperationEquivalenceFlags(enum.IntFlag):
 
 _KIND_NAMES: tuple[str, ...]
 
+def _ext_load_dialect(namespace: str, context: Context | None = None):
+    """Loads the dynamic dialect `namespace` into the context (created empty
+    the first time); RuntimeError if a dialect of that name that is not
+    defined in Python is loaded or registered there.
+    """
+
+def _ext_define_type(namespace: str, name: str, context: Context | None = None, attribute: bool = False):
+    """Defines type (or attribute) `name` in the loaded dynamic dialect
+    (unless it has it); returns the TypeID of its instances.
+    """
+
+def _ext_get_type(namespace: str, name: str, params, context: Context | None = None):
+    """The type `namespace.name` with `params` (Attributes)."""
+
+def _ext_get_attr(namespace: str, name: str, params, context: Context | None = None):
+    """The attribute `namespace.name` with `params` (Attributes)."""
+
+def _ext_params_of(obj):
+    """The parameters of a type or attribute of a dialect defined in
+    Python, as a list of Attributes.
+    """
+
+def _ext_define_op(namespace: str, name: str, traits, verifier, context: Context | None = None):
+    """Defines operation `name` in the loaded dynamic dialect, with the
+    traits (classes naming a TypeID in `_trait_typeid`) and `verifier`:
+    verifier(op) returns None when op is valid, else the error message.
+    RuntimeError if the name is registered already.
+    """
+
 
 class WalkOrder(enum.IntEnum):
     PRE_ORDER = 0

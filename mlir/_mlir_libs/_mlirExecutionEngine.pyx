@@ -177,7 +177,12 @@ cdef class ExecutionEngine:
         if not addr:
             raise RuntimeError(f"Unknown function {name} (is it defined with "
                                "the llvm.emit_c_interface attribute?)")
-        return ctypes.CFUNCTYPE(None, ctypes.c_void_p)(addr)
+        fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(addr)
+        # The compiled code lives as long as the engine: the function keeps
+        # it alive (`ExecutionEngine(m).lookup("f")(...)` would otherwise
+        # call freed code).
+        fn._engine = self
+        return fn
 
     def invoke(self, str name not None, *ctypes_args):
         """Calls `name` (an llvm.emit_c_interface function) through its

@@ -148,11 +148,20 @@ class _NoTypeID:
         raise AttributeError(f"{cls.__name__} has no typeid.")
 
 
+from types import GenericAlias as _GenericAlias
+
+
 @cython.no_gc
 @cython.freelist(32)
 cdef class Type:
     """An MLIR type. Concrete subclasses (IntegerType, ...) accept a Type in
     their constructor and raise ValueError if it is of another kind."""
+
+    @classmethod
+    def __class_getitem__(cls, args):
+        """`IntegerType[32]`: a type constraint naming an instance (as
+        mlir.dialects.ext reads annotations)."""
+        return _GenericAlias(cls, args)
 
     def __init__(self, cast_from_type):
         if not isinstance(cast_from_type, Type):
@@ -317,6 +326,12 @@ def register_type_caster(typeid, caster=None, *, replace=False):
 cdef class Attribute:
     """An MLIR attribute. Concrete subclasses accept an Attribute in their
     constructor and raise ValueError if it is of another kind."""
+
+    @classmethod
+    def __class_getitem__(cls, args):
+        """`IntegerAttr[...]`: an attribute constraint naming an instance
+        (as mlir.dialects.ext reads annotations)."""
+        return _GenericAlias(cls, args)
 
     def __init__(self, cast_from_attr):
         if not isinstance(cast_from_attr, Attribute):

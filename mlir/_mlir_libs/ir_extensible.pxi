@@ -1,0 +1,170 @@
+# Dialects defined at run time (mlir.dialects.ext): private entry points
+# over csrc's Extensible.h. A dialect's types and attributes are MLIR's
+# dynamic types and attributes; its operations have traits and a verifier
+# written in Python.
+
+from mlir._mlir_libs.capi.mlir_cython.extensible cimport *
+
+
+cdef bytes _ext_name(object name, str what):
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"{what} must be a non-empty str, not {name!r}")
+    return name.encode("utf-8")
+
+
+def _ext_load_dialect(str namespace not None, context=None):
+    """Loads the dynamic dialect `namespace` into the context (created empty
+    the first time); RuntimeError if a dialect of that name that is not
+    defined in Python is loaded or registered there."""
+    cdef Context ctx = resolve_context(context)
+    cdef bytes ns = _ext_name(namespace, "the dialect name")
+    if not mlirCyDynamicDialectLoad(ctx.c_context, str_ref(ns)):
+        raise RuntimeError(f"a dialect named '{namespace}' that is not "
+                           "defined in Python exists in this context")
+
+
+def _ext_define_type(str namespace not None, str name not None, context=None,
+                     bint attribute=False):
+    """Defines type (or attribute) `name` in the loaded dynamic dialect
+    (unless it has it); returns the TypeID of its instances."""
+    cdef Context ctx = resolve_context(context)
+    cdef bytes ns = _ext_name(namespace, "the dialect name")
+    cdef bytes n = _ext_name(name, "the name")
+    cdef MlirTypeID tid
+    cdef bint ok
+    if attribute:
+        ok = mlirCyDynamicDialectAddAttr(ctx.c_context, str_ref(ns),
+                                         str_ref(n), &tid)
+    else:
+        ok = mlirCyDynamicDialectAddType(ctx.c_context, str_ref(ns),
+                                         str_ref(n), &tid)
+    if not ok:
+        raise RuntimeError(f"dialect '{namespace}' is not loaded")
+    return wrap_typeid(tid)
+
+
+cdef vector[MlirAttribute] _ext_params(Context ctx, object params) except *:
+    cdef vector[MlirAttribute] out
+    for p in params:
+        if not isinstance(p, Attribute):
+            raise TypeError("parameters must be Attributes (a Type as a "
+                            f"TypeAttr), not {type(p).__name__}")
+        if (<Attribute>p).context is not ctx:
+            raise ValueError("a parameter belongs to another context")
+        out.push_back((<Attribute>p).c_attr)
+    return out
+
+
+def _ext_get_type(str namespace not None, str name not None, params,
+                  context=None):
+    """The type `namespace.name` with `params` (Attributes)."""
+    cdef Context ctx = resolve_context(context)
+    cdef bytes ns = _ext_name(namespace, "the dialect name")
+    cdef bytes n = _ext_name(name, "the name")
+    cdef vector[MlirAttribute] ps = _ext_params(ctx, params)
+    cdef MlirType t = mlirCyDynamicTypeGet(ctx.c_context, str_ref(ns),
+                                           str_ref(n), ps.size(), ps.data())
+    if t.ptr == NULL:
+        raise RuntimeError(f"type '{namespace}.{name}' is not defined in "
+                           "this context (load its dialect first)")
+    return wrap_type(ctx, t)
+
+
+def _ext_get_attr(str namespace not None, str name not None, params,
+                  context=None):
+    """The attribute `namespace.name` with `params` (Attributes)."""
+    cdef Context ctx = resolve_context(context)
+    cdef bytes ns = _ext_name(namespace, "the dialect name")
+    cdef bytes n = _ext_name(name, "the name")
+    cdef vector[MlirAttribute] ps = _ext_params(ctx, params)
+    cdef MlirAttribute a = mlirCyDynamicAttrGet(
+        ctx.c_context, str_ref(ns), str_ref(n), ps.size(), ps.data())
+    if a.ptr == NULL:
+        raise RuntimeError(f"attribute '{namespace}.{name}' is not defined "
+                           "in this context (load its dialect first)")
+    return wrap_attribute(ctx, a)
+
+
+def _ext_params_of(obj):
+    """The parameters of a type or attribute of a dialect defined in
+    Python, as a list of Attributes."""
+    cdef intptr_t i, n
+    if isinstance(obj, Type):
+        if not mlirCyTypeIsADynamicType((<Type>obj).c_type):
+            raise ValueError(f"{obj} is not a type of a dialect defined in "
+                             "Python")
+        n = mlirCyDynamicTypeGetNumParams((<Type>obj).c_type)
+        return [wrap_attribute((<Type>obj).context,
+                               mlirCyDynamicTypeGetParam((<Type>obj).c_type, i))
+                for i in range(n)]
+    if isinstance(obj, Attribute):
+        if not mlirCyAttributeIsADynamicAttr((<Attribute>obj).c_attr):
+            raise ValueError(f"{obj} is not an attribute of a dialect "
+                             "defined in Python")
+        n = mlirCyDynamicAttrGetNumParams((<Attribute>obj).c_attr)
+        return [wrap_attribute(
+                    (<Attribute>obj).context,
+                    mlirCyDynamicAttrGetParam((<Attribute>obj).c_attr, i))
+                for i in range(n)]
+    raise TypeError(f"expected a Type or an Attribute, not "
+                    f"{type(obj).__name__}")
+
+
+cdef object _ext_borrowed_lock = threading.RLock()
+
+
+cdef MlirLogicalResult _ext_verify(MlirOperation op, void* user) noexcept with gil:
+    cdef Context ctx
+    cdef bytes msg = None
+    cdef MlirOperation top = _top_of(op)
+    cdef bint borrowed = False
+    try:
+        ctx = context_for_handle(mlirOperationGetContext(op))
+        # IR that no Python object owns (the parser's, before it makes the
+        # module): objects made here must not take ownership of it. A
+        # non-owning object of its top anchors them; all are dropped after.
+        borrowed = live_module(top.ptr) is None and \
+            live_get(ctx, top.ptr) is None
+        if borrowed:
+            # One at a time: MLIR may verify in parallel, and the objects
+            # of one verifier must not be dropped under another.
+            with _ext_borrowed_lock:
+                anchor = wrap_operation(ctx, top, ctx)
+                try:
+                    problem = (<object>user)(wrap_operation_any(ctx, op))
+                finally:
+                    ctx.invalidate_nested(top, True)
+                    del anchor
+        else:
+            problem = (<object>user)(wrap_operation_any(ctx, op))
+        if problem is None:
+            return mlirLogicalResultSuccess()
+        msg = str(problem).encode("utf-8")
+    except BaseException as e:
+        msg = f"the verifier raised {type(e).__name__}: {e}".encode("utf-8")
+    mlirEmitError(mlirOperationGetLocation(op), msg)
+    return mlirLogicalResultFailure()
+
+
+def _ext_define_op(str namespace not None, str name not None, traits,
+                   verifier, context=None):
+    """Defines operation `name` in the loaded dynamic dialect, with the
+    traits (classes naming a TypeID in `_trait_typeid`) and `verifier`:
+    verifier(op) returns None when op is valid, else the error message.
+    RuntimeError if the name is registered already."""
+    cdef Context ctx = resolve_context(context)
+    cdef bytes ns = _ext_name(namespace, "the dialect name")
+    cdef bytes n = _ext_name(name, "the name")
+    cdef vector[MlirTypeID] ids
+    for t in traits:
+        ids.push_back(trait_typeid(t).c_typeid)
+    if not callable(verifier):
+        raise TypeError("verifier must be callable")
+    Py_INCREF(verifier)
+    if not mlirCyDynamicDialectAddOp(ctx.c_context, str_ref(ns), str_ref(n),
+                                     ids.size(), ids.data(), _ext_verify,
+                                     <void*>verifier, _decref_user):
+        Py_DECREF(verifier)
+        raise RuntimeError(f"operation '{namespace}.{name}' is already "
+                           "registered in this context (or its dialect is "
+                           "not loaded)")

@@ -11,8 +11,8 @@ import pytest
 
 from mlir.dialects import arith, func, memref
 from mlir.ir import (
-    Context, F32Type, FunctionType, IntegerType, MLIRError, Module, OpAdaptor,
-    OpaqueType, Operation,
+    Context, F32Type, FunctionType, IntegerType, Location, MLIRError, Module,
+    OpAdaptor, OpaqueType, Operation,
 )
 from mlir.rewrite import (
     ConversionConfig, ConversionPatternRewriter, ConversionTarget,
@@ -667,3 +667,31 @@ def test_plain_patterns_in_a_conversion_go_through_its_rewriter(uctx):
         apply_partial_conversion(m.operation, target, ps.freeze())
     assert got and set(got) == {"ConversionPatternRewriter"}
     assert str(m) == str(Module.parse(TOY))
+
+
+def test_conversions_run_on_several_threads_at_once():
+    # Each thread converts modules of its own context, its patterns and
+    # type conversions calling back into Python meanwhile.
+    import threading
+    errors = []
+
+    def work():
+        try:
+            with Context() as ctx, Location.unknown():
+                ctx.allow_unregistered_dialects = True
+                target = ConversionTarget()
+                target.add_illegal_dialect("toy")
+                fs = toy_add_patterns()
+                for _ in range(20):
+                    m = Module.parse(TOY)
+                    apply_partial_conversion(m.operation, target, fs)
+                    assert str(m).count("arith.addi") == 2
+        except BaseException as e:      # reported by the main thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []

@@ -23,7 +23,8 @@ def context():
 
 def test_programs_are_verified_and_print_back(context):
     seen = {"scf.for": 0, "scf.if": 0, "math.": 0, "arith.divui": 0,
-            "vector.reduction": 0, "vector.extract": 0, "memref.load": 0}
+            "vector.reduction": 0, "vector.extract": 0, "memref.load": 0,
+            "tensor.insert": 0, "tensor.extract": 0}
 
     @settings(max_examples=150, **SETTINGS)
     @given(mp.programs())
@@ -48,7 +49,8 @@ def test_programs_are_verified_and_print_back(context):
     "builtin.module(func.func(loop-invariant-code-motion), canonicalize)",
     "builtin.module(sccp, canonicalize, cse)",
     # Another way down to LLVM, canonicalized at each level.
-    "builtin.module(convert-scf-to-cf, canonicalize, cse, convert-math-to-llvm,"
+    "builtin.module(one-shot-bufferize, convert-scf-to-cf, canonicalize, cse,"
+    " convert-math-to-llvm,"
     " convert-vector-to-llvm, convert-arith-to-llvm, finalize-memref-to-llvm,"
     " convert-cf-to-llvm, convert-func-to-llvm, reconcile-unrealized-casts,"
     " canonicalize)",

@@ -13,11 +13,12 @@ pass pipeline preserves what they compute:
 A program is one function `@kernel` of scalar arguments (i32, i64, f32,
 f64) returning every value of its body that nothing else uses (so that
 each operation shows in the results), built from arith, math, vector,
-memref and scf operations:
+tensor, memref and scf operations:
 integer and float arithmetic, comparisons, selects, casts, constants,
 vectors built from scalars, combined elementwise and extracted or reduced,
-stack buffers stored to and loaded from, scf.if with results and scf.for
-with iteration arguments, nested. Every
+tensors built from scalars, updated and read, stack buffers stored to and
+loaded from, scf.if with results and scf.for with iteration arguments,
+nested. Every
 program is well formed (types, dominance, terminators) and free of
 undefined behaviour on every input (divisors and shift amounts are made
 valid first; no float-to-int conversion), so two runs that differ are a
@@ -25,7 +26,7 @@ miscompilation. Programs are drawn as a list of choices, so hypothesis
 shrinks a failing one to few operations.
 
 assert_pipeline_preserves_semantics JIT-compiles the program as it is and
-after the pipeline (both then lowered to LLVM by LOWERING), runs both on
+after the pipeline (both then bufferized and lowered to LLVM by LOWERING), runs both on
 the inputs and compares the results (NaN equal to NaN).
 
 This module imports hypothesis; mlir.ir does not need it.
@@ -49,7 +50,8 @@ __all__ = ["Program", "programs", "inputs", "assert_pipeline_preserves_semantics
 
 # What a program is lowered by before it is JIT-compiled (after the pipeline
 # under test, which may have lowered it already).
-LOWERING = ("builtin.module(convert-scf-to-cf, convert-vector-to-llvm, "
+LOWERING = ("builtin.module(one-shot-bufferize, convert-scf-to-cf, "
+            "convert-vector-to-llvm, "
             "convert-math-to-llvm, convert-arith-to-llvm, "
             "finalize-memref-to-llvm, convert-cf-to-llvm, "
             "convert-func-to-llvm, reconcile-unrealized-casts)")
@@ -104,7 +106,7 @@ _INT_REDUCTIONS = ("add", "mul", "and", "or", "xor", "minsi", "maxsi",
 _FLOAT_REDUCTIONS = ("maximumf", "minimumf")
 _KINDS = ("constant", "int_binary", "int_division", "shift", "float_binary",
           "float_unary", "compare", "select", "cast", "math", "vector",
-          "memref", "if", "for")
+          "memref", "tensor", "if", "for")
 
 
 def _int_constant(draw, ty):
@@ -298,11 +300,7 @@ class _Builder:
         mt = f"memref<{n}x{ty}>"
         buf = self.w.fresh()
         self.w.emit(indent, f"{buf} = memref.alloca() : {mt}")
-        index = []
-        for i in range(n):
-            c = self.w.fresh()
-            self.w.emit(indent, f"{c} = arith.constant {i} : index")
-            index.append(c)
+        index = self._indices(n, indent)
         stores = [(i, self.pick(env, ty, indent)) for i in range(n)]
         stores += [(self.draw(st.integers(0, n - 1)),
                     self.pick(env, ty, indent))
@@ -313,6 +311,40 @@ class _Builder:
         self.w.emit(indent, f"{name} = memref.load {buf}"
                             f"[{index[self.draw(st.integers(0, n - 1))]}] : "
                             f"{mt}")
+        env.append((name, ty))
+
+    def _indices(self, n, indent):
+        names = []
+        for i in range(n):
+            c = self.w.fresh()
+            self.w.emit(indent, f"{c} = arith.constant {i} : index")
+            names.append(c)
+        return names
+
+    def op_tensor(self, env, indent, depth):
+        # A tensor of scalars, maybe one element replaced (a new tensor:
+        # the first stays as it was), one element extracted from either.
+        ty = self.pick_type()
+        n = self.draw(st.integers(1, 4))
+        tt = f"tensor<{n}x{ty}>"
+        elems = [self.pick(env, ty, indent) for _ in range(n)]
+        index = self._indices(n, indent)
+        first = self.w.fresh()
+        self.w.emit(indent, f"{first} = tensor.from_elements "
+                            f"{', '.join(elems)} : {tt}")
+        tensors = [first]
+        if self.draw(st.booleans()):
+            second = self.w.fresh()
+            self.w.emit(indent, f"{second} = tensor.insert "
+                                f"{self.pick(env, ty, indent)} into {first}"
+                                f"[{index[self.draw(st.integers(0, n - 1))]}]"
+                                f" : {tt}")
+            tensors.append(second)
+        name = self.w.fresh()
+        self.w.emit(indent, f"{name} = tensor.extract "
+                            f"{self.draw(st.sampled_from(tensors))}"
+                            f"[{index[self.draw(st.integers(0, n - 1))]}] : "
+                            f"{tt}")
         env.append((name, ty))
 
     def _yield_lines(self, env, items, indent):

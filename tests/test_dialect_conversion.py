@@ -22,6 +22,7 @@ from mlir.rewrite import (
 )
 
 from .bf_lowering import BF_MAIN_LOWERED, HELLO, lower_bf, parse_bf, run_bf
+from .conftest import run_on_threads
 
 
 def ir(text):
@@ -672,26 +673,15 @@ def test_plain_patterns_in_a_conversion_go_through_its_rewriter(uctx):
 def test_conversions_run_on_several_threads_at_once():
     # Each thread converts modules of its own context, its patterns and
     # type conversions calling back into Python meanwhile.
-    import threading
-    errors = []
-
     def work():
-        try:
-            with Context() as ctx, Location.unknown():
-                ctx.allow_unregistered_dialects = True
-                target = ConversionTarget()
-                target.add_illegal_dialect("toy")
-                fs = toy_add_patterns()
-                for _ in range(20):
-                    m = Module.parse(TOY)
-                    apply_partial_conversion(m.operation, target, fs)
-                    assert str(m).count("arith.addi") == 2
-        except BaseException as e:      # reported by the main thread
-            errors.append(e)
+        with Context() as ctx, Location.unknown():
+            ctx.allow_unregistered_dialects = True
+            target = ConversionTarget()
+            target.add_illegal_dialect("toy")
+            fs = toy_add_patterns()
+            for _ in range(20):
+                m = Module.parse(TOY)
+                apply_partial_conversion(m.operation, target, fs)
+                assert str(m).count("arith.addi") == 2
 
-    threads = [threading.Thread(target=work) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
+    run_on_threads(work)

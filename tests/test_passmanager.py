@@ -4,13 +4,14 @@ import gc
 import subprocess
 import textwrap
 from pathlib import Path
-import threading
 
 import pytest
 
 from mlir.ir import Context, MLIRError, Module, ThreadPool, WalkResult
 from mlir.passmanager import PassManager
 from mlir.tblgen import llvm_root
+
+from .conftest import run_on_threads
 
 LLVM_BIN = Path(llvm_root()) / "bin"
 
@@ -281,11 +282,7 @@ def test_two_threads_two_contexts():
             PassManager.parse("builtin.module(canonicalize,cse)").run(m)
             results.append(str(m).count("arith."))
 
-    threads = [threading.Thread(target=work) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_on_threads(work)
     assert results == [1, 1, 1, 1]
 
 

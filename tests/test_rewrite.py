@@ -18,6 +18,8 @@ from mlir.rewrite import (
     walk_and_apply_patterns,
 )
 
+from .conftest import run_on_threads
+
 
 def ir(text):
     return textwrap.dedent(text).strip() + "\n"
@@ -866,23 +868,12 @@ def test_pdl_invalid_module(uctx):
 def test_threads_on_independent_contexts():
     # The driver runs without the GIL; each thread's callbacks find their
     # own run.
-    import threading
-    errors = []
-
     def work():
-        try:
-            with Context(), Location.unknown():
-                fz = frozen(("arith.addi", to_muli))
-                for _ in range(20):
-                    m = Module.parse(ADD)
-                    apply_patterns_and_fold_greedily(m, fz)
-                    assert str(m) == MULI
-        except Exception as e:      # pragma: no cover - reported below
-            errors.append(e)
+        with Context(), Location.unknown():
+            fz = frozen(("arith.addi", to_muli))
+            for _ in range(20):
+                m = Module.parse(ADD)
+                apply_patterns_and_fold_greedily(m, fz)
+                assert str(m) == MULI
 
-    threads = [threading.Thread(target=work) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
+    run_on_threads(work)

@@ -533,7 +533,9 @@ class _Defined:
         return True
 
     @classmethod
-    def _subclass(cls, name, dialect):
+    def __init_subclass__(cls, *, name: str | None = None,
+                          dialect: type | None = None, **kwargs):
+        super().__init_subclass__(**kwargs)
         if cls._define(name, dialect, cls._what):
             setattr(cls, cls._name_attr, f"{cls._dialect_name}.{name}")
             getattr(cls._dialect_obj, cls._list).append(cls)
@@ -578,12 +580,6 @@ class Type(_Defined, ir.Type):
     _what, _list, _name_attr = "type", "types", "type_name"
 
     @classmethod
-    def __init_subclass__(cls, *, name: str | None = None,
-                          dialect: type | None = None, **kwargs):
-        super().__init_subclass__(**kwargs)
-        cls._subclass(name, dialect)
-
-    @classmethod
     def get(cls, *args, context=None):
         """The type with these parameters (Types are wrapped in TypeAttrs)."""
         return cls._get(_core._ext_get_type, args, context)
@@ -592,12 +588,6 @@ class Type(_Defined, ir.Type):
 class Attribute(_Defined, ir.Attribute):
     """Base of the attribute classes of a dialect defined in Python."""
     _what, _list, _name_attr = "attribute", "attributes", "attr_name"
-
-    @classmethod
-    def __init_subclass__(cls, *, name: str | None = None,
-                          dialect: type | None = None, **kwargs):
-        super().__init_subclass__(**kwargs)
-        cls._subclass(name, dialect)
 
     @classmethod
     def get(cls, *args, context=None):

@@ -19,18 +19,20 @@ def uctx():
         yield c
 
 
-def run_on_threads(work, count=4):
-    """Runs work() on `count` threads at once; re-raises the first
-    exception one of them raised."""
+def run_on_threads(target, count=4):
+    """Runs target(i) on `count` threads started together (i = 0, 1, ...);
+    re-raises the first exception one of them raised."""
+    barrier = threading.Barrier(count)
     errors = []
 
-    def run():
+    def run(i):
         try:
-            work()
+            barrier.wait()
+            target(i)
         except BaseException as e:      # re-raised by the caller's thread
             errors.append(e)
 
-    threads = [threading.Thread(target=run) for _ in range(count)]
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
     for t in threads:
         t.start()
     for t in threads:

@@ -197,6 +197,19 @@ def toy_add_patterns(seen=None):
     return ps.freeze()
 
 
+def convert_with(m, root, fn, tc, illegal_dialect=None):
+    """Partially converts `m` with one conversion pattern, fn on `root`;
+    the target marks `root` illegal, or all of `illegal_dialect`."""
+    ps = RewritePatternSet()
+    ps.add_conversion(root, fn, tc)
+    target = ConversionTarget()
+    if illegal_dialect is None:
+        target.add_illegal_op(root)
+    else:
+        target.add_illegal_dialect(illegal_dialect)
+    apply_partial_conversion(m.operation, target, ps.freeze())
+
+
 def test_partial_conversion_rewrites_illegal_operations(uctx):
     m = Module.parse(TOY)
     target = ConversionTarget()
@@ -274,12 +287,8 @@ def test_partial_conversion_fails_and_rolls_back(uctx):
             return True
         rewriter.replace_op(op, [adaptor.operands[0]])
 
-    ps = RewritePatternSet()
-    ps.add_conversion("toy.add", first_only, tc)
-    target = ConversionTarget()
-    target.add_illegal_op("toy.add")
     with pytest.raises(MLIRError) as e:
-        apply_partial_conversion(m.operation, target, ps.freeze())
+        convert_with(m, "toy.add", first_only, tc)
     assert str(e.value).startswith("partial conversion failed")
     assert "failed to legalize operation 'toy.add'" in str(e.value)
     assert len(calls) == 2
@@ -340,12 +349,8 @@ def test_a_failing_pattern_leaves_nothing_it_built(uctx):
 
     for outcome, exc in (("fail", MLIRError), ("raise", KeyError)):
         m = Module.parse(text)
-        ps = RewritePatternSet()
-        ps.add_conversion("toy.r", build_then(outcome), tc)
-        target = ConversionTarget()
-        target.add_illegal_op("toy.r")
         with pytest.raises(exc):
-            apply_partial_conversion(m.operation, target, ps.freeze())
+            convert_with(m, "toy.r", build_then(outcome), tc)
         assert str(m) == str(Module.parse(text))
         assert m.operation.verify()
 
@@ -485,12 +490,8 @@ def test_type_conversion_errors_during_a_conversion_are_raised(uctx):
         rewriter.convert_region_types(op.regions[0], converter)
         return True
 
-    ps = RewritePatternSet()
-    ps.add_conversion("toy.func", func_, tc)
-    target = ConversionTarget()
-    target.add_illegal_op("toy.func")
     with pytest.raises(LookupError, match="cannot convert !toy.ptr"):
-        apply_partial_conversion(m.operation, target, ps.freeze())
+        convert_with(m, "toy.func", func_, tc)
 
 
 def test_conversion_sets_are_refused_by_the_greedy_and_walk_drivers(uctx):
@@ -522,11 +523,7 @@ def test_replaced_operations_are_refused_for_the_rest_of_the_run(uctx):
             except ValueError as e:
                 errors.append(str(e))
 
-    ps = RewritePatternSet()
-    ps.add_conversion("toy.add", convert, tc)
-    target = ConversionTarget()
-    target.add_illegal_dialect("toy")
-    apply_partial_conversion(m.operation, target, ps.freeze())
+    convert_with(m, "toy.add", convert, tc, "toy")
     # Each pattern refuses the first op again (replaced by the first).
     assert len(errors) == 4
     assert all("replaced or erased by a pattern of this conversion" in e
@@ -552,11 +549,7 @@ def test_rewriter_and_objects_after_the_run(uctx):
         with pytest.raises(TypeError, match="takes a TypeConverter"):
             rewriter.convert_region_types(body, None)
 
-    ps = RewritePatternSet()
-    ps.add_conversion("toy.add", convert, tc)
-    target = ConversionTarget()
-    target.add_illegal_dialect("toy")
-    apply_partial_conversion(m.operation, target, ps.freeze())
+    convert_with(m, "toy.add", convert, tc, "toy")
     with pytest.raises(RuntimeError, match="used after its pattern returned"):
         kept[0].ip
     with pytest.raises(RuntimeError):
@@ -631,12 +624,8 @@ def test_driver_casts_and_block_arguments_are_refused(uctx):
                 errors.append(f"{type(e).__name__}: {e}")
         return True
 
-    ps = RewritePatternSet()
-    ps.add_conversion("toy.next", next_, tc)
-    target = ConversionTarget()
-    target.add_illegal_op("toy.next")
     with pytest.raises(MLIRError, match="^partial conversion failed"):
-        apply_partial_conversion(m.operation, target, ps.freeze())
+        convert_with(m, "toy.next", next_, tc)
     assert errors == [
         "ValueError: cannot replace or erase a "
         "builtin.unrealized_conversion_cast during a dialect conversion: "
@@ -673,7 +662,7 @@ def test_plain_patterns_in_a_conversion_go_through_its_rewriter(uctx):
 def test_conversions_run_on_several_threads_at_once():
     # Each thread converts modules of its own context, its patterns and
     # type conversions calling back into Python meanwhile.
-    def work():
+    def work(_):
         with Context() as ctx, Location.unknown():
             ctx.allow_unregistered_dialects = True
             target = ConversionTarget()

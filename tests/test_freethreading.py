@@ -15,7 +15,6 @@ import subprocess
 import sys
 import sysconfig
 import textwrap
-import threading
 
 import pytest
 
@@ -24,30 +23,10 @@ from mlir.ir import (Context, F32Type, InsertionPoint, IntegerAttr,
                      UnitAttr, WalkResult)
 from mlir.passmanager import PassManager
 
+from .conftest import run_on_threads
+
 FREE_THREADED = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
 N_THREADS = 8
-
-
-def _run_threads(target, n=N_THREADS):
-    """Runs target(i) on n threads started together; re-raises the first
-    error."""
-    barrier = threading.Barrier(n)
-    errors = []
-
-    def run(i):
-        try:
-            barrier.wait()
-            target(i)
-        except BaseException as e:      # reported below
-            errors.append(e)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    if errors:
-        raise errors[0]
 
 
 @pytest.mark.skipif(not FREE_THREADED, reason="needs a free-threaded Python")
@@ -84,7 +63,7 @@ def test_spec_example_independent_contexts():
                 arith.constant(dtype, i)
             results[i] = str(module)
 
-    _run_threads(build)
+    run_on_threads(build, N_THREADS)
     for i in range(N_THREADS):
         assert f"arith.constant {i} : i64" in results[i]
 
@@ -144,7 +123,7 @@ def test_own_contexts_build_parse_transform_and_jit():
                 gc.collect()
                 assert ctx._get_live_operation_count() == 0
 
-    _run_threads(work)
+    run_on_threads(work, N_THREADS)
 
 
 def test_shared_context_concurrent_readers_keep_interning():
@@ -172,7 +151,7 @@ def test_shared_context_concurrent_readers_keep_interning():
         again = list(m.body.operations[0].regions[0].blocks[0].operations)
         assert [id(o) for o in again] == [id(o) for o in held]
 
-    _run_threads(read)
+    run_on_threads(read, N_THREADS)
     gc.collect()
     assert ctx._get_live_operation_count() == 0
 
@@ -193,7 +172,7 @@ def test_shared_context_errors_go_to_their_own_thread():
             assert str(errors[0].location) == f'loc("-":1:{i + 1})'
 
 
-    _run_threads(parse_bad)
+    run_on_threads(parse_bad, N_THREADS)
 
 
 def test_type_casters_registered_while_other_threads_downcast():
@@ -217,7 +196,7 @@ def test_type_casters_registered_while_other_threads_downcast():
                     assert isinstance(F32Type.get(), F32Type)
 
     try:
-        _run_threads(run)
+        run_on_threads(run, N_THREADS)
     finally:
         register_type_caster(IT.static_typeid, replace=True)(IT)
     with Context():

@@ -276,7 +276,7 @@ def test_other_context_and_walk_guard(ctx):
 def test_two_threads_two_contexts():
     results = []
 
-    def work():
+    def work(_):
         with Context():
             m = Module.parse(SRC)
             PassManager.parse("builtin.module(canonicalize,cse)").run(m)

@@ -868,7 +868,7 @@ def test_pdl_invalid_module(uctx):
 def test_threads_on_independent_contexts():
     # The driver runs without the GIL; each thread's callbacks find their
     # own run.
-    def work():
+    def work(_):
         with Context(), Location.unknown():
             fz = frozen(("arith.addi", to_muli))
             for _ in range(20):

@@ -183,8 +183,7 @@ cdef class OpView(Operation):
 
 cdef class OpAdaptor:
     cdef list _operands
-    cdef object _attributes        # the OpAttributeMap of `_op`
-    cdef Operation _op             # the operation the attributes are of
+    cdef Operation _op             # the adapted operation (its attributes)
 
 
 cdef class Region:

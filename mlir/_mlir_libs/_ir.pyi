@@ -2978,9 +2978,10 @@ class GreedySimplifyRegionLevel(enum.Enum):
 
 _PDL_KINDS: dict[str, str]
 
-def _driver_args(fname: str, args: tuple[Any, ...], kwargs: dict[Any, Any], names: tuple[Any, ...]):
-    """Binds apply/walk arguments: the first may be passed as `module` or
-    `op` (upstream's two overloads), then `set` and (greedy) `config`.
+def _driver_args(fname: str, args: tuple[Any, ...], kwargs: dict[Any, Any], names: tuple[Any, ...], required: int = 2, first: tuple[Any, ...] = ...):
+    """Binds a driver's arguments: the first may be passed under any name in
+    `first` (upstream's two overloads: `module` or `op`), the first
+    `required` ones are required, and `set` must be frozen.
     """
 
 def apply_patterns_and_fold_greedily(*args: Any, **kwargs: Any) -> None:

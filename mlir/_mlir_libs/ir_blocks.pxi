@@ -22,8 +22,6 @@ cdef ConversionPatternRewriter _block_rewriter(Operation parent):
     """The rewriter of the conversion pattern running on this thread when
     blocks of `parent` belong to the IR it converts (see ir_rewrite.pxi);
     ValueError when `parent` was replaced or erased by the conversion."""
-    if not _drivers:
-        return None
     return conversion_rewriter(parent.context, parent.c_op)
 
 
@@ -920,15 +918,12 @@ cdef int _block_append_to(Block self, Region region) except -1:
             region.parent.c_op.ptr != mlirBlockGetParentOperation(self.c_block).ptr:
         raise ValueError("cannot move a block into a region nested in it")
     cdef ConversionPatternRewriter crw = _block_rewriter(self.parent)
-    if crw is None:
-        crw = _block_rewriter(region.parent)
+    if (crw is None) != (_block_rewriter(region.parent) is None):
+        # Both ends must be in the IR the conversion converts, or neither.
+        raise ValueError("cannot move a block between the IR a "
+                         "conversion converts and other IR during one "
+                         "of its patterns")
     if crw is not None:
-        # Both ends must be in the IR the conversion converts.
-        if _block_rewriter(self.parent) is None or \
-                _block_rewriter(region.parent) is None:
-            raise ValueError("cannot move a block between the IR a "
-                             "conversion converts and other IR during one "
-                             "of its patterns")
         mlirCyConversionPatternRewriterMoveBlockToEnd(
             crw.c_conv, self.c_block, region.c_region)
     else:

@@ -921,15 +921,13 @@ cdef int _op_move_now(Operation self, Operation other, bint after) except -1:
     if _is_module_root(self):
         raise ValueError("cannot move the operation of a Module")
     new_owner = _owner_for_children(op_primary(other))
-    cdef ConversionPatternRewriter crw = None
-    if _drivers:
-        # In a conversion pattern: moved through its rewriter, so the
-        # driver can move it back (both ends must be in the IR it converts).
-        crw = conversion_rewriter(self.context, op)
-        if (crw is None) != (conversion_rewriter(self.context, dest) is None):
-            raise ValueError("cannot move an operation between the IR a "
-                             "conversion converts and other IR during one "
-                             "of its patterns")
+    # In a conversion pattern: moved through its rewriter, so the driver
+    # can move it back (both ends must be in the IR it converts, or neither).
+    cdef ConversionPatternRewriter crw = conversion_rewriter(self.context, op)
+    if (crw is None) != (conversion_rewriter(self.context, dest) is None):
+        raise ValueError("cannot move an operation between the IR a "
+                         "conversion converts and other IR during one of "
+                         "its patterns")
     if crw is not None:
         if after:
             mlirRewriterBaseMoveOpAfter(crw.c_rewriter, op, dest)
@@ -1556,17 +1554,14 @@ cdef class OpAdaptor:
         cdef Operation op
         if isinstance(attributes_or_opview, OpAttributeMap):
             op = (<OpAttributeMap>attributes_or_opview).op
-            attrs = attributes_or_opview
         elif isinstance(attributes_or_opview, Operation):
             op = op_primary(<Operation>attributes_or_opview)
             op_check(op)
-            attrs = _new_attribute_map(op)
         else:
             raise TypeError(
                 "OpAdaptor() takes the operands and an OpAttributeMap or an "
                 f"operation, not {type(attributes_or_opview).__name__}")
         self._operands = ops
-        self._attributes = attrs
         self._op = op
 
     @property
@@ -1577,7 +1572,7 @@ cdef class OpAdaptor:
     @property
     def attributes(self):
         """The operation's attributes (an OpAttributeMap)."""
-        return self._attributes
+        return _new_attribute_map(self._op)
 
     def __repr__(self):
         try:

@@ -130,6 +130,21 @@ cdef int _end_callback(_Driver d, size_t inserts_before) except -1:
     return 0
 
 
+cdef int _end_pattern(_Driver d, PatternRewriter r,
+                      ConversionPatternRewriter outer,
+                      size_t inserts) except -1:
+    """After a Python pattern: its rewriter is done, the conversion pattern
+    running around it (if any) is current again, objects made during it go
+    (see _end_callback), and in a conversion, blocks are checked again
+    (the driver may roll the pattern back)."""
+    r.active = False
+    d.rw = outer
+    _end_callback(d, inserts)
+    if d.conversion:
+        d.context.epoch += 1
+    return 0
+
+
 cdef MlirLogicalResult _logical_result(object res, object fn) except *:
     if res is None or res is False:
         return mlirLogicalResultSuccess()
@@ -343,11 +358,7 @@ cdef MlirLogicalResult _pattern_callback(
             res = _logical_result(
                 data.fn(wrap_operation_any(d.context, op), r), data.fn)
         finally:
-            r.active = False
-            d.rw = outer
-            _end_callback(d, inserts)
-            if d.conversion:
-                d.context.epoch += 1    # the driver may roll it back
+            _end_pattern(d, r, outer, inserts)
     except BaseException as e:
         if d.error is None:
             d.error = e
@@ -355,40 +366,35 @@ cdef MlirLogicalResult _pattern_callback(
     return res
 
 
+cdef str _class_or_name(object x, str attr, str thing, str how):
+    """The `thing` `x` gives: itself (a str) or its class attribute `attr`;
+    `how` says what to pass instead."""
+    if isinstance(x, str):
+        name = x
+    elif isinstance(x, type):
+        name = getattr(x, attr)         # AttributeError as upstream
+        if not isinstance(name, str):
+            raise TypeError(f"{x.__name__}.{attr} is not a str: pass {how}")
+    else:
+        raise TypeError("the root argument must be a type or a string, not "
+                        f"{type(x).__name__}")
+    if not name:
+        raise ValueError(f"the {thing} is empty")
+    return name
+
+
 cdef str _root_name(object root):
     """The operation name of a pattern root or a target's operation: an
     OpView subclass (its OPERATION_NAME) or a name."""
-    if isinstance(root, str):
-        name = root
-    elif isinstance(root, type):
-        name = root.OPERATION_NAME      # AttributeError as upstream
-        if not isinstance(name, str):
-            raise TypeError(f"{root.__name__}.OPERATION_NAME is not a str: "
-                            "pass an OpView subclass or an operation name")
-    else:
-        raise TypeError("the root argument must be a type or a string, not "
-                        f"{type(root).__name__}")
-    if not name:
-        raise ValueError("the root operation name is empty")
-    return name
+    return _class_or_name(root, "OPERATION_NAME", "root operation name",
+                          "an OpView subclass or an operation name")
 
 
 cdef str _dialect_name(object dialect):
     """The namespace of a dialect given as a Dialect class (its
     DIALECT_NAMESPACE) or a namespace."""
-    if isinstance(dialect, str):
-        name = dialect
-    elif isinstance(dialect, type):
-        name = dialect.DIALECT_NAMESPACE  # AttributeError as upstream
-        if not isinstance(name, str):
-            raise TypeError(f"{dialect.__name__}.DIALECT_NAMESPACE is not a "
-                            "str: pass a Dialect class or a namespace")
-    else:
-        raise TypeError("the root argument must be a type or a string, not "
-                        f"{type(dialect).__name__}")
-    if not name:
-        raise ValueError("the dialect namespace is empty")
-    return name
+    return _class_or_name(dialect, "DIALECT_NAMESPACE", "dialect namespace",
+                          "a Dialect class or a namespace")
 
 
 cdef unsigned int _benefit(object benefit) except? 0xFFFFFFFF:
@@ -1069,9 +1075,11 @@ cdef int _finish_driver(_Driver d) except -1:
     return 0
 
 
-def _driver_args(str fname, tuple args, dict kwargs, tuple names):
-    """Binds apply/walk arguments: the first may be passed as `module` or
-    `op` (upstream's two overloads), then `set` and (greedy) `config`."""
+def _driver_args(str fname, tuple args, dict kwargs, tuple names,
+                 int required=2, tuple first=("module", "op")):
+    """Binds a driver's arguments: the first may be passed under any name in
+    `first` (upstream's two overloads: `module` or `op`), the first
+    `required` ones are required, and `set` must be frozen."""
     vals = list(args)
     if len(vals) > len(names):
         raise TypeError(f"{fname}() takes at most {len(names)} arguments "
@@ -1081,7 +1089,7 @@ def _driver_args(str fname, tuple args, dict kwargs, tuple names):
     for i in range(len(args)):
         bound[i] = True
     for k, v in kwargs.items():
-        idx = 0 if k in ("module", "op") else (
+        idx = 0 if k in first else (
             names.index(k) if k in names[1:] else -1)
         if idx < 0:
             raise TypeError(f"{fname}() got an unexpected keyword argument "
@@ -1091,14 +1099,72 @@ def _driver_args(str fname, tuple args, dict kwargs, tuple names):
                             f"'{names[idx]}'")
         vals[idx] = v
         bound[idx] = True
-    for i in range(2):
+    for i in range(required):
         if not bound[i]:
             raise TypeError(f"{fname}() missing required argument "
                             f"'{names[i]}'")
-    if not isinstance(vals[1], FrozenRewritePatternSet):
+    fs = vals[names.index("set")]
+    if not isinstance(fs, FrozenRewritePatternSet):
         raise TypeError("set must be a FrozenRewritePatternSet (call "
-                        f"freeze()), not {type(vals[1]).__name__}")
+                        f"freeze()), not {type(fs).__name__}")
     return vals
+
+
+cdef enum _DriverKind:
+    _GREEDY, _WALK, _PARTIAL_CONVERSION, _FULL_CONVERSION
+
+
+cdef int _drive(Operation root, FrozenRewritePatternSet fs, int kind,
+                    MlirGreedyRewriteDriverConfig greedy,
+                    MlirCyConversionTarget target,
+                    MlirCyConversionConfig conversion,
+                    MlirLogicalResult* res, list errors) except -1:
+    """Runs a driver of `kind` over `root`: in an exclusive section (it
+    changes IR without the GIL), registered as a run (see _Driver),
+    bracketed by a _Mutation. A conversion's error diagnostics go to
+    `errors`. Re-raises the first exception of a Python callback."""
+    cdef bint converts = kind == _PARTIAL_CONVERSION or \
+        kind == _FULL_CONVERSION
+    cdef _Driver d
+    cdef MlirOperation c_op
+    cdef _Mutation mut
+    cdef _ErrorCapture cap = None
+    cdef bint ran = True
+    cdef int t = op_section_enter(root, True)
+    try:
+        op_check(root)
+        d = _start_driver(root, fs, converts)
+        c_op = root.c_op
+        try:
+            mut = _Mutation.begin(d.context, c_op)
+            if converts:
+                cap = _ErrorCapture.attach(d.context)
+            try:
+                with nogil:
+                    if kind == _GREEDY:
+                        ran = mlirCyDeepApplyPatternsAndFoldGreedilyWithOp(
+                            c_op, fs.c_set, greedy, res)
+                    elif kind == _WALK:
+                        ran = mlirCyDeepWalkAndApplyPatterns(c_op, fs.c_set)
+                    else:
+                        ran = mlirCyDeepApplyConversion(
+                            c_op, target, fs.c_set, conversion,
+                            kind == _FULL_CONVERSION, res)
+            finally:
+                if cap is not None:
+                    errors.extend(cap.detach())
+                mut.end()
+        finally:
+            _finish_driver(d)
+    finally:
+        op_section_exit(root, t)
+    if not ran:
+        raise_too_deep("the operation")
+    if d.error is not None:
+        err = d.error
+        d.error = None
+        raise err
+    return 0
 
 
 def apply_patterns_and_fold_greedily(*args, **kwargs):
@@ -1115,39 +1181,15 @@ def apply_patterns_and_fold_greedily(*args, **kwargs):
     if config is not None and not isinstance(config, GreedyRewriteConfig):
         raise TypeError("config must be a GreedyRewriteConfig or None, not "
                         f"{type(config).__name__}")
-    cdef FrozenRewritePatternSet fs = <FrozenRewritePatternSet>fs_obj
     cdef Operation root = _operation_arg(None, target, "module")
     cdef GreedyRewriteConfig cfg = config if config is not None \
         else GreedyRewriteConfig()
-    cdef _Driver d
-    cdef MlirOperation c_op
+    cdef MlirCyConversionTarget no_target
+    cdef MlirCyConversionConfig no_config
+    no_target.ptr = no_config.ptr = NULL
     cdef MlirLogicalResult res
-    cdef _Mutation mut
-    cdef bint ran = True
-    # The driver changes IR without the GIL: an exclusive section.
-    cdef int t = op_section_enter(root, True)
-    try:
-        op_check(root)
-        d = _start_driver(root, fs)
-        c_op = root.c_op
-        try:
-            mut = _Mutation.begin(d.context, c_op)
-            try:
-                with nogil:
-                    ran = mlirCyDeepApplyPatternsAndFoldGreedilyWithOp(
-                        c_op, fs.c_set, cfg.c_config, &res)
-            finally:
-                mut.end()
-        finally:
-            _finish_driver(d)
-    finally:
-        op_section_exit(root, t)
-    if not ran:
-        raise_too_deep("the operation")
-    if d.error is not None:
-        err = d.error
-        d.error = None
-        raise err
+    _drive(root, <FrozenRewritePatternSet>fs_obj, _GREEDY, cfg.c_config,
+           no_target, no_config, &res, None)
     if mlirLogicalResultIsFailure(res):
         raise RuntimeError("pattern application failed to converge")
 
@@ -1160,35 +1202,13 @@ def walk_and_apply_patterns(*args, **kwargs):
     others, and the root, stay valid."""
     target, fs_obj = _driver_args("walk_and_apply_patterns", args, kwargs,
                                   ("op", "set"))
-    cdef FrozenRewritePatternSet fs = <FrozenRewritePatternSet>fs_obj
     cdef Operation root = _operation_arg(None, target, "op")
-    cdef _Driver d
-    cdef MlirOperation c_op
-    cdef _Mutation mut
-    cdef bint ran = True
-    # The driver changes IR without the GIL: an exclusive section.
-    cdef int t = op_section_enter(root, True)
-    try:
-        op_check(root)
-        d = _start_driver(root, fs)
-        c_op = root.c_op
-        try:
-            mut = _Mutation.begin(d.context, c_op)
-            try:
-                with nogil:
-                    ran = mlirCyDeepWalkAndApplyPatterns(c_op, fs.c_set)
-            finally:
-                mut.end()
-        finally:
-            _finish_driver(d)
-    finally:
-        op_section_exit(root, t)
-    if not ran:
-        raise_too_deep("the operation")
-    if d.error is not None:
-        err = d.error
-        d.error = None
-        raise err
+    cdef MlirGreedyRewriteDriverConfig no_greedy
+    cdef MlirCyConversionTarget no_target
+    cdef MlirCyConversionConfig no_config
+    no_greedy.ptr = no_target.ptr = no_config.ptr = NULL
+    _drive(root, <FrozenRewritePatternSet>fs_obj, _WALK, no_greedy,
+           no_target, no_config, NULL, None)
 
 
 # -- dialect conversion ----------------------------------------------------------
@@ -1304,10 +1324,7 @@ cdef MlirLogicalResult _conversion_callback(
             res = _logical_result(
                 data.fn(view, adaptor, data.converter, r), data.fn)
         finally:
-            r.active = False
-            d.rw = outer
-            _end_callback(d, inserts)
-            ctx.epoch += 1          # the driver may roll the pattern back
+            _end_pattern(d, r, outer, inserts)
     except BaseException as e:
         if d.error is None:
             d.error = e
@@ -1341,8 +1358,6 @@ cdef object modification_start(Context ctx, MlirOperation op):
     """Before Python code changes `op` in place: in a conversion pattern,
     the driver records its state (to restore it if the pattern is rolled
     back). Returns what modification_end takes."""
-    if not _drivers:
-        return None
     cdef ConversionPatternRewriter crw = conversion_rewriter(ctx, op)
     if crw is not None:
         mlirCyConversionPatternRewriterStartOpModification(crw.c_conv, op)
@@ -1564,80 +1579,29 @@ cdef class ConversionConfig:
 
 
 cdef object _apply_conversion(str fname, bint full, tuple args, dict kwargs):
-    names = ("op", "target", "set", "config")
-    vals = list(args)
-    if len(vals) > 4:
-        raise TypeError(f"{fname}() takes at most 4 arguments "
-                        f"({len(vals)} given)")
-    vals += [None] * (4 - len(vals))
-    bound = [i < len(args) for i in range(4)]
-    for k, v in kwargs.items():
-        if k not in names:
-            raise TypeError(f"{fname}() got an unexpected keyword argument "
-                            f"'{k}'")
-        idx = names.index(k)
-        if bound[idx]:
-            raise TypeError(f"{fname}() got multiple values for argument "
-                            f"'{k}'")
-        vals[idx] = v
-        bound[idx] = True
-    for i in range(3):
-        if not bound[i]:
-            raise TypeError(f"{fname}() missing required argument "
-                            f"'{names[i]}'")
-    target_obj, fs_obj, config = vals[1], vals[2], vals[3]
+    op, target_obj, fs_obj, config = _driver_args(
+        fname, args, kwargs, ("op", "target", "set", "config"), 3, ("op",))
     if not isinstance(target_obj, ConversionTarget):
         raise TypeError("target must be a ConversionTarget, not "
                         f"{type(target_obj).__name__}")
-    if not isinstance(fs_obj, FrozenRewritePatternSet):
-        raise TypeError("set must be a FrozenRewritePatternSet (call "
-                        f"freeze()), not {type(fs_obj).__name__}")
     if config is not None and not isinstance(config, ConversionConfig):
         raise TypeError("config must be a ConversionConfig or None, not "
                         f"{type(config).__name__}")
     cdef ConversionTarget target = <ConversionTarget>target_obj
     target.check()
-    cdef FrozenRewritePatternSet fs = <FrozenRewritePatternSet>fs_obj
     cdef ConversionConfig cfg = config if config is not None \
         else ConversionConfig()
-    cdef Operation root = _operation_arg(None, vals[0], "op")
+    cdef Operation root = _operation_arg(None, op, "op")
     if target.context is not root.context:
         raise ValueError("the operation belongs to another context than the "
                          "conversion target")
-    cdef _Driver d
-    cdef MlirOperation c_op
+    cdef MlirGreedyRewriteDriverConfig no_greedy
+    no_greedy.ptr = NULL
     cdef MlirLogicalResult res
-    cdef _Mutation mut
-    cdef _ErrorCapture cap
-    cdef bint ran = True
     errors = []
-    # The driver changes IR without the GIL: an exclusive section.
-    cdef int t = op_section_enter(root, True)
-    try:
-        op_check(root)
-        d = _start_driver(root, fs, True)
-        c_op = root.c_op
-        try:
-            mut = _Mutation.begin(d.context, c_op)
-            cap = _ErrorCapture.attach(d.context)
-            try:
-                with nogil:
-                    ran = mlirCyDeepApplyConversion(
-                        c_op, target.c_target, fs.c_set, cfg.c_config, full,
-                        &res)
-            finally:
-                errors = cap.detach()
-                mut.end()
-        finally:
-            _finish_driver(d)
-    finally:
-        op_section_exit(root, t)
-    if not ran:
-        raise_too_deep("the operation")
-    if d.error is not None:
-        err = d.error
-        d.error = None
-        raise err
+    _drive(root, <FrozenRewritePatternSet>fs_obj,
+           _FULL_CONVERSION if full else _PARTIAL_CONVERSION, no_greedy,
+           target.c_target, cfg.c_config, &res, errors)
     if mlirLogicalResultIsFailure(res):
         raise MLIRError(("full" if full else "partial") +
                         " conversion failed", errors)

@@ -147,10 +147,9 @@ cdef class Value:
             # MLIR would move each use back to the front of the same list,
             # forever.
             raise ValueError("cannot replace the uses of a value with itself")
-        cdef ConversionPatternRewriter crw = None
-        if _drivers:
-            # In a conversion pattern: through its rewriter (see there).
-            crw = conversion_rewriter(self.parent.context, self.parent.c_op)
+        # In a conversion pattern: through its rewriter (see there).
+        cdef ConversionPatternRewriter crw = conversion_rewriter(
+            self.parent.context, self.parent.c_op)
         keep_value_for_users(self.parent.context, v, with_)
         cdef int t = _value_write(self, with_)
         if crw is not None:
@@ -171,8 +170,8 @@ cdef class Value:
             exceptions = [exceptions]
         for e in exceptions:
             ex.push_back(as_operation(e, "exceptions").c_op)
-        if _drivers and conversion_rewriter(self.parent.context,
-                                            self.parent.c_op) is not None:
+        if conversion_rewriter(self.parent.context,
+                               self.parent.c_op) is not None:
             # MLIR's conversion driver aborts on a conditional replacement.
             raise RuntimeError("cannot replace some uses of a value in a "
                                "conversion pattern: replace all of them")

@@ -222,6 +222,25 @@ TYPES = {
     "_ir:Operation.location": "Location",
     "_ir:Operation.attributes": "OpAttributeMap",
     "_ir:Operation.operands": "OpOperandList",
+    "_ir:Operation.op_operands": "list[OpOperand]",
+    "_ir:MemoryEffectsOpInterface.get_effects": "-> list[MemoryEffectInstance]",
+    "_ir:MemoryEffectsOpInterface.attach":
+        "(op_name: str, target: type | None) -> None",
+    "_ir:ConditionallySpeculatable.getSpeculatability": "-> Speculatability",
+    "_ir:ConditionallySpeculatable.attach":
+        "(op_name: str, target: type | None) -> None",
+    "_ir:MemoryEffectInstance.__init__":
+        "(effect: MemoryEffect, target: OpOperand | Value | Attribute | None,"
+        " parameters: Attribute | None, stage: int,"
+        " effect_on_full_region: bool,"
+        " resource: SideEffectResource | None)",
+    "_ir:MemoryEffectInstance.effect": "MemoryEffect",
+    "_ir:MemoryEffectInstance.resource": "SideEffectResource",
+    "_ir:MemoryEffectInstance.stage": "int",
+    "_ir:MemoryEffectInstance.effect_on_full_region": "bool",
+    "_ir:MemoryEffectInstance.parameters": "Attribute | None",
+    "_ir:MemoryEffectInstance.value": "Value | None",
+    "_ir:MemoryEffectInstance.symbol_ref": "Attribute | None",
     "_ir:Operation.results": "OpResultList",
     "_ir:Operation.result": "OpResult",
     "_ir:Operation.regions": "RegionSequence",

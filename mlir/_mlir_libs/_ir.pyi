@@ -84,6 +84,12 @@ __all__ = [
     'NoTerminatorTrait',
     'IsIsolatedFromAboveTrait',
     'RecursiveMemoryEffectsTrait',
+    'MemoryEffectsOpInterface',
+    'ConditionallySpeculatable',
+    'MemoryEffect',
+    'SideEffectResource',
+    'MemoryEffectInstance',
+    'Speculatability',
     'OperationEquivalenceFlags',
     'IRMapping',
     'register_attribute_caster',
@@ -546,6 +552,11 @@ class Operation:
     def attributes(self) -> OpAttributeMap: ...
     @property
     def operands(self) -> OpOperandList: ...
+    @property
+    def op_operands(self) -> list[OpOperand]:
+        """The operation's uses of its operands: a list of OpOperand (as
+        Value.uses gives them), e.g. the targets of memory effects.
+        """
     @property
     def results(self) -> OpResultList: ...
     @property
@@ -2630,6 +2641,50 @@ class InferShapedTypeOpInterface(_OpInterface):
         ShapedTypeComponents). Raises ValueError on failure.
         """
 
+
+class _EffectsCall:
+    """target.get_effects(view), its effects appended to MLIR's list (while
+    the objects it returns are valid: see _call_on_op).
+    """
+    def __call__(self, /, *args, **kwargs): ...
+
+
+class MemoryEffectsOpInterface(_OpInterface):
+    """MemoryEffectsOpInterface of an operation: `get_effects()` lists its
+    memory effects. A subclass defining a static `get_effects(op)` that
+    returns MemoryEffectInstance objects implements it:
+    `MyModel.attach("my.op")` makes the operations of that name use it.
+    """
+    def get_effects(self) -> list[MemoryEffectInstance]:
+        """The memory effects of the operation (a list of
+        MemoryEffectInstance).
+        """
+    @classmethod
+    def attach(cls, op_name: str, *, target: type | None = None, context: Context | None = None) -> None:
+        """Makes the operations named `op_name` (registered in `context` or
+        the current context) implement the interface by `target` (this
+        class by default): MLIR calls `target.get_effects(op)`. ValueError
+        if the name is not registered or implements the interface in C++.
+        """
+
+
+class ConditionallySpeculatable(_OpInterface):
+    """ConditionallySpeculatable of an operation: `getSpeculatability()`
+    says whether it may run speculatively. A subclass defining a static
+    `get_speculatability(op)` that returns a Speculatability implements it:
+    `MyModel.attach("my.op")` makes the operations of that name use it.
+    """
+    def getSpeculatability(self) -> Speculatability:
+        """The speculatability of the operation (a Speculatability)."""
+    @classmethod
+    def attach(cls, op_name: str, *, target: type | None = None, context: Context | None = None) -> None:
+        """Makes the operations named `op_name` (registered in `context` or
+        the current context) implement the interface by `target` (this
+        class by default): MLIR calls `target.get_speculatability(op)`.
+        ValueError if the name is not registered or implements the
+        interface in C++.
+        """
+
 def _llvm_version() -> str:
     """The LLVM version the C API library was built against."""
 
@@ -3024,6 +3079,109 @@ def apply_full_conversion(*args: Any, **kwargs: Any) -> None:
     apply_partial_conversion, but every operation nested in `op` must end
     legal for the target (unknown ones too); MLIRError("full conversion
     failed", diagnostics) otherwise.
+    """
+
+
+class Speculatability(enum.Enum):
+    NotSpeculatable = 0
+    Speculatable = 1
+    RecursivelySpeculatable = 2
+
+
+_EFFECT_NAMES: tuple[str, ...]
+
+
+class MemoryEffect:
+    """A memory effect: MemoryEffect.Allocate, Free, Read or Write."""
+    @property
+    def _kind(self) -> Any: ...
+    Allocate: ClassVar[MemoryEffect]
+    Free: ClassVar[MemoryEffect]
+    Read: ClassVar[MemoryEffect]
+    Write: ClassVar[MemoryEffect]
+
+
+class SideEffectResource:
+    """What a memory effect acts on: SideEffectResource.Default, or a
+    resource an operation's effects name.
+    """
+    @property
+    def _ptr(self) -> Any: ...
+    Default: ClassVar[SideEffectResource]
+
+
+class MemoryEffectInstance:
+    """One memory effect of an operation: the effect, what it acts on (an
+    OpOperand, OpResult, BlockArgument, SymbolRefAttr or nothing), optional
+    parameters, the stage, whether it acts on the whole resource, and the
+    resource.
+    """
+    def __init__(self, effect: MemoryEffect, target: OpOperand | Value | Attribute | None = None, *, parameters: Attribute | None = None, stage: int = 0, effect_on_full_region: bool = False, resource: SideEffectResource | None = None) -> None: ...
+    @property
+    def effect(self) -> MemoryEffect:
+        """MemoryEffectInstance.effect(self)
+
+        The memory effect (a MemoryEffect).
+        """
+    @property
+    def resource(self) -> SideEffectResource:
+        """MemoryEffectInstance.resource(self)
+
+        The resource the effect acts on.
+        """
+    @property
+    def stage(self) -> int:
+        """MemoryEffectInstance.stage(self)
+
+        When the effect happens: lower stages first.
+        """
+    @property
+    def effect_on_full_region(self) -> bool:
+        """MemoryEffectInstance.effect_on_full_region(self)
+
+        Whether the effect acts on the whole resource.
+        """
+    @property
+    def parameters(self) -> Attribute | None:
+        """MemoryEffectInstance.parameters(self)
+
+        The effect's parameters (an Attribute), or None.
+        """
+    @property
+    def value(self) -> Value | None:
+        """MemoryEffectInstance.value(self)
+
+        The value the effect acts on (an operand's current value), or
+        None.
+        """
+    @property
+    def symbol_ref(self) -> Attribute | None:
+        """MemoryEffectInstance.symbol_ref(self)
+
+        The symbol the effect acts on (a SymbolRefAttr), or None.
+        """
+    @property
+    def _effect(self) -> Any: ...
+    @property
+    def _full(self) -> Any: ...
+    @property
+    def _parameters(self) -> Any: ...
+    @property
+    def _resource(self) -> Any: ...
+    @property
+    def _stage(self) -> Any: ...
+    @property
+    def _target(self) -> Any: ...
+
+def _attach_fixed_effects(op_name: str, context: Context | None = None):
+    """Makes the operations named `op_name` have no memory effects, answered
+    without calling Python (mlir.dialects.ext's NoMemoryEffect).
+    """
+
+def _attach_fixed_speculatability(op_name: str, answer, context: Context | None = None):
+    """Makes the operations named `op_name` answer `answer` (a
+    Speculatability) without calling Python (mlir.dialects.ext's
+    AlwaysSpeculatable and RecursivelySpeculatable).
     """
 
 def _unpickle_module(data: bytes): ...

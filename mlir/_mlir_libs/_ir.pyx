@@ -149,6 +149,7 @@ include "ir_symbols.pxi"
 include "ir_pass.pxi"
 include "ir_rewrite.pxi"
 include "ir_interfaces.pxi"
+include "ir_effects.pxi"
 include "ir_pickle.pxi"
 include "ir_api.pxi"
 
@@ -167,6 +168,8 @@ __all__ = [
     "WalkOrder",
     "WalkResult", "DynamicOpTrait", "IsTerminatorTrait", "NoTerminatorTrait",
     "IsIsolatedFromAboveTrait", "RecursiveMemoryEffectsTrait",
+    "MemoryEffectsOpInterface", "ConditionallySpeculatable", "MemoryEffect",
+    "SideEffectResource", "MemoryEffectInstance", "Speculatability",
     "OperationEquivalenceFlags", "IRMapping", "register_attribute_caster", "register_dialect",
     "register_op_adaptor", "register_operation", "register_type_caster", "register_value_caster",
 ] + _TYPE_NAMES + _ATTRIBUTE_NAMES + _DENSE_NAMES + _AFFINE_NAMES + _BUILDER_NAMES

@@ -113,30 +113,37 @@ def _ext_params_of(obj):
 cdef object _ext_borrowed_lock = threading.RLock()
 
 
+cdef object _call_on_op(Context ctx, MlirOperation op, object fn,
+                        bint opview):
+    """fn(the object of `op`, as its OpView class if `opview`), for Python
+    code MLIR calls with an operation (verifiers, interfaces)."""
+    cdef MlirOperation top = _top_of(op)
+    # IR that no Python object owns (the parser's, before it makes the
+    # module; a pass's detached ops): objects made here must not take
+    # ownership of it. A non-owning object of its top anchors them; all are
+    # dropped after.
+    if live_module(top.ptr) is not None or live_get(ctx, top.ptr) is not None:
+        obj = wrap_operation_any(ctx, op)
+        return fn(as_opview(op_primary(obj)) if opview else obj)
+    # One at a time: MLIR may verify in parallel, and the objects of one
+    # call must not be dropped under another.
+    with _ext_borrowed_lock:
+        anchor = wrap_operation(ctx, top, ctx)
+        try:
+            obj = wrap_operation_any(ctx, op)
+            return fn(as_opview(op_primary(obj)) if opview else obj)
+        finally:
+            obj = None
+            ctx.invalidate_nested(top, True)
+            del anchor
+
+
 cdef MlirLogicalResult _ext_verify(MlirOperation op, void* user) noexcept with gil:
     cdef Context ctx
     cdef bytes msg = None
-    cdef MlirOperation top = _top_of(op)
-    cdef bint borrowed = False
     try:
         ctx = context_for_handle(mlirOperationGetContext(op))
-        # IR that no Python object owns (the parser's, before it makes the
-        # module): objects made here must not take ownership of it. A
-        # non-owning object of its top anchors them; all are dropped after.
-        borrowed = live_module(top.ptr) is None and \
-            live_get(ctx, top.ptr) is None
-        if borrowed:
-            # One at a time: MLIR may verify in parallel, and the objects
-            # of one verifier must not be dropped under another.
-            with _ext_borrowed_lock:
-                anchor = wrap_operation(ctx, top, ctx)
-                try:
-                    problem = (<object>user)(wrap_operation_any(ctx, op))
-                finally:
-                    ctx.invalidate_nested(top, True)
-                    del anchor
-        else:
-            problem = (<object>user)(wrap_operation_any(ctx, op))
+        problem = _call_on_op(ctx, op, <object>user, False)
         if problem is None:
             return mlirLogicalResultSuccess()
         msg = str(problem).encode("utf-8")

@@ -481,6 +481,22 @@ cdef class Operation:
         return OpOperandList.new(op_primary(self), 0, -1)
 
     @property
+    def op_operands(self):
+        """The operation's uses of its operands: a list of OpOperand (as
+        Value.uses gives them), e.g. the targets of memory effects."""
+        op_check(self)
+        cdef Operation p = op_primary(self)
+        cdef unsigned int i, n = mlirOperationGetNumOperands(p.c_op)
+        cdef list out = []
+        cdef OpOperand o
+        for i in range(n):
+            o = OpOperand.__new__(OpOperand)
+            o.op = p
+            o.number = i
+            out.append(o)
+        return out
+
+    @property
     def results(self):
         op_check(self)
         return OpResultList.new(op_primary(self), 0, -1)

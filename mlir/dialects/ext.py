@@ -29,9 +29,14 @@ for a type defined here with parameters), a union of them (`A | B`),
 `Any`, or a TypeVar (every field of one TypeVar has the same type).
 Field specifiers: `result(default_factory=, kw_only=)`, `infer_result()`,
 `operand(kw_only=)`, `attribute(default_factory=, kw_only=)`; a field
-assigned None defaults to None. Operation classes take `traits=[...]`
-(IsTerminatorTrait, NoTerminatorTrait, IsIsolatedFromAboveTrait, ...) and
-may define `verify_invariants(self)` (raise or return False when invalid).
+assigned None defaults to None. Operation classes take `traits=[...]`:
+trait classes (IsTerminatorTrait, NoTerminatorTrait,
+IsIsolatedFromAboveTrait, RecursiveMemoryEffectsTrait), interface
+implementations (subclasses of ir.MemoryEffectsOpInterface or
+ir.ConditionallySpeculatable) and the specifiers NoMemoryEffect,
+AlwaysSpeculatable, RecursivelySpeculatable and Pure (both of the first
+two); they may define `verify_invariants(self)` (raise or return False when
+invalid).
 
 On MLIR 22 these are MLIR dynamic dialects: a dialect's types and
 attributes are dynamic types and attributes, printed as
@@ -58,6 +63,8 @@ from .._mlir_libs._ods_runtime import (
 __all__ = [
     "Dialect", "Operation", "Operand", "Result", "Region", "Type",
     "Attribute", "result", "infer_result", "operand", "attribute",
+    "NoMemoryEffect", "AlwaysSpeculatable", "RecursivelySpeculatable",
+    "Pure",
 ]
 
 Operand = ir.Value
@@ -598,6 +605,85 @@ class Attribute(_Defined, ir.Attribute):
 
 # -- dialects ---------------------------------------------------------------------
 
+# -- effect and speculatability specifiers ---------------------------------------
+
+class NoMemoryEffect(ir.MemoryEffectsOpInterface):
+    """Specifier of `traits=`: the operation has no memory effects (ODS's
+    NoMemoryEffect), answered without calling Python."""
+
+    @staticmethod
+    def get_effects(op):
+        """No effects."""
+        return []
+
+    @classmethod
+    def attach(cls, op_name, *, target=None, context=None):
+        """Makes the operations named `op_name` have no memory effects."""
+        target = cls if target is None else target
+        if target.get_effects is not NoMemoryEffect.get_effects:
+            return super().attach(op_name, target=target, context=context)
+        _core._attach_fixed_effects(op_name, context)
+
+
+class _FixedSpeculatability(ir.ConditionallySpeculatable):
+    """A specifier answering one Speculatability without calling Python."""
+    _answer = ir.Speculatability.NotSpeculatable
+
+    @classmethod
+    def get_speculatability(cls, op):
+        """The fixed answer."""
+        return cls._answer
+
+    @classmethod
+    def attach(cls, op_name, *, target=None, context=None):
+        """Makes the operations named `op_name` answer the fixed
+        speculatability."""
+        target = cls if target is None else target
+        if getattr(target.get_speculatability, "__func__", None) is not \
+                _FixedSpeculatability.get_speculatability.__func__:
+            return super().attach(op_name, target=target, context=context)
+        _core._attach_fixed_speculatability(op_name, target._answer, context)
+
+
+class AlwaysSpeculatable(_FixedSpeculatability):
+    """Specifier of `traits=`: the operation may always run speculatively
+    (ODS's AlwaysSpeculatable)."""
+    _answer = ir.Speculatability.Speculatable
+
+
+class RecursivelySpeculatable(_FixedSpeculatability):
+    """Specifier of `traits=`: the operation may run speculatively when the
+    operations in its regions may (ODS's RecursivelySpeculatable)."""
+    _answer = ir.Speculatability.RecursivelySpeculatable
+
+
+class Pure:
+    """Specifier of `traits=`: NoMemoryEffect and AlwaysSpeculatable (ODS's
+    Pure)."""
+    _specifiers = (NoMemoryEffect, AlwaysSpeculatable)
+
+    @classmethod
+    def attach(cls, op_name, *, context=None):
+        """Attaches NoMemoryEffect and AlwaysSpeculatable to `op_name`."""
+        for s in cls._specifiers:
+            s.attach(op_name, context=context)
+
+
+def _split_traits(op_cls):
+    """An operation class's traits: (trait classes, classes to attach)."""
+    traits, attached = [], []
+    for t in op_cls._traits:
+        if isinstance(t, type) and issubclass(t, ir.DynamicOpTrait):
+            traits.append(t)
+        elif isinstance(t, type) and callable(getattr(t, "attach", None)):
+            attached.append(t)
+        else:
+            raise TypeError(
+                f"{op_cls.__name__}: traits must be trait classes, interface "
+                f"implementations or specifiers, not {t!r}")
+    return traits, attached
+
+
 class Dialect(ir.Dialect):
     """Base of a dialect defined in Python: `class MyDialect(Dialect,
     name="my")` gets the bases `MyDialect.Operation`, `MyDialect.Type` and
@@ -638,11 +724,14 @@ class Dialect(ir.Dialect):
                 c._typeids[tid] = weakref.ref(ctx)
                 ir.register_type_caster(tid, replace=True)(c._cast)
         for op in cls.operations:
+            traits, attached = _split_traits(op)
             try:
-                _core._ext_define_op(ns, op._op_name, op._traits,
-                                     op._verify_op, ctx)
+                _core._ext_define_op(ns, op._op_name, traits, op._verify_op,
+                                     ctx)
             except RuntimeError:
                 pass                        # registered before here
+            for t in attached:
+                t.attach(op.OPERATION_NAME, context=ctx)
         ir.register_dialect(cls)
         for op in cls.operations:
             ir.register_operation(cls, replace=True)(op)

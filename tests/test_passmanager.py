@@ -312,3 +312,23 @@ def test_ir_printing_elements_limit_elides_resources_too(ctx, capfd):
         pm.enable_ir_printing(print_module_scope=True, **kwargs)
         pm.run(m)
         assert ('"0x0100000000000000' in capfd.readouterr().err) == shown, kwargs
+
+
+def test_run_keeps_objects_made_meanwhile_of_other_trees(ctx):
+    # Objects made during a run are invalidated after it when they are of
+    # the run's IR (the pipeline may have erased their operations), not when
+    # they are of another module (another thread may make them meanwhile).
+    m, other = Module.parse(SRC), Module.parse(SRC)
+    made = {}
+
+    def wrap_both(op, pass_):
+        made["own"] = op.regions[0].blocks[0].operations[0]
+        made["other"] = other.body.operations[0]
+
+    pm = PassManager("any")
+    pm.add(wrap_both)
+    pm.run(m.operation)
+    with pytest.raises(RuntimeError, match="invalidated"):
+        made["own"].operation.name
+    assert made["other"].operation.name == "func.func"
+    assert made["other"] == other.body.operations[0]

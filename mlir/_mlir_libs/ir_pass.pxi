@@ -47,6 +47,28 @@ cdef MlirWalkResult _collect_op(MlirOperation op, void* user) noexcept nogil:
     return MlirWalkResultAdvance
 
 
+cdef const void* _known_top(Operation o):
+    """The top-level operation of o's tree as o's owners tell it (they keep
+    it alive; nothing of o's own operation, which may be gone, is read), or
+    NULL when they cannot tell."""
+    cdef object cur = o
+    cdef Operation p
+    cdef int steps
+    for steps in range(1 << 16):
+        if isinstance(cur, Module):
+            return mlirModuleGetOperation((<Module>cur).c_module).ptr
+        if not isinstance(cur, Operation):
+            return NULL
+        p = <Operation>cur
+        if p.flags & OP_ALIAS:
+            cur = p.owner_ref
+        elif p.flags & OP_OWNED:
+            return p.c_op.ptr if p.flags & OP_VALID else NULL
+        else:
+            cur = p.owner_ref
+    return NULL
+
+
 cdef class _Mutation:
     """Brackets a C call that may erase or rewrite IR under `root` (a pass
     run, a rewrite driver).
@@ -58,7 +80,8 @@ cdef class _Mutation:
     as it did (_OpPrint), is valid and interned again, as upstream keeps
     handles across pass runs; the others stay invalid. Objects created
     during the call (by Python passes or patterns) are invalidated without
-    looking at their operations."""
+    looking at their operations, unless their owners show them to be of
+    another tree (other threads may work on other modules meanwhile)."""
     cdef Context context
     cdef MlirOperation root
     cdef list suspended             # nested objects, out of the map
@@ -90,9 +113,14 @@ cdef class _Mutation:
     cdef int end(self) except -1:
         cdef Context ctx = self.context
         cdef Operation o
+        cdef const void* top = _top_of(self.root).ptr
+        cdef const void* known
         for obj in live_objects(ctx):
             if id(obj) not in self.before:
                 o = <Operation>obj
+                known = _known_top(o)
+                if known != NULL and known != top:
+                    continue        # another tree's (another thread made it)
                 with cython.critical_section(ctx):
                     live_erase(&ctx.live_ops, <PyObject*>o)
                     o.flags &= ~(OP_VALID | OP_OWNED | OP_INTERNED)

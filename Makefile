@@ -75,7 +75,8 @@ FT_TESTS  ?= tests/test_freethreading.py tests/test_leaks_threads.py \
              tests/test_context.py tests/test_operation.py tests/test_rewrite.py \
              tests/test_passmanager.py tests/test_invalid_use.py \
              tests/test_thread_contract.py tests/test_dialect_conversion.py \
-             tests/test_dialect_ext.py tests/test_effects.py
+             tests/test_dialect_ext.py tests/test_effects.py \
+             tests/test_transform_interface.py
 test-ft: $(VENV)/.built
 	tools/freethreaded-python.sh $(FT_PREFIX) >/dev/null
 	test -x $(FT_VENV)/bin/python || $(FT_PREFIX)/bin/python3.13t -m venv $(FT_VENV)

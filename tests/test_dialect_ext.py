@@ -308,14 +308,18 @@ def test_loading_rules():
     class OnceOp(Once.Operation, name="op"):
         pass
 
-    with Context():
+    with Context() as ctx:
+        assert not ctx.is_dialect_loaded("once_test")
         Once.load()
-        Once.load()                     # again here: nothing to do
-    with Context():
-        with pytest.raises(RuntimeError, match="loaded in a different "
-                                               "context"):
+        assert ctx.is_dialect_loaded("once_test")
+        with pytest.raises(RuntimeError, match="^Dialect 'once_test' is "
+                           "already loaded in the current context.$"):
             Once.load()
-        Once.load(reload=True)
+        Once.load(reload=True)          # upstream's earlier flag: again
+        assert ctx.is_registered_operation("once_test.op")
+    with Context() as ctx:
+        Once.load()                     # another context: no flag needed
+        assert ctx.is_registered_operation("once_test.op")
 
     class Clash(Dialect, name="arith"):
         pass

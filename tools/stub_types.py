@@ -234,6 +234,18 @@ TYPES = {
         " parameters: Attribute | None, stage: int,"
         " effect_on_full_region: bool,"
         " resource: SideEffectResource | None)",
+    "_ir:TransformState.get_payload_ops": "(operand: Value) -> list[OpView]",
+    "_ir:TransformState.get_payload_values": "(operand: Value) -> list[Value]",
+    "_ir:TransformState.get_params": "(operand: Value) -> list[Attribute]",
+    "_ir:TransformResults.set_ops":
+        "(result: Value, ops: Sequence[Operation]) -> None",
+    "_ir:TransformResults.set_values":
+        "(result: Value, values: Sequence[Value]) -> None",
+    "_ir:TransformResults.set_params":
+        "(result: Value, params: Sequence[Attribute]) -> None",
+    "_ir:TransformOpInterface.attach":
+        "(op_name: str, target: type | None) -> None",
+    "_ir:Context.is_dialect_loaded": "(dialect_name: str) -> bool",
     "_ir:MemoryEffectInstance.effect": "MemoryEffect",
     "_ir:MemoryEffectInstance.resource": "SideEffectResource",
     "_ir:MemoryEffectInstance.stage": "int",

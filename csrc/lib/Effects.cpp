@@ -1,6 +1,7 @@
 //===- Effects.cpp - memory effects and speculatability from C ------------===//
 
 #include "mlir-cython/Effects.h"
+#include "AttachModel.h"
 #include "OnThreadStack.h"
 
 #include "mlir/CAPI/IR.h"
@@ -9,7 +10,6 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include <cstring>
 
 using namespace mlir;
 using mlir_cython::onThreadStack;
@@ -93,32 +93,6 @@ struct SpeculatableModel
   }
 };
 
-// The model of `Model` (of interface `Iface`) that the operations named
-// `name` use, attached if they implement no such interface; null with
-// `*result` set when there is no such name or a C++ implementation.
-template <typename Iface, typename Model, typename Concept>
-Model *modelFor(MlirContext ctx, MlirStringRef name, int *result) {
-  std::optional<RegisteredOperationName> info =
-      RegisteredOperationName::lookup(unwrap(name), unwrap(ctx));
-  if (!info) {
-    *result = MLIR_CY_ATTACH_UNREGISTERED;
-    return nullptr;
-  }
-  // A model of ours is recognized by its concept's function, which is
-  // this library's own.
-  static const Model probe;
-  Concept *found = info->getInterface<Iface>();
-  if (!found) {
-    info->attachInterface<Model>();
-    found = info->getInterface<Iface>();
-  } else if (std::memcmp(static_cast<const Concept *>(&probe), found,
-                         sizeof(Concept)) != 0) {
-    *result = MLIR_CY_ATTACH_IMPLEMENTED;
-    return nullptr;
-  }
-  *result = MLIR_CY_ATTACHED;
-  return static_cast<Model *>(found);
-}
 } // namespace
 
 void mlirCyMemoryEffectsAppend(void *sink, const MlirCyMemoryEffect *e) {
@@ -174,7 +148,7 @@ int mlirCyMemoryEffectsAttach(MlirContext ctx, MlirStringRef opName,
                               void *userData) {
   int result;
   auto *model =
-      modelFor<MemoryEffectOpInterface, EffectsModel, EffectsConcept>(
+      mlir_cython::modelFor<MemoryEffectOpInterface, EffectsModel, EffectsConcept>(
           ctx, opName, &result);
   if (model) {
     model->callback = callback;
@@ -187,7 +161,7 @@ int mlirCySpeculatabilityAttach(MlirContext ctx, MlirStringRef opName,
                                 MlirCySpeculatabilityCallback callback,
                                 void *userData, int fixed) {
   int result;
-  auto *model = modelFor<ConditionallySpeculatable, SpeculatableModel,
+  auto *model = mlir_cython::modelFor<ConditionallySpeculatable, SpeculatableModel,
                          SpeculatableConcept>(ctx, opName, &result);
   if (model) {
     model->callback = callback;

@@ -90,6 +90,7 @@ __all__ = [
     'SideEffectResource',
     'MemoryEffectInstance',
     'Speculatability',
+    'MemoryEffectInstancesList',
     'OperationEquivalenceFlags',
     'IRMapping',
     'register_attribute_caster',
@@ -222,6 +223,10 @@ class Context:
         as after a pass run on it.
         """
     def get_dialect_descriptor(self, dialect_name: str) -> DialectDescriptor: ...
+    def is_dialect_loaded(self, dialect_name: str) -> bool:
+        """Whether the dialect `dialect_name` is loaded in this context
+        (without loading it).
+        """
     def set_thread_pool(self, pool: ThreadPool) -> None:
         """Runs this context's multithreaded work on `pool` (shared by any
         number of contexts; it stays alive as long as a context uses it).
@@ -2292,7 +2297,8 @@ class _Mutation:
     as it did (_OpPrint), is valid and interned again, as upstream keeps
     handles across pass runs; the others stay invalid. Objects created
     during the call (by Python passes or patterns) are invalidated without
-    looking at their operations.
+    looking at their operations, unless their owners show them to be of
+    another tree (other threads may work on other modules meanwhile).
     """
 
 
@@ -2683,6 +2689,74 @@ class ConditionallySpeculatable(_OpInterface):
         class by default): MLIR calls `target.get_speculatability(op)`.
         ValueError if the name is not registered or implements the
         interface in C++.
+        """
+
+
+class TransformRewriter(PatternRewriter):
+    """The rewriter a Python transform gets in `apply`: changes to the
+    payload made through it (replace_op, erase_op) keep the interpreter's
+    handles up to date. Valid during the call only.
+    """
+
+
+class _TransformCall:
+    """What one apply shares: the interpreter's objects, valid while it
+    runs.
+    """
+
+
+class TransformState(_TransformCall):
+    """The interpreter's state as a Python transform sees it in `apply`:
+    what the transform's operands (handles) are mapped to. Valid during the
+    call only.
+    """
+    def get_payload_ops(self, operand: Value) -> list[OpView]:
+        """The payload operations (as OpViews) the handle `operand`, an
+        operand of the transform, is mapped to.
+        """
+    def get_payload_values(self, operand: Value) -> list[Value]:
+        """The payload values the value handle `operand` is mapped to."""
+    def get_params(self, operand: Value) -> list[Attribute]:
+        """The parameters (Attributes) the parameter handle `operand` is
+        mapped to.
+        """
+
+
+class TransformResults(_TransformCall):
+    """The results of a Python transform, set in `apply`: each result of
+    the transform once, to payload operations, values or parameters as its
+    type says. Valid during the call only.
+    """
+    def set_ops(self, result: Value, ops: Sequence[Operation]) -> None:
+        """Maps `result` to the payload operations `ops`."""
+    def set_values(self, result: Value, values: Sequence[Value]) -> None:
+        """Maps `result` to the payload values `values`."""
+    def set_params(self, result: Value, params: Sequence[Attribute]) -> None:
+        """Maps `result` to the parameters (Attributes) `params`."""
+
+
+class _ApplyCall:
+    """target.apply(view, rewriter, results, state)."""
+    def __call__(self, /, *args, **kwargs): ...
+
+
+class TransformOpInterface(_OpInterface):
+    """TransformOpInterface of an operation. A subclass defining a static
+    `apply(op, rewriter, results, state)` returning a
+    DiagnosedSilenceableFailure (and optionally
+    `allow_repeated_handle_operands(op)`, False by default) implements it:
+    `MyTransform.attach("my.op")` makes the operations of that name
+    transforms the interpreter runs. (They also need memory effects, e.g.
+    by a MemoryEffectsOpInterface using only_reads_handle and friends.) An
+    apply that raises fails the transform definitely, with an error naming
+    the exception.
+    """
+    @classmethod
+    def attach(cls, op_name: str, *, target: type | None = None, context: Context | None = None) -> None:
+        """Makes the operations named `op_name` (registered in `context` or
+        the current context) implement the interface by `target` (this
+        class by default). ValueError if the name is not registered or
+        implements the interface in C++.
         """
 
 def _llvm_version() -> str:
@@ -3110,6 +3184,12 @@ class SideEffectResource:
     Default: ClassVar[SideEffectResource]
 
 
+class MemoryEffectInstancesList(list):
+    """The list a get_effects(op, effects) implementation (upstream's first
+    form) appends its MemoryEffectInstance objects to.
+    """
+
+
 class MemoryEffectInstance:
     """One memory effect of an operation: the effect, what it acts on (an
     OpOperand, OpResult, BlockArgument, SymbolRefAttr or nothing), optional
@@ -3182,6 +3262,21 @@ def _attach_fixed_speculatability(op_name: str, answer, context: Context | None 
     """Makes the operations named `op_name` answer `answer` (a
     Speculatability) without calling Python (mlir.dialects.ext's
     AlwaysSpeculatable and RecursivelySpeculatable).
+    """
+
+
+class DiagnosedSilenceableFailure(enum.Enum):
+    Success = 0
+    SilenceableFailure = 1
+    RecoverableFailure = 1
+    DefiniteFailure = 2
+
+
+_HANDLE_KINDS: tuple[str, ...]
+
+def _transform_resources():
+    """The transform dialect's resources: (the handles' mapping, the
+    payload IR), as SideEffectResource objects.
     """
 
 def _unpickle_module(data: bytes): ...

@@ -90,6 +90,7 @@ from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationSetProperties, mlirCyBlockGetLastOperation,
     mlirCyOperationGetRegisteredNameKey, mlirCyContextGetRegisteredNameKey,
     mlirCyOperationCreateFromState, mlirCyContextIsDialectLoadable,
+    mlirCyContextIsDialectLoaded,
     mlirCyContextGetDetachedNameKey, mlirCyContextReleaseNames)
 from mlir._mlir_libs.capi.mlir_cython.traits cimport *
 from mlir._mlir_libs.capi.mlir_cython.builtin_types cimport *
@@ -150,6 +151,7 @@ include "ir_pass.pxi"
 include "ir_rewrite.pxi"
 include "ir_interfaces.pxi"
 include "ir_effects.pxi"
+include "ir_transform.pxi"
 include "ir_pickle.pxi"
 include "ir_api.pxi"
 
@@ -170,6 +172,7 @@ __all__ = [
     "IsIsolatedFromAboveTrait", "RecursiveMemoryEffectsTrait",
     "MemoryEffectsOpInterface", "ConditionallySpeculatable", "MemoryEffect",
     "SideEffectResource", "MemoryEffectInstance", "Speculatability",
+    "MemoryEffectInstancesList",
     "OperationEquivalenceFlags", "IRMapping", "register_attribute_caster", "register_dialect",
     "register_op_adaptor", "register_operation", "register_type_caster", "register_value_caster",
 ] + _TYPE_NAMES + _ATTRIBUTE_NAMES + _DENSE_NAMES + _AFFINE_NAMES + _BUILDER_NAMES

@@ -271,6 +271,12 @@ cdef class Context:
             raise ValueError(f"Dialect '{dialect_name}' not found")
         return _wrap_dialect_descriptor(self, d)
 
+    def is_dialect_loaded(self, str dialect_name not None):
+        """Whether the dialect `dialect_name` is loaded in this context
+        (without loading it)."""
+        cdef bytes b = dialect_name.encode("utf-8")
+        return mlirCyContextIsDialectLoaded(self.c_context, str_ref(b))
+
     def set_thread_pool(self, ThreadPool pool not None):
         """Runs this context's multithreaded work on `pool` (shared by any
         number of contexts; it stays alive as long as a context uses it)."""

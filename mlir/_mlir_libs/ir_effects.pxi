@@ -8,6 +8,7 @@
 
 from cpython.exc cimport PyErr_SetObject, PyErr_WriteUnraisable
 from libc.string cimport memset
+import inspect
 from mlir._mlir_libs.capi.mlir_cython.effects cimport *
 
 
@@ -86,6 +87,11 @@ cdef object _resource(const void* ptr):
 
 
 SideEffectResource.Default = _resource(mlirCySideEffectsDefaultResource())
+
+
+class MemoryEffectInstancesList(list):
+    """The list a get_effects(op, effects) implementation (upstream's first
+    form) appends its MemoryEffectInstance objects to."""
 
 
 class MemoryEffectInstance:
@@ -246,7 +252,14 @@ cdef class _EffectsCall:
 
     def __call__(self, view):
         cdef MlirCyMemoryEffect e
-        result = self.target.get_effects(view)
+        target, appends = self.target
+        if appends:             # upstream's first form: get_effects(op, effects)
+            effects = MemoryEffectInstancesList()
+            result = target.get_effects(view, effects)
+            if result is None:
+                result = effects
+        else:
+            result = target.get_effects(view)
         try:
             items = list(result)
         except TypeError:
@@ -270,7 +283,7 @@ cdef bool _effects_callback(MlirOperation op, void* user,
         _call_on_op(call.ctx, op, call, True)
         return True
     except BaseException as exc:
-        _iface_failure(getattr(<object>user, "get_effects", None), exc)
+        _iface_failure(getattr((<tuple>user)[0], "get_effects", None), exc)
         return False
 
 
@@ -298,8 +311,11 @@ cdef object _attached_lock = threading.Lock()
 
 
 cdef object _attach_target(object base, object cls, object op_name,
-                           object target, object context, str method):
-    """The checked arguments of an attach: (Context, name bytes, target)."""
+                           object target, object context, str method,
+                           object user=None):
+    """The checked arguments of an attach: (Context, name bytes, the object
+    the callbacks get: `user` if given, else the target), that object kept
+    alive as long as the context."""
     if target is None:
         target = cls
     if not isinstance(op_name, str):
@@ -308,12 +324,23 @@ cdef object _attach_target(object base, object cls, object op_name,
     if impl is None or impl is getattr(base, method, None):
         raise TypeError(f"{getattr(target, '__name__', target)!r} does not "
                         f"define {method}")
+    if user is None:
+        user = target
     cdef Context ctx = resolve_context(context)
     with _attached_lock:
-        kept = _attached.setdefault(ctx, [])
-        if not any(k is target for k in kept):
-            kept.append(target)
-    return ctx, op_name.encode("utf-8"), target
+        _attached.setdefault(ctx, []).append(user)
+    return ctx, op_name.encode("utf-8"), user
+
+
+cdef bint _takes_two(object fn):
+    """Whether `fn` takes two positional arguments (upstream's first form
+    of get_effects: (op, effects))."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+               for p in params) >= 2
 
 
 cdef int _attach_result(int result, str op_name, str iface) except -1:
@@ -356,13 +383,15 @@ cdef class MemoryEffectsOpInterface(_OpInterface):
         the current context) implement the interface by `target` (this
         class by default): MLIR calls `target.get_effects(op)`. ValueError
         if the name is not registered or implements the interface in C++."""
-        ctx, name, target = _attach_target(MemoryEffectsOpInterface, cls,
-                                           op_name, target, context,
-                                           "get_effects")
+        impl = target if target is not None else cls
+        ctx, name, user = _attach_target(
+            MemoryEffectsOpInterface, cls, op_name, target, context,
+            "get_effects",
+            (impl, _takes_two(getattr(impl, "get_effects", None))))
         cdef bytes b = name
         _attach_result(mlirCyMemoryEffectsAttach(
             (<Context>ctx).c_context, str_ref(b), _effects_callback,
-            <void*>target), op_name, "MemoryEffectsOpInterface")
+            <void*>user), op_name, "MemoryEffectsOpInterface")
 
 
 cdef void _collect_effect(const MlirCyMemoryEffect* e,

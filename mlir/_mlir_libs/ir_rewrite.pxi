@@ -1053,6 +1053,12 @@ cdef _Driver _start_driver(Operation root, FrozenRewritePatternSet fs,
     if walks_in_progress(ctx):
         raise RuntimeError("cannot apply patterns during a walk")
     check_not_rewriting(ctx, root.c_op, "apply patterns to an operation")
+    return _new_driver(root, conversion)
+
+
+cdef _Driver _new_driver(Operation root, bint conversion):
+    """A run over `root` by this thread, registered (see _Driver)."""
+    cdef Context ctx = root.context
     cdef _Driver d = _Driver.__new__(_Driver)
     d.context = ctx
     d.root_obj = root

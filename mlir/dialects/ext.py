@@ -705,19 +705,17 @@ class Dialect(ir.Dialect):
     @classmethod
     def load(cls, *, reload: bool = False) -> None:
         """Loads the dialect, its types, attributes and operations into the
-        current context. Loading it again is a no-op there; another context
-        needs reload=True (as upstream)."""
+        current context, which may be any context (as upstream main since
+        it made loading context-aware). RuntimeError if this context has
+        the dialect loaded already, unless reload=True (upstream's earlier
+        flag), which loads the classes again."""
         ctx = ir.Context.current
-        loaded = getattr(cls, "_loaded_in", None)
-        if loaded is not None and not reload:
-            if loaded() is not ctx:
-                raise RuntimeError(
-                    "This dialect was loaded in a different context. Please "
-                    "set reload=True to reload the dialect in the current "
-                    "context.")
-            return
         ns = cls.DIALECT_NAMESPACE
-        _core._ext_load_dialect(ns, ctx)
+        loaded = ctx.is_dialect_loaded(ns)
+        _core._ext_load_dialect(ns, ctx)    # a C++ dialect's name: an error
+        if loaded and not reload:
+            raise RuntimeError(
+                f"Dialect '{ns}' is already loaded in the current context.")
         for kinds, attribute in ((cls.types, False), (cls.attributes, True)):
             for c in kinds:
                 tid = _core._ext_define_type(ns, c._name, ctx, attribute)
@@ -736,4 +734,3 @@ class Dialect(ir.Dialect):
         for op in cls.operations:
             ir.register_operation(cls, replace=True)(op)
             ir.register_op_adaptor(op, replace=True)(op.Adaptor)
-        cls._loaded_in = weakref.ref(ctx)

@@ -31,6 +31,61 @@ from ..._mlir_libs import _ods_runtime as _rt
 from ... import ir as _ir
 from typing import NewType as _NewType
 from . import interpreter  # noqa: F401
+from ..._mlir_libs._ir import (  # noqa: F401,E402  (upstream main's names)
+    DiagnosedSilenceableFailure, TransformOpInterface, TransformResults,
+    TransformRewriter, TransformState,
+)
+
+
+# -- memory effects of transforms (upstream main's helpers) -------------------
+
+from ..._mlir_libs._ir import _transform_resources  # noqa: E402
+_MAPPING, _PAYLOAD = _transform_resources()
+
+
+def _effects(made, effects):
+    """`made`, appended to `effects` too when given (upstream's first form
+    of these helpers fills a list; its later form returns one)."""
+    if effects is not None:
+        effects.extend(made)
+    return made
+
+
+def _on(effect_kinds, targets, resource):
+    return [_ir.MemoryEffectInstance(e, t, resource=resource)
+            for t in targets for e in effect_kinds]
+
+
+def only_reads_handle(operands, effects=None):
+    """The effects of a transform that reads the handles `operands`
+    (OpOperands, e.g. op.op_operands) without consuming them."""
+    return _effects(_on([_ir.MemoryEffect.Read], operands, _MAPPING),
+                    effects)
+
+
+def consumes_handle(operands, effects=None):
+    """The effects of a transform that consumes the handles `operands`
+    (they are invalid after it)."""
+    return _effects(_on([_ir.MemoryEffect.Read, _ir.MemoryEffect.Free],
+                        operands, _MAPPING), effects)
+
+
+def produces_handle(results, effects=None):
+    """The effects of a transform that produces the handles `results`."""
+    return _effects(_on([_ir.MemoryEffect.Allocate, _ir.MemoryEffect.Write],
+                        results, _MAPPING), effects)
+
+
+def only_reads_payload(effects=None):
+    """The effects of a transform that reads the payload IR only."""
+    return _effects([_ir.MemoryEffectInstance(_ir.MemoryEffect.Read,
+                                              resource=_PAYLOAD)], effects)
+
+
+def modifies_payload(effects=None):
+    """The effects of a transform that changes the payload IR."""
+    return _effects(_on([_ir.MemoryEffect.Read, _ir.MemoryEffect.Write],
+                        [None], _PAYLOAD), effects)
 
 
 # -- types ------------------------------------------------------------------

@@ -30,7 +30,9 @@ cdef int _handle_check(int check, object handle, int kind,
         raise TypeError(f"{what} of type {handle.type} is not a handle to "
                         f"payload {_HANDLE_KINDS[kind]}")
     if check == MLIR_CY_TRANSFORM_ALREADY_SET:
-        raise ValueError(f"{what} #{handle.result_number} was set already")
+        raise ValueError(f"{what} #"
+                         f"{mlirOpResultGetResultNumber(value_handle(handle, what))}"
+                         " was set already")
     return 0
 
 

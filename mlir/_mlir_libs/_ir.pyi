@@ -243,7 +243,10 @@ class Context:
         it as a context manager).
         """
     @property
-    def allow_unregistered_dialects(self) -> bool: ...
+    def allow_unregistered_dialects(self) -> bool:
+        """Whether operations of unregistered dialects may be created and
+        parsed (settable).
+        """
     @allow_unregistered_dialects.setter
     def allow_unregistered_dialects(self, value: bool) -> None: ...
     @property
@@ -254,7 +257,8 @@ class Context:
         ctx.dialects.func (loads a registered dialect on first access).
         """
     @property
-    def d(self) -> Dialects: ...
+    def d(self) -> Dialects:
+        """Alias of `dialects`."""
     @property
     def emit_error_diagnostics(self) -> bool:
         """When True, errors of failing calls go to the attached
@@ -308,25 +312,35 @@ class Location:
     @staticmethod
     def _CAPICreate(capsule) -> Location: ...
     @property
-    def attr(self) -> Attribute: ...
+    def attr(self) -> Attribute:
+        """The location as a LocationAttr attribute."""
     @property
-    def filename(self) -> str: ...
+    def filename(self) -> str:
+        """The file name of a file location."""
     @property
-    def start_line(self) -> int: ...
+    def start_line(self) -> int:
+        """The start line of a file location."""
     @property
-    def start_col(self) -> int: ...
+    def start_col(self) -> int:
+        """The start column of a file location."""
     @property
-    def end_line(self) -> int: ...
+    def end_line(self) -> int:
+        """The end line of a file location."""
     @property
-    def end_col(self) -> int: ...
+    def end_col(self) -> int:
+        """The end column of a file location."""
     @property
-    def name_str(self) -> str: ...
+    def name_str(self) -> str:
+        """The name of a name location."""
     @property
-    def child_loc(self) -> Location: ...
+    def child_loc(self) -> Location:
+        """The location a name location wraps."""
     @property
-    def callee(self) -> Location: ...
+    def callee(self) -> Location:
+        """The callee of a call-site location."""
     @property
-    def caller(self) -> Location: ...
+    def caller(self) -> Location:
+        """The caller of a call-site location."""
     @property
     def locations(self) -> list[Location]:
         """The locations a fused location combines; [] for any other."""
@@ -356,7 +370,8 @@ class Type:
     @staticmethod
     def _CAPICreate(capsule) -> Type: ...
     @property
-    def typeid(self) -> TypeID: ...
+    def typeid(self) -> TypeID:
+        """The TypeID of the type's class."""
     @property
     def _CAPIPtr(self) -> object: ...
     @property
@@ -380,7 +395,8 @@ class Attribute:
     def type(self) -> Type:
         """The type of a typed attribute (NoneType for untyped ones)."""
     @property
-    def typeid(self) -> TypeID: ...
+    def typeid(self) -> TypeID:
+        """The TypeID of the attribute's class."""
     @property
     def _CAPIPtr(self) -> object: ...
     @property
@@ -548,29 +564,36 @@ class Operation:
     @property
     def _CAPIPtr(self) -> object: ...
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The operation's name (e.g. 'arith.addi')."""
     @property
-    def location(self) -> Location: ...
+    def location(self) -> Location:
+        """The operation's Location (settable)."""
     @location.setter
     def location(self, value: Location) -> None: ...
     @property
-    def attributes(self) -> OpAttributeMap: ...
+    def attributes(self) -> OpAttributeMap:
+        """The operation's attributes (an OpAttributeMap, settable by name)."""
     @property
-    def operands(self) -> OpOperandList: ...
+    def operands(self) -> OpOperandList:
+        """The operation's operands (an OpOperandList)."""
     @property
     def op_operands(self) -> list[OpOperand]:
         """The operation's uses of its operands: a list of OpOperand (as
         Value.uses gives them), e.g. the targets of memory effects.
         """
     @property
-    def results(self) -> OpResultList: ...
+    def results(self) -> OpResultList:
+        """The operation's results (an OpResultList)."""
     @property
     def result(self) -> OpResult:
         """The single result (ValueError unless there is exactly one)."""
     @property
-    def regions(self) -> RegionSequence: ...
+    def regions(self) -> RegionSequence:
+        """The operation's regions (a RegionSequence)."""
     @property
-    def successors(self) -> OpSuccessors: ...
+    def successors(self) -> OpSuccessors:
+        """The operation's successor blocks (an OpSuccessors)."""
     @property
     def parent(self) -> OpView | None:
         """The operation containing this one as a plain Operation (as
@@ -585,7 +608,8 @@ class Operation:
     def block(self) -> Block | None:
         """The block containing this operation, or None when detached."""
     @property
-    def is_attached(self) -> bool: ...
+    def is_attached(self) -> bool:
+        """Whether the operation is in a block (not detached)."""
     @property
     def context(self) -> Context: ...
 
@@ -631,7 +655,8 @@ class Region:
     """A region of an operation: a list of blocks."""
     def __iter__(self, /) -> Iterator[Block]: ...
     @property
-    def blocks(self) -> BlockList: ...
+    def blocks(self) -> BlockList:
+        """The region's blocks (a BlockList)."""
     @property
     def owner(self) -> OpView:
         """The operation owning this region."""
@@ -657,9 +682,11 @@ class Block:
     def insert_argument(self, index: int, type: Type, loc: Location) -> BlockArgument: ...
     def erase_argument(self, index: int) -> None: ...
     @property
-    def operations(self) -> OperationList: ...
+    def operations(self) -> OperationList:
+        """The block's operations (an OperationList)."""
     @property
-    def arguments(self) -> BlockArgumentList: ...
+    def arguments(self) -> BlockArgumentList:
+        """The block's arguments (a BlockArgumentList)."""
     @property
     def owner(self) -> OpView:
         """The operation whose region holds this block; as upstream, for a
@@ -667,7 +694,8 @@ class Block:
         branching to it).
         """
     @property
-    def region(self) -> Region: ...
+    def region(self) -> Region:
+        """The Region the block is in."""
     @property
     def successors(self) -> list[Block]:
         """The blocks the terminator of this block can branch to (a
@@ -701,11 +729,14 @@ class Value:
     @staticmethod
     def _CAPICreate(capsule) -> Value: ...
     @property
-    def context(self) -> Context: ...
+    def context(self) -> Context:
+        """The Context the value belongs to."""
     @property
-    def type(self) -> Type: ...
+    def type(self) -> Type:
+        """The value's Type (settable)."""
     @property
-    def location(self) -> Location: ...
+    def location(self) -> Location:
+        """Where the value is defined (a Location)."""
     @property
     def owner(self) -> OpView | Block:
         """The defining operation of a result; the Block of an argument."""
@@ -788,13 +819,17 @@ class Diagnostic:
     handler call; use DiagnosticInfo(diag) to keep it.
     """
     @property
-    def severity(self) -> DiagnosticSeverity: ...
+    def severity(self) -> DiagnosticSeverity:
+        """The severity (a DiagnosticSeverity)."""
     @property
-    def location(self) -> Location: ...
+    def location(self) -> Location:
+        """Where the diagnostic was emitted (a Location)."""
     @property
-    def message(self) -> str: ...
+    def message(self) -> str:
+        """The diagnostic's text."""
     @property
-    def notes(self) -> tuple[Diagnostic, ...]: ...
+    def notes(self) -> tuple[Diagnostic, ...]:
+        """The notes attached to the diagnostic (Diagnostics)."""
 
 
 class DiagnosticHandler:
@@ -877,7 +912,8 @@ class _Globals:
 class DialectDescriptor:
     """A loaded dialect of a context."""
     @property
-    def namespace(self) -> str: ...
+    def namespace(self) -> str:
+        """The dialect's namespace (e.g. 'arith')."""
     @property
     def context(self) -> Context: ...
 
@@ -973,9 +1009,13 @@ class AffineExpr:
     @staticmethod
     def _CAPICreate(capsule) -> AffineExpr: ...
     @property
-    def is_symbolic_or_constant(self) -> bool: ...
+    def is_symbolic_or_constant(self) -> bool:
+        """Whether the expression involves symbols and constants only."""
     @property
-    def is_pure_affine(self) -> bool: ...
+    def is_pure_affine(self) -> bool:
+        """Whether the expression is pure affine (no mod, floordiv or ceildiv
+        by a non-constant).
+        """
     @property
     def _CAPIPtr(self) -> object: ...
     @property
@@ -983,42 +1023,54 @@ class AffineExpr:
 
 
 class AffineConstantExpr(AffineExpr):
+    """An affine integer constant."""
     @staticmethod
     def get(value: int, context: Context | None = None) -> AffineConstantExpr: ...
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def value(self) -> int: ...
+    def value(self) -> int:
+        """The constant's value (an int)."""
 
 
 class AffineDimExpr(AffineExpr):
+    """An affine dimension identifier `d<position>`."""
     @staticmethod
     def get(position: int, context: Context | None = None) -> AffineDimExpr: ...
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def position(self) -> int: ...
+    def position(self) -> int:
+        """The dimension's position (an int)."""
 
 
 class AffineSymbolExpr(AffineExpr):
+    """An affine symbol identifier `s<position>`."""
     @staticmethod
     def get(position: int, context: Context | None = None) -> AffineSymbolExpr: ...
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def position(self) -> int: ...
+    def position(self) -> int:
+        """The symbol's position (an int)."""
 
 
 class AffineBinaryExpr(AffineExpr):
+    """Base of the binary affine expressions (sum, product, modulo, floor and
+    ceiling division).
+    """
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def lhs(self) -> AffineExpr: ...
+    def lhs(self) -> AffineExpr:
+        """The left-hand operand (an AffineExpr)."""
     @property
-    def rhs(self) -> AffineExpr: ...
+    def rhs(self) -> AffineExpr:
+        """The right-hand operand (an AffineExpr)."""
 
 
 class AffineAddExpr(AffineBinaryExpr):
+    """An affine sum `lhs + rhs`."""
     @staticmethod
     def get(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineAddExpr: ...
     @staticmethod
@@ -1026,6 +1078,7 @@ class AffineAddExpr(AffineBinaryExpr):
 
 
 class AffineMulExpr(AffineBinaryExpr):
+    """An affine product `lhs * rhs`."""
     @staticmethod
     def get(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineMulExpr: ...
     @staticmethod
@@ -1033,6 +1086,7 @@ class AffineMulExpr(AffineBinaryExpr):
 
 
 class AffineModExpr(AffineBinaryExpr):
+    """An affine modulo `lhs mod rhs`."""
     @staticmethod
     def get(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineModExpr: ...
     @staticmethod
@@ -1040,6 +1094,7 @@ class AffineModExpr(AffineBinaryExpr):
 
 
 class AffineFloorDivExpr(AffineBinaryExpr):
+    """An affine floor division `lhs floordiv rhs`."""
     @staticmethod
     def get(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineFloorDivExpr: ...
     @staticmethod
@@ -1047,6 +1102,7 @@ class AffineFloorDivExpr(AffineBinaryExpr):
 
 
 class AffineCeilDivExpr(AffineBinaryExpr):
+    """An affine ceiling division `lhs ceildiv rhs`."""
     @staticmethod
     def get(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineCeilDivExpr: ...
     @staticmethod
@@ -1109,27 +1165,44 @@ class AffineMap:
     @staticmethod
     def _CAPICreate(capsule) -> AffineMap: ...
     @property
-    def results(self) -> AffineExprList: ...
+    def results(self) -> AffineExprList:
+        """The result expressions (a list-like of AffineExpr)."""
     @property
-    def n_dims(self) -> int: ...
+    def n_dims(self) -> int:
+        """The number of dimensions."""
     @property
-    def n_symbols(self) -> int: ...
+    def n_symbols(self) -> int:
+        """The number of symbols."""
     @property
-    def n_inputs(self) -> int: ...
+    def n_inputs(self) -> int:
+        """The number of inputs (dimensions and symbols)."""
     @property
-    def is_permutation(self) -> bool: ...
+    def is_permutation(self) -> bool:
+        """Whether the map is a permutation of its dimensions."""
     @property
-    def is_projected_permutation(self) -> bool: ...
+    def is_projected_permutation(self) -> bool:
+        """Whether the map is a projected permutation (each result a distinct
+        dimension).
+        """
     @property
-    def is_identity(self) -> bool: ...
+    def is_identity(self) -> bool:
+        """Whether the map is an identity map."""
     @property
-    def is_minor_identity(self) -> bool: ...
+    def is_minor_identity(self) -> bool:
+        """Whether the map is a minor identity (an identity on its last
+        dimensions).
+        """
     @property
-    def is_empty(self) -> bool: ...
+    def is_empty(self) -> bool:
+        """Whether the map has no dimensions, symbols or results."""
     @property
-    def is_single_constant(self) -> bool: ...
+    def is_single_constant(self) -> bool:
+        """Whether the map has a single constant result."""
     @property
-    def single_constant_result(self) -> int: ...
+    def single_constant_result(self) -> int:
+        """The value of the single constant result (is_single_constant must
+        hold).
+        """
     @property
     def _CAPIPtr(self) -> object: ...
     @property
@@ -1139,12 +1212,17 @@ class AffineMap:
 class IntegerSetConstraint:
     """One constraint of an IntegerSet: `expr == 0` or `expr >= 0`."""
     @property
-    def expr(self) -> AffineExpr: ...
+    def expr(self) -> AffineExpr:
+        """The constraint's affine expression (compared with zero)."""
     @property
-    def is_eq(self) -> bool: ...
+    def is_eq(self) -> bool:
+        """Whether the constraint is an equality (== 0) rather than an
+        inequality (>= 0).
+        """
 
 
 class IntegerSetConstraintList(Sequence[IntegerSetConstraint]):
+    """The constraints of an IntegerSet: indexable and iterable."""
     def __iter__(self, /) -> Iterator[IntegerSetConstraint]: ...
     def __add__(self, other: IntegerSetConstraintList) -> list[IntegerSetConstraint]:
         """The constraints of both lists, as a list (as upstream)."""
@@ -1167,19 +1245,26 @@ class IntegerSet:
     @staticmethod
     def _CAPICreate(capsule) -> IntegerSet: ...
     @property
-    def is_canonical_empty(self) -> bool: ...
+    def is_canonical_empty(self) -> bool:
+        """Whether the set is the canonical empty set."""
     @property
-    def n_dims(self) -> int: ...
+    def n_dims(self) -> int:
+        """The number of dimensions."""
     @property
-    def n_symbols(self) -> int: ...
+    def n_symbols(self) -> int:
+        """The number of symbols."""
     @property
-    def n_inputs(self) -> int: ...
+    def n_inputs(self) -> int:
+        """The number of inputs (dimensions and symbols)."""
     @property
-    def n_equalities(self) -> int: ...
+    def n_equalities(self) -> int:
+        """The number of equality constraints."""
     @property
-    def n_inequalities(self) -> int: ...
+    def n_inequalities(self) -> int:
+        """The number of inequality constraints."""
     @property
-    def constraints(self) -> IntegerSetConstraintList: ...
+    def constraints(self) -> IntegerSetConstraintList:
+        """The set's constraints (an IntegerSetConstraintList)."""
     @property
     def _CAPIPtr(self) -> object: ...
     @property
@@ -1200,15 +1285,20 @@ class IntegerType(Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def signedness(self) -> IntegerType.Signedness: ...
+    def signedness(self) -> IntegerType.Signedness:
+        """The signedness (an IntegerType.Signedness)."""
     @property
-    def width(self) -> int: ...
+    def width(self) -> int:
+        """The bit width."""
     @property
-    def is_signless(self) -> bool: ...
+    def is_signless(self) -> bool:
+        """Whether the type is signless (i<N>)."""
     @property
-    def is_signed(self) -> bool: ...
+    def is_signed(self) -> bool:
+        """Whether the type is signed (si<N>)."""
     @property
-    def is_unsigned(self) -> bool: ...
+    def is_unsigned(self) -> bool:
+        """Whether the type is unsigned (ui<N>)."""
     static_typeid: ClassVar[TypeID]
     type_name: ClassVar[str]
     class Signedness(enum.Enum):
@@ -1421,7 +1511,8 @@ class ComplexType(Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def element_type(self) -> Type: ...
+    def element_type(self) -> Type:
+        """The type of the real and imaginary parts."""
     static_typeid: ClassVar[TypeID]
     type_name: ClassVar[str]
 
@@ -1449,13 +1540,17 @@ class ShapedType(Type):
     @staticmethod
     def get_dynamic_stride_or_offset() -> int: ...
     @property
-    def element_type(self) -> Type: ...
+    def element_type(self) -> Type:
+        """The element type."""
     @property
-    def has_rank(self) -> bool: ...
+    def has_rank(self) -> bool:
+        """Whether the type is ranked."""
     @property
-    def rank(self) -> int: ...
+    def rank(self) -> int:
+        """The rank (the type must be ranked)."""
     @property
-    def has_static_shape(self) -> bool: ...
+    def has_static_shape(self) -> bool:
+        """Whether every dimension is static."""
     @property
     def shape(self) -> list[int]:
         """The dimension sizes (dynamic ones as get_dynamic_size())."""
@@ -1475,9 +1570,11 @@ class VectorType(ShapedType):
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def scalable(self) -> bool: ...
+    def scalable(self) -> bool:
+        """Whether any dimension is scalable."""
     @property
-    def scalable_dims(self) -> list[bool]: ...
+    def scalable_dims(self) -> list[bool]:
+        """For each dimension, whether it is scalable (a list of bool)."""
     static_typeid: ClassVar[TypeID]
     type_name: ClassVar[str]
 
@@ -1523,7 +1620,8 @@ class MemRefType(ShapedType):
     def get_strides_and_offset(self) -> tuple[list[int], int]:
         """(strides, offset) of a strided layout; ValueError otherwise."""
     @property
-    def layout(self) -> Attribute: ...
+    def layout(self) -> Attribute:
+        """The layout (an Attribute, e.g. AffineMapAttr or StridedLayoutAttr)."""
     @property
     def affine_map(self) -> AffineMap:
         """The layout as an AffineMap."""
@@ -1544,7 +1642,8 @@ class UnrankedMemRefType(ShapedType):
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def memory_space(self) -> Attribute | None: ...
+    def memory_space(self) -> Attribute | None:
+        """The memory space (an Attribute), or None."""
     static_typeid: ClassVar[TypeID]
     type_name: ClassVar[str]
 
@@ -1557,7 +1656,8 @@ class TupleType(Type):
     def isinstance(other) -> bool: ...
     def get_type(self, pos: int) -> Type: ...
     @property
-    def num_types(self) -> int: ...
+    def num_types(self) -> int:
+        """The number of element types."""
     static_typeid: ClassVar[TypeID]
     type_name: ClassVar[str]
 
@@ -1569,9 +1669,11 @@ class FunctionType(Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def inputs(self) -> list[Type]: ...
+    def inputs(self) -> list[Type]:
+        """The input types (a list of Type)."""
     @property
-    def results(self) -> list[Type]: ...
+    def results(self) -> list[Type]:
+        """The result types (a list of Type)."""
     static_typeid: ClassVar[TypeID]
     type_name: ClassVar[str]
 
@@ -1583,9 +1685,11 @@ class OpaqueType(Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def dialect_namespace(self) -> str: ...
+    def dialect_namespace(self) -> str:
+        """The namespace of the type's dialect."""
     @property
-    def data(self) -> str: ...
+    def data(self) -> str:
+        """The type's data, as its dialect printed it."""
     static_typeid: ClassVar[TypeID]
     type_name: ClassVar[str]
 
@@ -1618,7 +1722,8 @@ class BoolAttr(Attribute):
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def value(self) -> bool: ...
+    def value(self) -> bool:
+        """The boolean value."""
     static_typeid: ClassVar[TypeID]
 
 
@@ -1640,7 +1745,8 @@ class FloatAttr(Attribute):
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def value(self) -> float: ...
+    def value(self) -> float:
+        """The value (a float)."""
     static_typeid: ClassVar[TypeID]
     attr_name: ClassVar[str]
 
@@ -1657,12 +1763,14 @@ class StringAttr(Attribute):
     def value(self) -> str:
         """The string, decoded as UTF-8 (invalid bytes replaced)."""
     @property
-    def value_bytes(self) -> bytes: ...
+    def value_bytes(self) -> bytes:
+        """The string's value as bytes."""
     static_typeid: ClassVar[TypeID]
     attr_name: ClassVar[str]
 
 
 class UnitAttr(Attribute):
+    """The unit attribute: present or absent, no value."""
     @staticmethod
     def get(context: Context | None = None) -> UnitAttr: ...
     @staticmethod
@@ -1672,12 +1780,14 @@ class UnitAttr(Attribute):
 
 
 class TypeAttr(Attribute):
+    """An attribute holding a Type."""
     @staticmethod
     def get(value: Type, context: Context | None = None) -> TypeAttr: ...
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def value(self) -> Type: ...
+    def value(self) -> Type:
+        """The Type held."""
     static_typeid: ClassVar[TypeID]
     attr_name: ClassVar[str]
 
@@ -1748,7 +1858,8 @@ class FlatSymbolRefAttr(Attribute):
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def value(self) -> str: ...
+    def value(self) -> str:
+        """The referenced symbol's name (a str)."""
     static_typeid: ClassVar[TypeID]
     attr_name: ClassVar[str]
 
@@ -1760,9 +1871,11 @@ class OpaqueAttr(Attribute):
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def dialect_namespace(self) -> str: ...
+    def dialect_namespace(self) -> str:
+        """The namespace of the attribute's dialect."""
     @property
-    def data(self) -> bytes: ...
+    def data(self) -> bytes:
+        """The attribute's data, as its dialect printed it (bytes)."""
     static_typeid: ClassVar[TypeID]
     attr_name: ClassVar[str]
 
@@ -1776,31 +1889,37 @@ class StridedLayoutAttr(Attribute):
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def offset(self) -> int: ...
+    def offset(self) -> int:
+        """The offset (an int, or the dynamic marker)."""
     @property
-    def strides(self) -> list[int]: ...
+    def strides(self) -> list[int]:
+        """The strides (a list of int)."""
     static_typeid: ClassVar[TypeID]
     attr_name: ClassVar[str]
 
 
 class AffineMapAttr(Attribute):
+    """An attribute holding an AffineMap."""
     @staticmethod
     def get(affine_map: AffineMap) -> AffineMapAttr: ...
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def value(self) -> AffineMap: ...
+    def value(self) -> AffineMap:
+        """The AffineMap held."""
     static_typeid: ClassVar[TypeID]
     attr_name: ClassVar[str]
 
 
 class IntegerSetAttr(Attribute):
+    """An attribute holding an IntegerSet."""
     @staticmethod
     def get(integer_set: IntegerSet) -> IntegerSetAttr: ...
     @staticmethod
     def isinstance(other) -> bool: ...
     @property
-    def value(self) -> IntegerSet: ...
+    def value(self) -> IntegerSet:
+        """The IntegerSet held."""
     static_typeid: ClassVar[TypeID]
     attr_name: ClassVar[str]
 
@@ -1853,7 +1972,8 @@ class DenseElementsAttr(Attribute):
     def isinstance(other) -> bool: ...
     def get_splat_value(self) -> Attribute: ...
     @property
-    def is_splat(self) -> bool: ...
+    def is_splat(self) -> bool:
+        """Whether every element has the same value."""
     static_typeid: ClassVar[TypeID]
 
 
@@ -1941,6 +2061,7 @@ class DenseF64ArrayIterator(_DenseArrayIterator):
 
 
 class DenseBoolArrayAttr(_DenseArrayAttr):
+    """A dense array of booleans (`array<i1: ...>`); indexable and iterable."""
     @staticmethod
     def get(values: Sequence[bool], context: Context | None = None) -> DenseBoolArrayAttr:
         """array<i1: ...> of the truth values of a sequence's elements."""
@@ -1949,6 +2070,7 @@ class DenseBoolArrayAttr(_DenseArrayAttr):
 
 
 class DenseI8ArrayAttr(_DenseArrayAttr):
+    """A dense array of i8 values (`array<i8: ...>`); indexable and iterable."""
     @staticmethod
     def get(values: Sequence[int], context: Context | None = None) -> DenseI8ArrayAttr:
         """array<i8: ...> of a sequence of ints (upstream's TypeError
@@ -1959,6 +2081,7 @@ class DenseI8ArrayAttr(_DenseArrayAttr):
 
 
 class DenseI16ArrayAttr(_DenseArrayAttr):
+    """A dense array of i16 values (`array<i16: ...>`); indexable and iterable."""
     @staticmethod
     def get(values: Sequence[int], context: Context | None = None) -> DenseI16ArrayAttr:
         """array<i16: ...> of a sequence of ints (upstream's TypeError
@@ -1969,6 +2092,7 @@ class DenseI16ArrayAttr(_DenseArrayAttr):
 
 
 class DenseI32ArrayAttr(_DenseArrayAttr):
+    """A dense array of i32 values (`array<i32: ...>`); indexable and iterable."""
     @staticmethod
     def get(values: Sequence[int], context: Context | None = None) -> DenseI32ArrayAttr:
         """array<i32: ...> of a sequence of ints (upstream's TypeError
@@ -1979,6 +2103,7 @@ class DenseI32ArrayAttr(_DenseArrayAttr):
 
 
 class DenseI64ArrayAttr(_DenseArrayAttr):
+    """A dense array of i64 values (`array<i64: ...>`); indexable and iterable."""
     @staticmethod
     def get(values: Sequence[int], context: Context | None = None) -> DenseI64ArrayAttr:
         """array<i64: ...> of a sequence of ints (upstream's TypeError
@@ -1989,6 +2114,7 @@ class DenseI64ArrayAttr(_DenseArrayAttr):
 
 
 class DenseF32ArrayAttr(_DenseArrayAttr):
+    """A dense array of f32 values (`array<f32: ...>`); indexable and iterable."""
     @staticmethod
     def get(values: Sequence[float], context: Context | None = None) -> DenseF32ArrayAttr:
         """array<f32: ...> of a sequence of numbers (upstream's
@@ -1999,6 +2125,7 @@ class DenseF32ArrayAttr(_DenseArrayAttr):
 
 
 class DenseF64ArrayAttr(_DenseArrayAttr):
+    """A dense array of f64 values (`array<f64: ...>`); indexable and iterable."""
     @staticmethod
     def get(values: Sequence[float], context: Context | None = None) -> DenseF64ArrayAttr:
         """array<f64: ...> of a sequence of numbers (upstream's
@@ -2097,7 +2224,8 @@ class OpOperandList(_OpValueList):
 class OpResultList(_OpValueList):
     """op.results"""
     @property
-    def owner(self) -> OpView: ...
+    def owner(self) -> OpView:
+        """The operation the results belong to."""
     def __iter__(self, /) -> Iterator[OpResult]: ...
     @overload
     def __getitem__(self, key: int, /) -> OpResult: ...
@@ -2188,7 +2316,8 @@ class BlockArgumentList(Sequence[BlockArgument]):
     @overload
     def __getitem__(self, key: slice, /) -> list[BlockArgument]: ...
     @property
-    def types(self) -> list[Type]: ...
+    def types(self) -> list[Type]:
+        """The types of the arguments (a list of Type)."""
 
 
 class _BlockSequence:
@@ -2218,9 +2347,11 @@ class BlockPredecessors(_BlockSequence):
 class OpResult(Value):
     """A result of an operation."""
     @property
-    def owner(self) -> OpView: ...
+    def owner(self) -> OpView:
+        """The operation defining the result."""
     @property
-    def result_number(self) -> int: ...
+    def result_number(self) -> int:
+        """The result's position among its operation's results."""
 
 
 class BlockArgument(Value):
@@ -2228,19 +2359,24 @@ class BlockArgument(Value):
     def set_type(self, type: Type) -> None: ...
     def set_location(self, loc: Location) -> None: ...
     @property
-    def owner(self) -> Block: ...
+    def owner(self) -> Block:
+        """The Block the argument belongs to."""
     @property
-    def arg_number(self) -> int: ...
+    def arg_number(self) -> int:
+        """The argument's position in its block."""
 
 
 class OpOperand:
     """A use of a value: the operation using it and the operand number."""
     @property
-    def owner(self) -> OpView: ...
+    def owner(self) -> OpView:
+        """The operation using the value."""
     @property
-    def operand_number(self) -> int: ...
+    def operand_number(self) -> int:
+        """The position of the operand in its operation."""
     @property
-    def value(self) -> Value: ...
+    def value(self) -> Value:
+        """The value used."""
 
 
 class OpOperandIterator:
@@ -2479,31 +2615,46 @@ class GreedyRewriteConfig:
     """
     def __init__(self) -> None: ...
     @property
-    def max_iterations(self) -> int: ...
+    def max_iterations(self) -> int:
+        """The most iterations over the IR before giving up (settable; -1: no
+        limit).
+        """
     @max_iterations.setter
     def max_iterations(self, value: int) -> None: ...
     @property
-    def max_num_rewrites(self) -> int: ...
+    def max_num_rewrites(self) -> int:
+        """The most rewrites before giving up (settable; -1: no limit)."""
     @max_num_rewrites.setter
     def max_num_rewrites(self, value: int) -> None: ...
     @property
-    def use_top_down_traversal(self) -> bool: ...
+    def use_top_down_traversal(self) -> bool:
+        """Whether operations are visited top-down instead of bottom-up
+        (settable).
+        """
     @use_top_down_traversal.setter
     def use_top_down_traversal(self, value: bool) -> None: ...
     @property
-    def enable_folding(self) -> bool: ...
+    def enable_folding(self) -> bool:
+        """Whether operations are folded during the rewrite (settable)."""
     @enable_folding.setter
     def enable_folding(self, value: bool) -> None: ...
     @property
-    def strictness(self) -> GreedyRewriteStrictness: ...
+    def strictness(self) -> GreedyRewriteStrictness:
+        """Which operations patterns may apply to (a GreedyRewriteStrictness;
+        settable).
+        """
     @strictness.setter
     def strictness(self, value: GreedyRewriteStrictness) -> None: ...
     @property
-    def region_simplification_level(self) -> GreedySimplifyRegionLevel: ...
+    def region_simplification_level(self) -> GreedySimplifyRegionLevel:
+        """How much regions are simplified (a GreedySimplifyRegionLevel;
+        settable).
+        """
     @region_simplification_level.setter
     def region_simplification_level(self, value: GreedySimplifyRegionLevel) -> None: ...
     @property
-    def enable_constant_cse(self) -> bool: ...
+    def enable_constant_cse(self) -> bool:
+        """Whether constants are deduplicated during the rewrite (settable)."""
     @enable_constant_cse.setter
     def enable_constant_cse(self, value: bool) -> None: ...
 

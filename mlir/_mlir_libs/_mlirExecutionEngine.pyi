@@ -63,11 +63,17 @@ class ExecutionEngine:
     def dump_to_object_file(self, file_name: str) -> None:
         """Writes the compiled object (needs enable_object_dump=True)."""
     @property
+    def module(self) -> Any:
+        """The Module the engine compiled (None for an engine made from a
+        capsule).
+        """
+    @property
+    def arities(self) -> dict[str, int]:
+        """The argument counts of the module's functions, by symbol name
+        (the `_mlir_ciface_` wrappers included).
+        """
+    @property
     def _CAPIPtr(self) -> object: ...
-    @property
-    def module(self) -> _ir.Module: ...
-    @property
-    def arities(self) -> dict[str, int]: ...
 
 
 _LLVM_LIB: str

@@ -97,8 +97,8 @@ cdef class ExecutionEngine:
     shared_libs=None loads MLIR's C runner utilities (printing, memref
     helpers); names without a directory are found in LLVM's lib dir."""
     cdef MlirExecutionEngine c_engine
-    cdef readonly Module module
-    cdef readonly dict arities
+    cdef Module _module
+    cdef dict _arities
     cdef list callbacks
 
     def __init__(self, Module module not None, int opt_level=2, shared_libs=None,
@@ -130,8 +130,8 @@ cdef class ExecutionEngine:
                 "Failure while creating the ExecutionEngine. (Is the module "
                 "fully lowered to the LLVM dialect? MLIR's diagnostics went to "
                 "the context's diagnostic handlers.)")
-        self.module = module
-        self.arities = _function_arities(mlirModuleGetOperation(module.c_module))
+        self._module = module
+        self._arities = _function_arities(mlirModuleGetOperation(module.c_module))
         self.callbacks = []
 
     def __dealloc__(self):
@@ -159,8 +159,8 @@ cdef class ExecutionEngine:
         cdef ExecutionEngine e = ExecutionEngine.__new__(ExecutionEngine)
         e.c_engine.ptr = PyCapsule_GetPointer(
             capsule, MLIR_PYTHON_CAPSULE_EXECUTION_ENGINE)
-        e.module = None
-        e.arities = {}
+        e._module = None
+        e._arities = {}
         e.callbacks = []
         return e
 
@@ -168,6 +168,18 @@ cdef class ExecutionEngine:
         """Address of the packed wrapper `_mlir_<name>` (0 if absent)."""
         cdef bytes b = name.encode()
         return <uintptr_t>mlirExecutionEngineLookupPacked(self._engine(), _ref(b))
+
+    @property
+    def module(self):
+        """The Module the engine compiled (None for an engine made from a
+        capsule)."""
+        return self._module
+
+    @property
+    def arities(self):
+        """The argument counts of the module's functions, by symbol name
+        (the `_mlir_ciface_` wrappers included)."""
+        return self._arities
 
     def lookup(self, str name not None):
         """The packed wrapper of `name`, a function emitted with the
@@ -191,7 +203,7 @@ cdef class ExecutionEngine:
         passed as a pointer to a pointer to its descriptor
         (mlir.runtime)."""
         func = self.lookup(name)
-        expected = self.arities.get("_mlir_ciface_" + name)
+        expected = self._arities.get("_mlir_ciface_" + name)
         if expected is not None and len(ctypes_args) != expected:
             raise TypeError(f"{name} takes {expected} arguments (pointers to "
                             f"its parameters, then to its result), got "

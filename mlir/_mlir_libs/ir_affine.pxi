@@ -191,10 +191,13 @@ cdef class AffineExpr:
 
     @property
     def is_symbolic_or_constant(self):
+        """Whether the expression involves symbols and constants only."""
         return mlirAffineExprIsSymbolicOrConstant(self.c_expr)
 
     @property
     def is_pure_affine(self):
+        """Whether the expression is pure affine (no mod, floordiv or ceildiv
+        by a non-constant)."""
         return mlirAffineExprIsPureAffine(self.c_expr)
 
     def get_largest_known_divisor(self):
@@ -295,6 +298,7 @@ cdef intptr_t _max_position(MlirAffineExpr e, bint dims):
 
 
 cdef class AffineConstantExpr(AffineExpr):
+    """An affine integer constant."""
     @staticmethod
     def get(value, context=None):
         cdef Context ctx = resolve_context(context)
@@ -308,10 +312,12 @@ cdef class AffineConstantExpr(AffineExpr):
 
     @property
     def value(self):
+        """The constant's value (an int)."""
         return mlirAffineConstantExprGetValue(self.c_expr)
 
 
 cdef class AffineDimExpr(AffineExpr):
+    """An affine dimension identifier `d<position>`."""
     @staticmethod
     def get(position, context=None):
         cdef Context ctx = resolve_context(context)
@@ -325,10 +331,12 @@ cdef class AffineDimExpr(AffineExpr):
 
     @property
     def position(self):
+        """The dimension's position (an int)."""
         return mlirAffineDimExprGetPosition(self.c_expr)
 
 
 cdef class AffineSymbolExpr(AffineExpr):
+    """An affine symbol identifier `s<position>`."""
     @staticmethod
     def get(position, context=None):
         cdef Context ctx = resolve_context(context)
@@ -342,10 +350,13 @@ cdef class AffineSymbolExpr(AffineExpr):
 
     @property
     def position(self):
+        """The symbol's position (an int)."""
         return mlirAffineSymbolExprGetPosition(self.c_expr)
 
 
 cdef class AffineBinaryExpr(AffineExpr):
+    """Base of the binary affine expressions (sum, product, modulo, floor and
+    ceiling division)."""
     @staticmethod
     def isinstance(other):
         return isinstance(other, AffineExpr) and mlirAffineExprIsABinary(
@@ -353,14 +364,17 @@ cdef class AffineBinaryExpr(AffineExpr):
 
     @property
     def lhs(self):
+        """The left-hand operand (an AffineExpr)."""
         return wrap_affine_expr(self.context, mlirAffineBinaryOpExprGetLHS(self.c_expr))
 
     @property
     def rhs(self):
+        """The right-hand operand (an AffineExpr)."""
         return wrap_affine_expr(self.context, mlirAffineBinaryOpExprGetRHS(self.c_expr))
 
 
 cdef class AffineAddExpr(AffineBinaryExpr):
+    """An affine sum `lhs + rhs`."""
     @staticmethod
     def get(lhs, rhs):
         return _affine_binary(_ADD, lhs, rhs)
@@ -372,6 +386,7 @@ cdef class AffineAddExpr(AffineBinaryExpr):
 
 
 cdef class AffineMulExpr(AffineBinaryExpr):
+    """An affine product `lhs * rhs`."""
     @staticmethod
     def get(lhs, rhs):
         return _affine_binary(_MUL, lhs, rhs)
@@ -383,6 +398,7 @@ cdef class AffineMulExpr(AffineBinaryExpr):
 
 
 cdef class AffineModExpr(AffineBinaryExpr):
+    """An affine modulo `lhs mod rhs`."""
     @staticmethod
     def get(lhs, rhs):
         return _affine_binary(_MOD, lhs, rhs)
@@ -394,6 +410,7 @@ cdef class AffineModExpr(AffineBinaryExpr):
 
 
 cdef class AffineFloorDivExpr(AffineBinaryExpr):
+    """An affine floor division `lhs floordiv rhs`."""
     @staticmethod
     def get(lhs, rhs):
         return _affine_binary(_FLOORDIV, lhs, rhs)
@@ -405,6 +422,7 @@ cdef class AffineFloorDivExpr(AffineBinaryExpr):
 
 
 cdef class AffineCeilDivExpr(AffineBinaryExpr):
+    """An affine ceiling division `lhs ceildiv rhs`."""
     @staticmethod
     def get(lhs, rhs):
         return _affine_binary(_CEILDIV, lhs, rhs)
@@ -704,48 +722,62 @@ cdef class AffineMap:
 
     @property
     def results(self):
+        """The result expressions (a list-like of AffineExpr)."""
         cdef AffineExprList l = AffineExprList.__new__(AffineExprList)
         l.map = self
         return l
 
     @property
     def n_dims(self):
+        """The number of dimensions."""
         return mlirAffineMapGetNumDims(self.c_map)
 
     @property
     def n_symbols(self):
+        """The number of symbols."""
         return mlirAffineMapGetNumSymbols(self.c_map)
 
     @property
     def n_inputs(self):
+        """The number of inputs (dimensions and symbols)."""
         return mlirAffineMapGetNumInputs(self.c_map)
 
     @property
     def is_permutation(self):
+        """Whether the map is a permutation of its dimensions."""
         return mlirAffineMapIsPermutation(self.c_map)
 
     @property
     def is_projected_permutation(self):
+        """Whether the map is a projected permutation (each result a distinct
+        dimension)."""
         return mlirAffineMapIsProjectedPermutation(self.c_map)
 
     @property
     def is_identity(self):
+        """Whether the map is an identity map."""
         return mlirAffineMapIsIdentity(self.c_map)
 
     @property
     def is_minor_identity(self):
+        """Whether the map is a minor identity (an identity on its last
+        dimensions)."""
         return mlirAffineMapIsMinorIdentity(self.c_map)
 
     @property
     def is_empty(self):
+        """Whether the map has no dimensions, symbols or results."""
         return mlirAffineMapIsEmpty(self.c_map)
 
     @property
     def is_single_constant(self):
+        """Whether the map has a single constant result."""
         return mlirAffineMapIsSingleConstant(self.c_map)
 
     @property
     def single_constant_result(self):
+        """The value of the single constant result (is_single_constant must
+        hold)."""
         if not mlirAffineMapIsSingleConstant(self.c_map):
             raise ValueError("the map does not have a single constant result")
         return mlirAffineMapGetSingleConstantResult(self.c_map)
@@ -784,11 +816,14 @@ cdef class IntegerSetConstraint:
 
     @property
     def expr(self):
+        """The constraint's affine expression (compared with zero)."""
         return wrap_affine_expr(self.set.context,
                                 mlirIntegerSetGetConstraint(self.set.c_set, self.pos))
 
     @property
     def is_eq(self):
+        """Whether the constraint is an equality (== 0) rather than an
+        inequality (>= 0)."""
         return mlirIntegerSetIsConstraintEq(self.set.c_set, self.pos)
 
     def __repr__(self):
@@ -796,6 +831,7 @@ cdef class IntegerSetConstraint:
 
 
 cdef class IntegerSetConstraintList:
+    """The constraints of an IntegerSet: indexable and iterable."""
     cdef IntegerSet set
 
     def __len__(self):
@@ -919,30 +955,37 @@ cdef class IntegerSet:
 
     @property
     def is_canonical_empty(self):
+        """Whether the set is the canonical empty set."""
         return mlirIntegerSetIsCanonicalEmpty(self.c_set)
 
     @property
     def n_dims(self):
+        """The number of dimensions."""
         return mlirIntegerSetGetNumDims(self.c_set)
 
     @property
     def n_symbols(self):
+        """The number of symbols."""
         return mlirIntegerSetGetNumSymbols(self.c_set)
 
     @property
     def n_inputs(self):
+        """The number of inputs (dimensions and symbols)."""
         return mlirIntegerSetGetNumInputs(self.c_set)
 
     @property
     def n_equalities(self):
+        """The number of equality constraints."""
         return mlirIntegerSetGetNumEqualities(self.c_set)
 
     @property
     def n_inequalities(self):
+        """The number of inequality constraints."""
         return mlirIntegerSetGetNumInequalities(self.c_set)
 
     @property
     def constraints(self):
+        """The set's constraints (an IntegerSetConstraintList)."""
         cdef IntegerSetConstraintList l = IntegerSetConstraintList.__new__(
             IntegerSetConstraintList)
         l.set = self

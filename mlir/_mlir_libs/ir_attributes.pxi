@@ -179,6 +179,7 @@ cdef class BoolAttr(Attribute):
 
     @property
     def value(self):
+        """The boolean value."""
         return mlirBoolAttrGetValue(self.c_attr)
 
     def __bool__(self):
@@ -239,6 +240,7 @@ cdef class FloatAttr(Attribute):
 
     @property
     def value(self):
+        """The value (a float)."""
         return mlirFloatAttrGetValueDouble(self.c_attr)
 
     def __float__(self):
@@ -297,11 +299,13 @@ cdef class StringAttr(Attribute):
 
     @property
     def value_bytes(self):
+        """The string's value as bytes."""
         cdef MlirStringRef s = mlirStringAttrGetValue(self.c_attr)
         return s.data[:s.length]
 
 
 cdef class UnitAttr(Attribute):
+    """The unit attribute: present or absent, no value."""
     static_typeid = wrap_typeid(mlirUnitAttrGetTypeID())
     attr_name = from_ref(mlirUnitAttrGetName())
 
@@ -317,6 +321,7 @@ cdef class UnitAttr(Attribute):
 
 
 cdef class TypeAttr(Attribute):
+    """An attribute holding a Type."""
     static_typeid = wrap_typeid(mlirTypeAttrGetTypeID())
     attr_name = from_ref(mlirTypeAttrGetName())
 
@@ -332,6 +337,7 @@ cdef class TypeAttr(Attribute):
 
     @property
     def value(self):
+        """The Type held."""
         return wrap_type(self.context, mlirTypeAttrGetValue(self.c_attr))
 
 
@@ -532,6 +538,7 @@ cdef class FlatSymbolRefAttr(Attribute):
 
     @property
     def value(self):
+        """The referenced symbol's name (a str)."""
         return from_ref(mlirFlatSymbolRefAttrGetValue(self.c_attr))
 
 
@@ -560,10 +567,12 @@ cdef class OpaqueAttr(Attribute):
 
     @property
     def dialect_namespace(self):
+        """The namespace of the attribute's dialect."""
         return from_ref(mlirOpaqueAttrGetDialectNamespace(self.c_attr))
 
     @property
     def data(self):
+        """The attribute's data, as its dialect printed it (bytes)."""
         cdef MlirStringRef s = mlirOpaqueAttrGetData(self.c_attr)
         return s.data[:s.length]
 
@@ -597,16 +606,19 @@ cdef class StridedLayoutAttr(Attribute):
 
     @property
     def offset(self):
+        """The offset (an int, or the dynamic marker)."""
         return mlirStridedLayoutAttrGetOffset(self.c_attr)
 
     @property
     def strides(self):
+        """The strides (a list of int)."""
         cdef intptr_t i
         return [mlirStridedLayoutAttrGetStride(self.c_attr, i)
                 for i in range(mlirStridedLayoutAttrGetNumStrides(self.c_attr))]
 
 
 cdef class AffineMapAttr(Attribute):
+    """An attribute holding an AffineMap."""
     static_typeid = wrap_typeid(mlirAffineMapAttrGetTypeID())
     attr_name = from_ref(mlirAffineMapAttrGetName())
 
@@ -622,10 +634,12 @@ cdef class AffineMapAttr(Attribute):
 
     @property
     def value(self):
+        """The AffineMap held."""
         return wrap_affine_map(self.context, mlirAffineMapAttrGetValue(self.c_attr))
 
 
 cdef class IntegerSetAttr(Attribute):
+    """An attribute holding an IntegerSet."""
     static_typeid = wrap_typeid(mlirIntegerSetAttrGetTypeID())
     attr_name = from_ref(mlirIntegerSetAttrGetName())
 
@@ -641,6 +655,7 @@ cdef class IntegerSetAttr(Attribute):
 
     @property
     def value(self):
+        """The IntegerSet held."""
         return wrap_integer_set(self.context, mlirIntegerSetAttrGetValue(self.c_attr))
 
 

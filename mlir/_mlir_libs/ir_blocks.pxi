@@ -78,6 +78,7 @@ cdef class Region:
 
     @property
     def blocks(self):
+        """The region's blocks (a BlockList)."""
         self.check()
         return BlockList.new(self)
 
@@ -316,6 +317,7 @@ cdef class Block:
 
     @property
     def operations(self):
+        """The block's operations (an OperationList)."""
         self.check()
         return OperationList.new(self)
 
@@ -342,6 +344,7 @@ cdef class Block:
 
     @property
     def arguments(self):
+        """The block's arguments (a BlockArgumentList)."""
         self.check()
         return BlockArgumentList.new(self)
 
@@ -410,6 +413,7 @@ cdef class Block:
 
     @property
     def region(self):
+        """The Region the block is in."""
         self.check()
         return wrap_region(self.parent, mlirBlockGetParentRegion(self.c_block))
 
@@ -626,6 +630,7 @@ cdef class BlockArgumentList:
 
     @property
     def types(self):
+        """The types of the arguments (a list of Type)."""
         return [a.type for a in self]
 
 

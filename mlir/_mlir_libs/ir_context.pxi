@@ -151,6 +151,8 @@ cdef class Context:
 
     @property
     def allow_unregistered_dialects(self):
+        """Whether operations of unregistered dialects may be created and
+        parsed (settable)."""
         return mlirContextGetAllowUnregisteredDialects(self.c_context)
 
     @allow_unregistered_dialects.setter
@@ -262,6 +264,7 @@ cdef class Context:
 
     @property
     def d(self):
+        """Alias of `dialects`."""
         return Dialects.new(self)
 
     def get_dialect_descriptor(self, str dialect_name not None):
@@ -348,6 +351,7 @@ cdef class DialectDescriptor:
 
     @property
     def namespace(self):
+        """The dialect's namespace (e.g. 'arith')."""
         return from_ref(mlirDialectGetNamespace(self.c_dialect))
 
     def __repr__(self):

@@ -340,6 +340,7 @@ cdef class DenseElementsAttr(Attribute):
 
     @property
     def is_splat(self):
+        """Whether every element has the same value."""
         return mlirDenseElementsAttrIsSplat(self.c_attr)
 
     def get_splat_value(self):
@@ -895,6 +896,7 @@ cdef class DenseF64ArrayIterator(_DenseArrayIterator):
 
 
 cdef class DenseBoolArrayAttr(_DenseArrayAttr):
+    """A dense array of booleans (`array<i1: ...>`); indexable and iterable."""
     @staticmethod
     def get(values, context=None):
         """array<i1: ...> of the truth values of a sequence's elements."""
@@ -922,6 +924,7 @@ cdef class DenseBoolArrayAttr(_DenseArrayAttr):
 
 
 cdef class DenseI8ArrayAttr(_DenseArrayAttr):
+    """A dense array of i8 values (`array<i8: ...>`); indexable and iterable."""
     @staticmethod
     def get(values, context=None):
         """array<i8: ...> of a sequence of ints (upstream's TypeError
@@ -945,6 +948,7 @@ cdef class DenseI8ArrayAttr(_DenseArrayAttr):
 
 
 cdef class DenseI16ArrayAttr(_DenseArrayAttr):
+    """A dense array of i16 values (`array<i16: ...>`); indexable and iterable."""
     @staticmethod
     def get(values, context=None):
         """array<i16: ...> of a sequence of ints (upstream's TypeError
@@ -968,6 +972,7 @@ cdef class DenseI16ArrayAttr(_DenseArrayAttr):
 
 
 cdef class DenseI32ArrayAttr(_DenseArrayAttr):
+    """A dense array of i32 values (`array<i32: ...>`); indexable and iterable."""
     @staticmethod
     def get(values, context=None):
         """array<i32: ...> of a sequence of ints (upstream's TypeError
@@ -991,6 +996,7 @@ cdef class DenseI32ArrayAttr(_DenseArrayAttr):
 
 
 cdef class DenseI64ArrayAttr(_DenseArrayAttr):
+    """A dense array of i64 values (`array<i64: ...>`); indexable and iterable."""
     @staticmethod
     def get(values, context=None):
         """array<i64: ...> of a sequence of ints (upstream's TypeError
@@ -1014,6 +1020,7 @@ cdef class DenseI64ArrayAttr(_DenseArrayAttr):
 
 
 cdef class DenseF32ArrayAttr(_DenseArrayAttr):
+    """A dense array of f32 values (`array<f32: ...>`); indexable and iterable."""
     @staticmethod
     def get(values, context=None):
         """array<f32: ...> of a sequence of numbers (upstream's
@@ -1037,6 +1044,7 @@ cdef class DenseF32ArrayAttr(_DenseArrayAttr):
 
 
 cdef class DenseF64ArrayAttr(_DenseArrayAttr):
+    """A dense array of f64 values (`array<f64: ...>`); indexable and iterable."""
     @staticmethod
     def get(values, context=None):
         """array<f64: ...> of a sequence of numbers (upstream's

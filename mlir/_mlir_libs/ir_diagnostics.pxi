@@ -5,6 +5,7 @@ import enum
 
 
 class DiagnosticSeverity(enum.IntEnum):
+    """The severity of a diagnostic: ERROR, WARNING, NOTE or REMARK."""
     ERROR = MlirDiagnosticError
     WARNING = MlirDiagnosticWarning
     NOTE = MlirDiagnosticNote
@@ -211,16 +212,19 @@ cdef class Diagnostic:
 
     @property
     def severity(self):
+        """The severity (a DiagnosticSeverity)."""
         self.check()
         return DiagnosticSeverity(<int>mlirDiagnosticGetSeverity(self.c_diag))
 
     @property
     def location(self):
+        """Where the diagnostic was emitted (a Location)."""
         self.check()
         return wrap_location(self.context, mlirDiagnosticGetLocation(self.c_diag))
 
     @property
     def message(self):
+        """The diagnostic's text."""
         self.check()
         cdef string buf
         mlirDiagnosticPrint(self.c_diag, append_to_string, &buf)
@@ -228,6 +232,7 @@ cdef class Diagnostic:
 
     @property
     def notes(self):
+        """The notes attached to the diagnostic (Diagnostics)."""
         self.check()
         cdef intptr_t i, n = mlirDiagnosticGetNumNotes(self.c_diag)
         out = []

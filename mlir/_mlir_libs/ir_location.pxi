@@ -117,6 +117,7 @@ cdef class Location:
 
     @property
     def attr(self):
+        """The location as a LocationAttr attribute."""
         return wrap_attribute(self.context, mlirLocationGetAttribute(self.c_location))
 
     def emit_error(self, str message not None):
@@ -148,47 +149,56 @@ cdef class Location:
 
     @property
     def filename(self):
+        """The file name of a file location."""
         self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
         return from_ref(mlirIdentifierStr(
             mlirLocationFileLineColRangeGetFilename(self.c_location)))
 
     @property
     def start_line(self):
+        """The start line of a file location."""
         self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
         return mlirLocationFileLineColRangeGetStartLine(self.c_location)
 
     @property
     def start_col(self):
+        """The start column of a file location."""
         self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
         return mlirLocationFileLineColRangeGetStartColumn(self.c_location)
 
     @property
     def end_line(self):
+        """The end line of a file location."""
         self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
         return mlirLocationFileLineColRangeGetEndLine(self.c_location)
 
     @property
     def end_col(self):
+        """The end column of a file location."""
         self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
         return mlirLocationFileLineColRangeGetEndColumn(self.c_location)
 
     @property
     def name_str(self):
+        """The name of a name location."""
         self._expect(mlirLocationIsAName(self.c_location), "name")
         return from_ref(mlirIdentifierStr(mlirLocationNameGetName(self.c_location)))
 
     @property
     def child_loc(self):
+        """The location a name location wraps."""
         self._expect(mlirLocationIsAName(self.c_location), "name")
         return wrap_location(self.context, mlirLocationNameGetChildLoc(self.c_location))
 
     @property
     def callee(self):
+        """The callee of a call-site location."""
         self._expect(mlirLocationIsACallSite(self.c_location), "callsite")
         return wrap_location(self.context, mlirLocationCallSiteGetCallee(self.c_location))
 
     @property
     def caller(self):
+        """The caller of a call-site location."""
         self._expect(mlirLocationIsACallSite(self.c_location), "callsite")
         return wrap_location(self.context, mlirLocationCallSiteGetCaller(self.c_location))
 

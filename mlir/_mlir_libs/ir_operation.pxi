@@ -32,6 +32,7 @@ cdef extern from *:
 
 
 class WalkOrder(enum.IntEnum):
+    """The order of Operation.walk: PRE_ORDER or POST_ORDER."""
     PRE_ORDER = MlirWalkPreOrder
     POST_ORDER = MlirWalkPostOrder
 
@@ -39,6 +40,7 @@ class WalkOrder(enum.IntEnum):
 
 
 class WalkResult(enum.IntEnum):
+    """What a walk callback returns: ADVANCE, INTERRUPT or SKIP."""
     ADVANCE = MlirWalkResultAdvance
     INTERRUPT = MlirWalkResultInterrupt
     SKIP = MlirWalkResultSkip
@@ -455,11 +457,13 @@ cdef class Operation:
 
     @property
     def name(self):
+        """The operation's name (e.g. 'arith.addi')."""
         cdef MlirOperation op = op_handle(self)
         return _name_info(self.context, op).name
 
     @property
     def location(self):
+        """The operation's Location (settable)."""
         return wrap_location(self.context, mlirOperationGetLocation(op_handle(self)))
 
     @location.setter
@@ -472,11 +476,13 @@ cdef class Operation:
 
     @property
     def attributes(self):
+        """The operation's attributes (an OpAttributeMap, settable by name)."""
         op_check(self)
         return _new_attribute_map(op_primary(self))
 
     @property
     def operands(self):
+        """The operation's operands (an OpOperandList)."""
         op_check(self)
         return OpOperandList.new(op_primary(self), 0, -1)
 
@@ -498,6 +504,7 @@ cdef class Operation:
 
     @property
     def results(self):
+        """The operation's results (an OpResultList)."""
         op_check(self)
         return OpResultList.new(op_primary(self), 0, -1)
 
@@ -514,6 +521,7 @@ cdef class Operation:
 
     @property
     def regions(self):
+        """The operation's regions (a RegionSequence)."""
         op_check(self)
         return RegionSequence.new(op_primary(self))
 
@@ -522,6 +530,7 @@ cdef class Operation:
 
     @property
     def successors(self):
+        """The operation's successor blocks (an OpSuccessors)."""
         op_check(self)
         return OpSuccessors.new(op_primary(self))
 
@@ -554,6 +563,7 @@ cdef class Operation:
 
     @property
     def is_attached(self):
+        """Whether the operation is in a block (not detached)."""
         return mlirOperationGetBlock(op_handle(self)).ptr != NULL
 
     # -- printing -------------------------------------------------------

@@ -262,6 +262,7 @@ cdef class OpResultList(_OpValueList):
 
     @property
     def owner(self):
+        """The operation the results belong to."""
         op_check(self.op)
         return self.op
 

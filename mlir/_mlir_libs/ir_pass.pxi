@@ -12,6 +12,7 @@ from cpython.ref cimport Py_INCREF, Py_DECREF
 
 
 class PassDisplayMode(enum.Enum):
+    """How pass statistics are printed: LIST or PIPELINE."""
     LIST = MLIR_PASS_DISPLAY_MODE_LIST
     PIPELINE = MLIR_PASS_DISPLAY_MODE_PIPELINE
 

@@ -51,12 +51,16 @@ _PyBool = type(True)     # `bool` is C++'s bool in this module
 
 
 class GreedyRewriteStrictness(enum.Enum):
+    """Which operations the greedy driver applies patterns to: ANY_OP,
+    EXISTING_AND_NEW_OPS or EXISTING_OPS."""
     ANY_OP = MLIR_GREEDY_REWRITE_STRICTNESS_ANY_OP
     EXISTING_AND_NEW_OPS = MLIR_GREEDY_REWRITE_STRICTNESS_EXISTING_AND_NEW_OPS
     EXISTING_OPS = MLIR_GREEDY_REWRITE_STRICTNESS_EXISTING_OPS
 
 
 class GreedySimplifyRegionLevel(enum.Enum):
+    """How much the greedy driver simplifies regions: DISABLED, NORMAL or
+    AGGRESSIVE."""
     DISABLED = MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_DISABLED
     NORMAL = MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_NORMAL
     AGGRESSIVE = MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_AGGRESSIVE
@@ -940,6 +944,8 @@ cdef class GreedyRewriteConfig:
 
     @property
     def max_iterations(self):
+        """The most iterations over the IR before giving up (settable; -1: no
+        limit)."""
         return mlirGreedyRewriteDriverConfigGetMaxIterations(self.c_config)
 
     @max_iterations.setter
@@ -949,6 +955,7 @@ cdef class GreedyRewriteConfig:
 
     @property
     def max_num_rewrites(self):
+        """The most rewrites before giving up (settable; -1: no limit)."""
         return mlirGreedyRewriteDriverConfigGetMaxNumRewrites(self.c_config)
 
     @max_num_rewrites.setter
@@ -958,6 +965,8 @@ cdef class GreedyRewriteConfig:
 
     @property
     def use_top_down_traversal(self):
+        """Whether operations are visited top-down instead of bottom-up
+        (settable)."""
         return mlirGreedyRewriteDriverConfigGetUseTopDownTraversal(self.c_config)
 
     @use_top_down_traversal.setter
@@ -967,6 +976,7 @@ cdef class GreedyRewriteConfig:
 
     @property
     def enable_folding(self):
+        """Whether operations are folded during the rewrite (settable)."""
         return mlirGreedyRewriteDriverConfigIsFoldingEnabled(self.c_config)
 
     @enable_folding.setter
@@ -976,6 +986,8 @@ cdef class GreedyRewriteConfig:
 
     @property
     def strictness(self):
+        """Which operations patterns may apply to (a GreedyRewriteStrictness;
+        settable)."""
         return GreedyRewriteStrictness(
             <int>mlirGreedyRewriteDriverConfigGetStrictness(self.c_config))
 
@@ -989,6 +1001,8 @@ cdef class GreedyRewriteConfig:
 
     @property
     def region_simplification_level(self):
+        """How much regions are simplified (a GreedySimplifyRegionLevel;
+        settable)."""
         return GreedySimplifyRegionLevel(<int>
             mlirGreedyRewriteDriverConfigGetRegionSimplificationLevel(
                 self.c_config))
@@ -1004,6 +1018,7 @@ cdef class GreedyRewriteConfig:
 
     @property
     def enable_constant_cse(self):
+        """Whether constants are deduplicated during the rewrite (settable)."""
         return mlirGreedyRewriteDriverConfigIsConstantCSEEnabled(self.c_config)
 
     @enable_constant_cse.setter
@@ -1230,6 +1245,8 @@ def walk_and_apply_patterns(*args, **kwargs):
 # again after it (the driver may have rolled the pattern back).
 
 class DialectConversionFoldingMode(enum.Enum):
+    """When a dialect conversion folds operations: NEVER, BEFORE_PATTERNS or
+    AFTER_PATTERNS."""
     NEVER = MLIR_CY_DIALECT_CONVERSION_FOLDING_MODE_NEVER
     BEFORE_PATTERNS = MLIR_CY_DIALECT_CONVERSION_FOLDING_MODE_BEFORE_PATTERNS
     AFTER_PATTERNS = MLIR_CY_DIALECT_CONVERSION_FOLDING_MODE_AFTER_PATTERNS

@@ -212,6 +212,7 @@ cdef class Type:
 
     @property
     def typeid(self):
+        """The TypeID of the type's class."""
         return wrap_typeid(mlirTypeGetTypeID(self.c_type))
 
     def maybe_downcast(self):
@@ -388,6 +389,7 @@ cdef class Attribute:
 
     @property
     def typeid(self):
+        """The TypeID of the attribute's class."""
         return wrap_typeid(mlirAttributeGetTypeID(self.c_attr))
 
     def get_named(self, str name not None):

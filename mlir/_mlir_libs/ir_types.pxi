@@ -156,6 +156,7 @@ cdef class IntegerType(Type):
 
     @property
     def signedness(self):
+        """The signedness (an IntegerType.Signedness)."""
         if mlirIntegerTypeIsSigned(self.c_type):
             return _IntegerTypeSignedness.SIGNED
         if mlirIntegerTypeIsUnsigned(self.c_type):
@@ -164,18 +165,22 @@ cdef class IntegerType(Type):
 
     @property
     def width(self):
+        """The bit width."""
         return mlirIntegerTypeGetWidth(self.c_type)
 
     @property
     def is_signless(self):
+        """Whether the type is signless (i<N>)."""
         return mlirIntegerTypeIsSignless(self.c_type)
 
     @property
     def is_signed(self):
+        """Whether the type is signed (si<N>)."""
         return mlirIntegerTypeIsSigned(self.c_type)
 
     @property
     def is_unsigned(self):
+        """Whether the type is unsigned (ui<N>)."""
         return mlirIntegerTypeIsUnsigned(self.c_type)
 
 
@@ -488,6 +493,7 @@ cdef class ComplexType(Type):
 
     @property
     def element_type(self):
+        """The type of the real and imaginary parts."""
         return wrap_type(self.context, mlirComplexTypeGetElementType(self.c_type))
 
 
@@ -520,19 +526,23 @@ cdef class ShapedType(Type):
 
     @property
     def element_type(self):
+        """The element type."""
         return wrap_type(self.context, mlirShapedTypeGetElementType(self.c_type))
 
     @property
     def has_rank(self):
+        """Whether the type is ranked."""
         return mlirShapedTypeHasRank(self.c_type)
 
     @property
     def rank(self):
+        """The rank (the type must be ranked)."""
         self._require_rank()
         return mlirShapedTypeGetRank(self.c_type)
 
     @property
     def has_static_shape(self):
+        """Whether every dimension is static."""
         return mlirShapedTypeHasStaticShape(self.c_type)
 
     def is_dynamic_dim(self, dim):
@@ -602,10 +612,12 @@ cdef class VectorType(ShapedType):
 
     @property
     def scalable(self):
+        """Whether any dimension is scalable."""
         return mlirVectorTypeIsScalable(self.c_type)
 
     @property
     def scalable_dims(self):
+        """For each dimension, whether it is scalable (a list of bool)."""
         cdef intptr_t i, n = mlirShapedTypeGetRank(self.c_type)
         return [mlirVectorTypeIsDimScalable(self.c_type, i) for i in range(n)]
 
@@ -773,6 +785,7 @@ cdef class MemRefType(ShapedType):
 
     @property
     def layout(self):
+        """The layout (an Attribute, e.g. AffineMapAttr or StridedLayoutAttr)."""
         return wrap_attribute(self.context, mlirMemRefTypeGetLayout(self.c_type))
 
     @property
@@ -850,6 +863,7 @@ cdef class UnrankedMemRefType(ShapedType):
 
     @property
     def memory_space(self):
+        """The memory space (an Attribute), or None."""
         cdef MlirAttribute a = mlirUnrankedMemrefGetMemorySpace(self.c_type)
         return None if a.ptr == NULL else wrap_attribute(self.context, a)
 
@@ -900,6 +914,7 @@ cdef class TupleType(Type):
 
     @property
     def num_types(self):
+        """The number of element types."""
         return mlirTupleTypeGetNumTypes(self.c_type)
 
 
@@ -923,12 +938,14 @@ cdef class FunctionType(Type):
 
     @property
     def inputs(self):
+        """The input types (a list of Type)."""
         cdef intptr_t i, n = mlirFunctionTypeGetNumInputs(self.c_type)
         return [wrap_type(self.context, mlirFunctionTypeGetInput(self.c_type, i))
                 for i in range(n)]
 
     @property
     def results(self):
+        """The result types (a list of Type)."""
         cdef intptr_t i, n = mlirFunctionTypeGetNumResults(self.c_type)
         return [wrap_type(self.context, mlirFunctionTypeGetResult(self.c_type, i))
                 for i in range(n)]
@@ -953,10 +970,12 @@ cdef class OpaqueType(Type):
 
     @property
     def dialect_namespace(self):
+        """The namespace of the type's dialect."""
         return from_ref(mlirOpaqueTypeGetDialectNamespace(self.c_type))
 
     @property
     def data(self):
+        """The type's data, as its dialect printed it."""
         return from_ref(mlirOpaqueTypeGetData(self.c_type))
 
 

@@ -99,10 +99,12 @@ cdef class Value:
 
     @property
     def context(self):
+        """The Context the value belongs to."""
         return self.parent.context
 
     @property
     def type(self):
+        """The value's Type (settable)."""
         return wrap_type(self.parent.context, mlirValueGetType(self.handle()))
 
     def set_type(self, Type type not None):
@@ -115,6 +117,7 @@ cdef class Value:
 
     @property
     def location(self):
+        """Where the value is defined (a Location)."""
         return wrap_location(self.parent.context, mlirValueGetLocation(self.handle()))
 
     @property
@@ -259,11 +262,13 @@ cdef class OpResult(Value):
 
     @property
     def owner(self):
+        """The operation defining the result."""
         self.check()
         return self.parent
 
     @property
     def result_number(self):
+        """The result's position among its operation's results."""
         return mlirOpResultGetResultNumber(self.handle())
 
 
@@ -272,11 +277,13 @@ cdef class BlockArgument(Value):
 
     @property
     def owner(self):
+        """The Block the argument belongs to."""
         self.check()
         return wrap_block(self.parent, self.c_arg_block)
 
     @property
     def arg_number(self):
+        """The argument's position in its block."""
         return mlirBlockArgumentGetArgNumber(self.handle())
 
     def set_type(self, Type type not None):
@@ -319,16 +326,19 @@ cdef class OpOperand:
 
     @property
     def owner(self):
+        """The operation using the value."""
         op_check(self.op)
         return self.op
 
     @property
     def operand_number(self):
+        """The position of the operand in its operation."""
         op_check(self.op)
         return self.number
 
     @property
     def value(self):
+        """The value used."""
         return wrap_value_any(self.op.context,
                               mlirOperationGetOperand(op_handle(self.op), self.number))
 

@@ -389,3 +389,39 @@ def test_random_generic_forms_parse_or_fail_cleanly():
                     except (ValueError, IndexError, KeyError, TypeError):
                         pass
     assert parsed > 0
+
+
+def test_traits_attached_after_loading():
+    from mlir.dialects import ext
+    from mlir.ir import (IsTerminatorTrait, NoTerminatorTrait,
+                         RecursiveMemoryEffectsTrait)
+
+    class Late(ext.Dialect, name="late_traits"):
+        pass
+
+    class EndOp(Late.Operation, name="end"):
+        pass
+
+    class BoxOp(Late.Operation, name="box"):
+        body: ext.Region
+
+    with Context() as ctx, Location.unknown():
+        Late.load()
+        assert not EndOp.has_trait(IsTerminatorTrait)
+        assert IsTerminatorTrait.attach("late_traits.end") is True
+        assert IsTerminatorTrait.attach(EndOp.OPERATION_NAME, ctx) is True
+        assert EndOp.has_trait(IsTerminatorTrait)
+        # The trait's verifier runs now: an end op not last is an error.
+        with pytest.raises(MLIRError, match="must be the last operation"):
+            Module.parse('"late_traits.end"() : () -> ()\n'
+                         '"late_traits.end"() : () -> ()')
+        for t in (NoTerminatorTrait, RecursiveMemoryEffectsTrait):
+            assert t.attach("late_traits.box")
+        m = Module.parse('"late_traits.box"() ({\n}) : () -> ()')
+        box = m.body.operations[0]
+        assert box.has_trait(RecursiveMemoryEffectsTrait)
+        # Other operations do not take traits from Python.
+        assert IsTerminatorTrait.attach("arith.addi") is False
+        assert IsTerminatorTrait.attach("late_traits.nope") is False
+        with pytest.raises(TypeError, match="op_name must be a str"):
+            IsTerminatorTrait.attach(3)

@@ -13,6 +13,7 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <mutex>
@@ -34,6 +35,16 @@ TypeID allocateTypeID() {
   return allocator->allocate();
 }
 
+class OpDefinition;
+
+// The operations defined here that exist, by their TypeID (never reused, so
+// a TypeID found here is of a live definition).
+std::mutex definitionsMutex;
+llvm::DenseMap<TypeID, OpDefinition *> &definitions() {
+  static auto *map = new llvm::DenseMap<TypeID, OpDefinition *>();
+  return *map;
+}
+
 // An operation defined at run time: as MLIR's DynamicOpDefinition (generic
 // syntax, no properties, no folding), with traits and a C verifier.
 class OpDefinition : public OperationName::Impl {
@@ -44,14 +55,26 @@ public:
                void (*destroyUserData)(void *))
       : Impl(name, dialect, allocateTypeID(), detail::InterfaceMap()),
         traits(std::move(traits)), verifier(verifier), userData(userData),
-        destroyUserData(destroyUserData) {}
+        destroyUserData(destroyUserData) {
+    std::lock_guard<std::mutex> lock(definitionsMutex);
+    definitions()[getTypeID()] = this;
+  }
 
   ~OpDefinition() override {
+    {
+      std::lock_guard<std::mutex> lock(definitionsMutex);
+      definitions().erase(getTypeID());
+    }
     if (destroyUserData)
       onThreadStack([&] { destroyUserData(userData); });
   }
 
   bool hasTrait(TypeID id) final { return llvm::is_contained(traits, id); }
+
+  void addTrait(TypeID id) {
+    if (!hasTrait(id))
+      traits.push_back(id);
+  }
 
   LogicalResult verifyInvariants(Operation *op) final {
     if (hasTrait(MLIR_CYTHON_TRAIT_TYPEID(IsTerminator)) &&
@@ -259,5 +282,19 @@ bool mlirCyDynamicDialectAddOp(MlirContext ctx, MlirStringRef dialect,
                                      std::move(ids), verifier, userData,
                                      destroyUserData),
       {});
+  return true;
+}
+
+bool mlirCyDynamicOpAddTrait(MlirContext ctx, MlirStringRef opName,
+                             MlirTypeID trait) {
+  std::optional<RegisteredOperationName> info =
+      RegisteredOperationName::lookup(unwrap(opName), unwrap(ctx));
+  if (!info)
+    return false;
+  std::lock_guard<std::mutex> lock(definitionsMutex);
+  auto it = definitions().find(info->getTypeID());
+  if (it == definitions().end())
+    return false;
+  it->second->addTrait(unwrap(trait));
   return true;
 }

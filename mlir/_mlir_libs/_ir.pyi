@@ -3119,6 +3119,13 @@ class DynamicOpTrait:
     class names its MLIR trait by its TypeID, the class attribute
     `_trait_typeid`.
     """
+    @classmethod
+    def attach(cls, op_name, context: Context | None = None):
+        """Gives the operations named `op_name`, defined in Python
+        (mlir.dialects.ext) and registered in `context` or the current
+        context, this trait. Returns whether it could: False for any other
+        operation name.
+        """
 
 
 class IsTerminatorTrait(DynamicOpTrait):

@@ -8,6 +8,21 @@ class DynamicOpTrait:
     class names its MLIR trait by its TypeID, the class attribute
     `_trait_typeid`."""
 
+    @classmethod
+    def attach(cls, op_name, context=None):
+        """Gives the operations named `op_name`, defined in Python
+        (mlir.dialects.ext) and registered in `context` or the current
+        context, this trait. Returns whether it could: False for any other
+        operation name."""
+        if not isinstance(op_name, str):
+            raise TypeError(f"op_name must be a str, not "
+                            f"{type(op_name).__name__}")
+        cdef TypeID tid = trait_typeid(cls)
+        cdef Context ctx = resolve_context(context)
+        cdef bytes b = op_name.encode("utf-8")
+        return mlirCyDynamicOpAddTrait(ctx.c_context, str_ref(b),
+                                       tid.c_typeid)
+
 
 class IsTerminatorTrait(DynamicOpTrait):
     """MLIR's OpTrait::IsTerminator: the operation ends its block."""

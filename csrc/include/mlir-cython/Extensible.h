@@ -90,6 +90,13 @@ MLIR_CAPI_EXPORTED bool mlirCyDynamicDialectAddOp(
     MlirCyDynamicOpVerifier verifier, void *userData,
     void (*destroyUserData)(void *));
 
+/// Gives the operations named `opName` in `ctx`, defined by
+/// mlirCyDynamicDialectAddOp, the trait of TypeID `trait` too. Returns false,
+/// doing nothing, when no such operation is registered there.
+MLIR_CAPI_EXPORTED bool mlirCyDynamicOpAddTrait(MlirContext ctx,
+                                                MlirStringRef opName,
+                                                MlirTypeID trait);
+
 #ifdef __cplusplus
 }
 #endif

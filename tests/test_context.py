@@ -3,6 +3,8 @@
 import gc
 import threading
 
+import weakref
+
 import pytest
 
 from mlir.ir import (Context, InsertionPoint, MLIRError, Module, Diagnostic, DiagnosticInfo, DiagnosticSeverity,
@@ -221,6 +223,48 @@ def test_diagnostic_handler_does_not_keep_its_context_alive():
     ctx = h2 = None
     gc.collect()
     assert Context._get_live_count() == base
+
+
+def _context_with_handler_holding(kind, keep):
+    ctx = Context()
+    with ctx, Location.unknown():
+        m = Module.parse("func.func @f(%a: i32) -> i32 { return %a : i32 }")
+        f = m.body.operations[0]
+        ret = f.regions[0].blocks[0].operations[0]
+        arg = f.regions[0].blocks[0].arguments[0]
+        if kind == "default":
+            ctx.attach_diagnostic_handler(lambda d, t=f: True)
+        elif kind == "cell":
+            ctx.attach_diagnostic_handler(lambda d: ret is not None)
+        elif kind == "value":
+            ctx.attach_diagnostic_handler(lambda d, v=arg: True)
+        elif kind == "view":
+            ctx.attach_diagnostic_handler(lambda d, v=ret.operation: True)
+        else:                           # the operation is held elsewhere too
+            keep.append(f)
+            ctx.attach_diagnostic_handler(lambda d, t=f: True)
+    return weakref.ref(ctx)
+
+
+@pytest.mark.parametrize("kind", ["default", "cell", "value", "view"])
+def test_handler_holding_an_operation_does_not_leak_its_context(kind):
+    # Operations and values carry no GC header; a handler holding one of
+    # its context's operations or values still lets the cycle be collected.
+    import gc
+    ref = _context_with_handler_holding(kind, [])
+    gc.collect()
+    assert ref() is None
+
+
+def test_handler_holding_a_shared_operation_keeps_its_context():
+    import gc
+    keep = []
+    ref = _context_with_handler_holding("shared", keep)
+    gc.collect()
+    assert ref() is not None            # the operation still uses it
+    assert keep[0].operation.name == "func.func"
+    with keep[0].context:
+        assert str(Module.parse("func.func @g() { return }")).count("@g")
 
 
 def test_escaping_diagnostic_prints_as_invalid():

@@ -381,3 +381,100 @@ class _GlobalDebug(metaclass=_GlobalDebugMeta):
         for b in encoded:
             ptrs.push_back(<const char*>(<bytes>b))
         mlirSetGlobalDebugTypes(ptrs.data(), <intptr_t>ptrs.size())
+
+
+# -- the garbage collector and handlers holding operations ---------------------
+#
+# Operation and Value objects carry no GC header (millions of them are
+# made), so the collector cannot see their references to their Context and
+# owners. A handler whose callback holds one of its context's operations
+# (in a closure cell or a default argument) would then keep the context
+# alive forever, through a cycle the collector cannot follow. The handler's
+# traversal reports, as its own, the references of such objects that only
+# the callback holds (each reference count is 1 along the way: the object
+# is garbage exactly when the handler is), as if they were tracked.
+
+from cpython.object cimport traverseproc
+
+ctypedef int (*_visitproc)(PyObject*, void*) noexcept
+ctypedef int (*_traverseproc)(PyObject*, _visitproc, void*) noexcept
+
+cdef extern from "Python.h":
+    bint PyFunction_Check(PyObject*)
+    PyObject* PyFunction_GET_CLOSURE(PyObject*)
+    PyObject* PyFunction_GET_DEFAULTS(PyObject*)
+    bint PyCell_Check(PyObject*)
+    PyObject* PyCell_GET(PyObject*)
+    bint PyTuple_Check(PyObject*)
+    Py_ssize_t PyTuple_GET_SIZE(PyObject*)
+    PyObject* PyTuple_GET_ITEM(PyObject*, Py_ssize_t)
+    Py_ssize_t Py_REFCNT(PyObject*)
+    bint PyObject_TypeCheck(PyObject*, PyTypeObject*)
+
+cdef _traverseproc _handler_traverse_base = NULL
+
+
+cdef int _visit_held(PyObject* o, _visitproc visit, void* arg,
+                     int depth) noexcept:
+    """Reports the references of `o`, an Operation or Value that its one
+    holder alone references (then along its owners, the same way)."""
+    cdef PyObject* ref
+    cdef int r
+    while o != NULL and depth < 64 and Py_REFCNT(o) == 1:
+        if PyObject_TypeCheck(o, <PyTypeObject*>Operation):
+            ref = <PyObject*>(<Operation>o).context
+            if ref != NULL:
+                r = visit(ref, arg)
+                if r:
+                    return r
+            o = <PyObject*>(<Operation>o).owner_ref
+        elif PyObject_TypeCheck(o, <PyTypeObject*>Value):
+            o = <PyObject*>(<Value>o).parent
+        else:
+            return 0
+        if o != NULL:
+            r = visit(o, arg)           # a no-op for untracked objects
+            if r:
+                return r
+        depth += 1
+    return 0
+
+
+cdef int _visit_private_items(PyObject* t, _visitproc visit,
+                              void* arg) noexcept:
+    """_visit_held on the items of tuple `t` that only it holds."""
+    cdef Py_ssize_t i
+    cdef PyObject* item
+    cdef int r
+    if t == NULL or not PyTuple_Check(t) or Py_REFCNT(t) != 1:
+        return 0
+    for i in range(PyTuple_GET_SIZE(t)):
+        item = PyTuple_GET_ITEM(t, i)
+        if item != NULL and PyCell_Check(item):
+            if Py_REFCNT(item) != 1:
+                continue
+            item = PyCell_GET(item)
+        r = _visit_held(item, visit, arg, 0)
+        if r:
+            return r
+    return 0
+
+
+cdef int _handler_traverse(PyObject* o, _visitproc visit,
+                           void* arg) noexcept:
+    cdef int r = _handler_traverse_base(o, visit, arg)
+    if r:
+        return r
+    cdef PyObject* fn = <PyObject*>(<DiagnosticHandler>o).callback
+    if fn == NULL or not PyFunction_Check(fn) or Py_REFCNT(fn) != 1:
+        return 0
+    r = _visit_private_items(PyFunction_GET_CLOSURE(fn), visit, arg)
+    if r:
+        return r
+    return _visit_private_items(PyFunction_GET_DEFAULTS(fn), visit, arg)
+
+
+_handler_traverse_base = <_traverseproc><void*>(
+    <PyTypeObject*>DiagnosticHandler).tp_traverse
+(<PyTypeObject*>DiagnosticHandler).tp_traverse = \
+    <traverseproc><void*>_handler_traverse

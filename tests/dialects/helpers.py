@@ -1,9 +1,25 @@
 """Building IR in a fresh module, verifying it, and comparing the printed
-form exactly."""
+form exactly; parsing types and attributes, and comparing objects by value
+and class."""
 
 import textwrap
 
-from mlir.ir import Context, InsertionPoint, Location, Module
+from mlir.ir import Attribute, Context, InsertionPoint, Location, Module, Type
+
+
+def T(s):
+    """The type parsed from s (in the current context)."""
+    return Type.parse(s)
+
+
+def A(s):
+    """The attribute parsed from s (in the current context)."""
+    return Attribute.parse(s)
+
+
+def same(a, b):
+    """Equal, and of exactly the same class."""
+    return a == b and type(a) is type(b)
 
 
 def build(fn, *, allow_unregistered=False):

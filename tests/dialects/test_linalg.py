@@ -1,6 +1,9 @@
-"""mlir.dialects.linalg.opdsl: op definitions, their YAML description,
-the IR they build (generic and named forms), the named structured ops of
-mlir.dialects.linalg, and the errors on bad definitions and calls."""
+"""The linalg dialect (mlir.dialects.linalg): the named and generic structured
+ops built with upstream's builders and the OpDSL (mlir.dialects.linalg.opdsl:
+op definitions, their YAML description, generic and named forms), the
+structural queries (contraction and convolution dimensions, indexing maps,
+filling a named op's region), verified and printed exactly; bad definitions,
+calls and operands raise Python exceptions."""
 
 import doctest
 import subprocess
@@ -10,7 +13,7 @@ import textwrap
 import pytest
 
 from mlir import ir
-from mlir.dialects import func, linalg, tensor
+from mlir.dialects import arith, func, linalg, tensor
 from mlir.dialects.linalg.opdsl import lang
 from mlir.dialects.linalg.opdsl.lang import (
     BinaryFn, BinaryFnAttrDef, D, DefinedOpCallable, IndexAttrDef,
@@ -18,11 +21,15 @@ from mlir.dialects.linalg.opdsl.lang import (
     TypeFnAttrDef, U, UnaryFn, const, domain, index, linalg_structured_op,
     yaml_dump_all)
 from mlir.dialects.linalg.opdsl.ops import core_named_ops
-from mlir.ir import (Context, F32Type, InsertionPoint, IntegerType, Location,
-                     MemRefType, Module, RankedTensorType)
+from mlir.ir import (AffineDimExpr, AffineMap, ArrayAttr, Attribute, Context,
+                     DenseI32ArrayAttr, DenseI64ArrayAttr, F32Type,
+                     InsertionPoint, IntegerType, Location, MemRefType,
+                     Module, RankedTensorType)
 from mlir.passmanager import PassManager
+from mlir._mlir_libs import _mlirDialectsLinalg as L
 
-from .helpers import check
+from .helpers import A, build, check
+from .helpers import T as ty  # T is the OpDSL's type variable here
 
 
 @linalg_structured_op
@@ -68,7 +75,7 @@ def tt(shape, t):
     return RankedTensorType.get(shape, t)
 
 
-# -- the language -------------------------------------------------------------
+# -- the OpDSL language -------------------------------------------------------
 
 def test_names_are_unique_objects():
     assert D.qq is lang.DimDef("qq") and D.qq is not D.rr
@@ -145,7 +152,7 @@ def test_importing_linalg_does_not_import_yaml():
     assert out.strip() == "False"
 
 
-# -- the YAML description -------------------------------------------------------
+# -- the OpDSL's YAML description ---------------------------------------------
 
 def test_yaml_of_an_op():
     configs = LinalgOpConfig.from_linalg_op_def(_window_max.op_def)
@@ -245,7 +252,7 @@ def test_dump_oplib_command(tmp_path):
     assert "  cpp_class_name: PowFOp\n" in out
 
 
-# -- building IR ----------------------------------------------------------------
+# -- building IR with the OpDSL -----------------------------------------------
 
 def test_generic_form_of_a_custom_op(ctx):
     i8, i32 = IntegerType.get_signless(8), IntegerType.get_signless(32)
@@ -437,7 +444,7 @@ def test_fill_rng_2d_generic_body(ctx):
     """)
 
 
-# -- errors -------------------------------------------------------------------
+# -- OpDSL errors -------------------------------------------------------------
 
 def test_bad_calls(ctx):
     f32, i32 = F32Type.get(), IntegerType.get_signless(32)
@@ -560,3 +567,394 @@ def test_bad_definitions(ctx):
 
     config = LinalgOpConfig.from_linalg_op_def(reduced.op_def)[0]
     assert config.structured_op.iterator_types == ["reduction", "parallel"]
+
+
+# -- upstream's builders ------------------------------------------------------
+
+def test_linalg_function():
+    def body():
+        f32 = ty("f32")
+        a_t, b_t, c_t = (ty("tensor<4x8xf32>"), ty("tensor<8x16xf32>"),
+                         ty("tensor<4x16xf32>"))
+
+        @func.FuncOp.from_py_func(a_t, b_t)
+        def mm(a, b):
+            init = tensor.empty([4, 16], f32)
+            zero = arith.constant(f32, 0.0)
+            acc = linalg.fill(zero, outs=[init])
+            return linalg.matmul(a, b, outs=[acc])
+
+        @func.FuncOp.from_py_func(ty("tensor<4xf32>"))
+        def double(x):
+            init = tensor.empty([4], f32)
+            g = linalg.GenericOp(
+                [ty("tensor<4xf32>")], [x], [init],
+                A("[affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>]"),
+                A("[#linalg.iterator_type<parallel>]"))
+            blk = g.region.blocks.append(f32, f32)
+            with InsertionPoint(blk):
+                a = blk.arguments[0]
+                linalg.YieldOp([arith.addf(a, a)])
+            return g.result
+
+    m = build(body)
+    check(m, """
+        #map = affine_map<(d0) -> (d0)>
+        module {
+          func.func @mm(%arg0: tensor<4x8xf32>, %arg1: tensor<8x16xf32>) -> tensor<4x16xf32> {
+            %0 = tensor.empty() : tensor<4x16xf32>
+            %cst = arith.constant 0.000000e+00 : f32
+            %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<4x16xf32>) -> tensor<4x16xf32>
+            %2 = linalg.matmul ins(%arg0, %arg1 : tensor<4x8xf32>, tensor<8x16xf32>) outs(%1 : tensor<4x16xf32>) -> tensor<4x16xf32>
+            return %2 : tensor<4x16xf32>
+          }
+          func.func @double(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+            %0 = tensor.empty() : tensor<4xf32>
+            %1 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%arg0 : tensor<4xf32>) outs(%0 : tensor<4xf32>) {
+            ^bb0(%in: f32, %out: f32):
+              %2 = arith.addf %in, %in : f32
+              linalg.yield %2 : f32
+            } -> tensor<4xf32>
+            return %1 : tensor<4xf32>
+          }
+        }
+    """)
+
+
+def _linalg_body(seen):
+    from mlir.dialects import linalg, tensor
+    f32 = ty("f32")
+    t48, t84, t44 = ty("tensor<4x8xf32>"), ty("tensor<8x4xf32>"), ty("tensor<4x4xf32>")
+
+    @func.func(t48, t84, ty("tensor<8xf32>"), t44)
+    def kernels(a, b, v, c):
+        tr = linalg.transpose(a, outs=[b], permutation=[1, 0])
+        bc = linalg.broadcast(v, outs=[a], dimensions=[0])
+        seen["transpose"] = type(tr).__name__
+        seen["broadcast"] = type(bc).__name__
+        id2 = ir.AffineMap.get_identity(2)
+
+        @linalg.generic([a], [bc.results[0]], [id2, id2],
+                        [linalg.IteratorType.parallel, "parallel"])
+        def g(x, y):
+            return arith.addf(x, y)
+
+        @linalg.reduce(result=[ty("tensor<4xf32>")], inputs=[g],
+                       inits=[tensor.empty([4], f32)], dimensions=[1])
+        def r(x: f32, y: f32):
+            return arith.addf(x, y)
+
+        @linalg.map(result=[t48], inputs=[a, a],
+                    init=tensor.empty([4, 8], f32))
+        def mp(x: f32, y: f32, z: f32):
+            return arith.mulf(x, y)
+
+        mm = linalg.matmul(mp, tr.results[0], outs=[c],
+                           cast=linalg.TypeFn.cast_unsigned)
+        d0, d1, d2 = [ir.AffineExpr.get_dim(i) for i in range(3)]
+        maps = [ir.AffineMap.get(3, 0, [d0, d2]),
+                ir.AffineMap.get(3, 0, [d2, d1]),
+                ir.AffineMap.get(3, 0, [d0, d1])]
+        ct = linalg.contract(a, b, outs=[mm], indexing_maps=maps)
+        ew = linalg.elementwise(ct, ct, outs=[c],
+                                kind=linalg.ElementwiseKind.add)
+        conv = linalg.conv_2d_nhwc_hwcf(
+            tensor.empty([1, 4, 4, 1], f32), tensor.empty([3, 3, 1, 1], f32),
+            outs=[tensor.empty([1, 2, 2, 1], f32)], strides=[1, 1],
+            dilations=(1, 1))
+        pk = linalg.pack(a, tensor.empty([2, 8, 2, 1], f32), [0, 1], [2, 1])
+        up = linalg.unpack(pk, a, [0, 1], [2, 1])
+        seen["types"] = [type(x).__name__ for x in (g, r, mp, mm, ew, up)]
+        return r, ew, conv, up
+
+
+def test_linalg_upstream_builders():
+    seen = {}
+    check(build(lambda: _linalg_body(seen)), """
+        #map = affine_map<(d0, d1) -> (d0, d1)>
+        #map1 = affine_map<(d0, d1, d2) -> (d0, d2)>
+        #map2 = affine_map<(d0, d1, d2) -> (d2, d1)>
+        #map3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+        module {
+          func.func @kernels(%arg0: tensor<4x8xf32>, %arg1: tensor<8x4xf32>, %arg2: tensor<8xf32>, %arg3: tensor<4x4xf32>) -> (tensor<4xf32>, tensor<4x4xf32>, tensor<1x2x2x1xf32>, tensor<4x8xf32>) {
+            %transposed = linalg.transpose ins(%arg0 : tensor<4x8xf32>) outs(%arg1 : tensor<8x4xf32>) permutation = [1, 0] 
+            %broadcasted = linalg.broadcast ins(%arg2 : tensor<8xf32>) outs(%arg0 : tensor<4x8xf32>) dimensions = [0] 
+            %0 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<4x8xf32>) outs(%broadcasted : tensor<4x8xf32>) {
+            ^bb0(%in: f32, %out: f32):
+              %11 = arith.addf %in, %out : f32
+              linalg.yield %11 : f32
+            } -> tensor<4x8xf32>
+            %1 = tensor.empty() : tensor<4xf32>
+            %reduced = linalg.reduce ins(%0 : tensor<4x8xf32>) outs(%1 : tensor<4xf32>) dimensions = [1] 
+              (%in: f32, %init: f32) {
+                %11 = arith.addf %in, %init : f32
+                linalg.yield %11 : f32
+              }
+            %2 = tensor.empty() : tensor<4x8xf32>
+            %mapped = linalg.map { arith.mulf } ins(%arg0, %arg0 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%2 : tensor<4x8xf32>)
+            %3 = linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%mapped, %transposed : tensor<4x8xf32>, tensor<8x4xf32>) outs(%arg3 : tensor<4x4xf32>) -> tensor<4x4xf32>
+            %4 = linalg.contract indexing_maps = [#map1, #map2, #map3] ins(%arg0, %arg1 : tensor<4x8xf32>, tensor<8x4xf32>) outs(%3 : tensor<4x4xf32>) -> tensor<4x4xf32>
+            %5 = linalg.elementwise kind=#linalg.elementwise_kind<add> ins(%4, %4 : tensor<4x4xf32>, tensor<4x4xf32>) outs(%arg3 : tensor<4x4xf32>) -> tensor<4x4xf32>
+            %6 = tensor.empty() : tensor<1x4x4x1xf32>
+            %7 = tensor.empty() : tensor<3x3x1x1xf32>
+            %8 = tensor.empty() : tensor<1x2x2x1xf32>
+            %9 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%6, %7 : tensor<1x4x4x1xf32>, tensor<3x3x1x1xf32>) outs(%8 : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
+            %10 = tensor.empty() : tensor<2x8x2x1xf32>
+            %pack = linalg.pack %arg0 inner_dims_pos = [0, 1] inner_tiles = [2, 1] into %10 : tensor<4x8xf32> -> tensor<2x8x2x1xf32>
+            %unpack = linalg.unpack %pack inner_dims_pos = [0, 1] inner_tiles = [2, 1] into %arg0 : tensor<2x8x2x1xf32> -> tensor<4x8xf32>
+            return %reduced, %5, %9, %unpack : tensor<4xf32>, tensor<4x4xf32>, tensor<1x2x2x1xf32>, tensor<4x8xf32>
+          }
+        }
+    """)
+    assert seen == {"transpose": "TransposeOp", "broadcast": "BroadcastOp",
+                    "types": ["OpResult"] * 6}
+
+
+def test_linalg_bad_input(ctx):
+    from mlir.dialects import linalg, tensor
+    module = ir.Module.create()
+    with InsertionPoint(module.body):
+        f32 = ty("f32")
+        a = tensor.empty([4, 8], f32)
+        b = tensor.empty([8, 4], f32)
+        with pytest.raises(ValueError, match="must have length 1"):
+            linalg.transpose(a, outs=[b, b], permutation=[1, 0])
+        with pytest.raises(ValueError, match="output's type"):
+            linalg.elementwise(a, outs=[b], kind=linalg.ElementwiseKind.exp)
+        with pytest.raises(ValueError, match=r"strides needs to be of type "
+                           r"Sequence\[int\]"):
+            linalg.conv_1d_nwc_wcf(a, b, outs=[a], strides=[1.5])
+        with pytest.raises(TypeError, match="IteratorType"):
+            linalg.generic([a], [a], [ir.AffineMap.get_identity(2)] * 2,
+                           ["sideways", "parallel"])
+    assert str(linalg.IteratorType.reduction) == "reduction"
+
+
+# -- structural queries -------------------------------------------------------
+
+def test_linalg_module_reexports_the_native_queries():
+    names = ["ContractionDimensions", "ConvolutionDimensions",
+             "fill_builtin_region", "get_indexing_maps",
+             "infer_contraction_dimensions",
+             "infer_contraction_dimensions_from_maps",
+             "infer_convolution_dimensions", "isa_contraction_op",
+             "isa_convolution_op"]
+    assert sorted(L.__all__) == names
+    for name in names:
+        assert getattr(linalg, name) is getattr(L, name), name
+
+
+def _matmul_and_conv():
+    f32 = F32Type.get()
+    a = tensor.empty([4, 8], f32)
+    b = tensor.empty([8, 16], f32)
+    c = tensor.empty([4, 16], f32)
+    mm = linalg.matmul(a, b, outs=[c]).owner
+    ci = tensor.empty([1, 10, 10, 3], f32)
+    cf = tensor.empty([3, 3, 3, 8], f32)
+    co = tensor.empty([1, 8, 8, 8], f32)
+    conv = linalg.conv_2d_nhwc_hwcf(ci, cf, outs=[co], strides=[1, 1],
+                                    dilations=[1, 1]).owner
+    k = arith.constant(f32, 1.0).owner
+    return mm, conv, k
+
+
+def test_contraction_queries():
+    seen = {}
+
+    def body():
+        mm, conv, k = _matmul_and_conv()
+        seen["mm"] = (L.isa_contraction_op(mm), L.isa_convolution_op(mm),
+                      L.infer_contraction_dimensions(mm),
+                      L.infer_convolution_dimensions(mm),
+                      str(L.get_indexing_maps(mm)))
+        # An OpView and its Operation are both accepted.
+        assert L.isa_contraction_op(mm.operation) is True
+        seen["k"] = (L.isa_contraction_op(k), L.isa_convolution_op(k),
+                     L.infer_contraction_dimensions(k),
+                     L.infer_convolution_dimensions(k),
+                     L.get_indexing_maps(k))
+
+    build(body)
+    is_c, is_conv, dims, conv_dims, maps = seen["mm"]
+    assert (is_c, is_conv, conv_dims) == (True, False, None)
+    assert type(dims) is L.ContractionDimensions
+    assert all(type(getattr(dims, n)) is DenseI32ArrayAttr
+               for n in ("batch", "m", "n", "k"))
+    assert [str(dims.batch), str(dims.m), str(dims.n), str(dims.k)] == [
+        "array<i32>", "array<i32: 0>", "array<i32: 1>", "array<i32: 2>"]
+    assert repr(dims) == ("ContractionDimensions(batch=array<i32>, "
+                          "m=array<i32: 0>, n=array<i32: 1>, "
+                          "k=array<i32: 2>)")
+    assert maps == ("[affine_map<(d0, d1, d2) -> (d0, d2)>, "
+                    "affine_map<(d0, d1, d2) -> (d2, d1)>, "
+                    "affine_map<(d0, d1, d2) -> (d0, d1)>]")
+    # Not a linalg op: False / None, as upstream.
+    assert seen["k"] == (False, False, None, None, None)
+
+
+def test_convolution_queries():
+    seen = {}
+
+    def body():
+        _, conv, _ = _matmul_and_conv()
+        seen["conv"] = (L.isa_convolution_op(conv),
+                        L.infer_convolution_dimensions(conv))
+
+    build(body)
+    is_conv, d = seen["conv"]
+    assert is_conv is True
+    assert type(d) is L.ConvolutionDimensions
+    got = {n: str(getattr(d, n)) for n in (
+        "batch", "output_image", "output_channel", "filter_loop",
+        "input_channel", "depth", "strides", "dilations")}
+    assert got == {
+        "batch": "array<i32: 0>", "output_image": "array<i32: 1, 2>",
+        "output_channel": "array<i32: 3>", "filter_loop": "array<i32: 4, 5>",
+        "input_channel": "array<i32: 6>", "depth": "array<i32>",
+        "strides": "array<i64: 1, 1>", "dilations": "array<i64: 1, 1>"}
+    assert type(d.strides) is DenseI64ArrayAttr
+    assert type(d.filter_loop) is DenseI32ArrayAttr
+
+
+def test_generic_contraction_from_parsed_ir(ctx):
+    m = Module.parse("""
+      #a = affine_map<(b, i, j, k) -> (b, i, k)>
+      #b = affine_map<(b, i, j, k) -> (b, k, j)>
+      #c = affine_map<(b, i, j, k) -> (b, i, j)>
+      func.func @bmm(%x: tensor<2x4x8xf32>, %y: tensor<2x8x16xf32>,
+                     %z: tensor<2x4x16xf32>) -> tensor<2x4x16xf32> {
+        %r = linalg.generic {indexing_maps = [#a, #b, #c],
+            iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+            ins(%x, %y : tensor<2x4x8xf32>, tensor<2x8x16xf32>)
+            outs(%z : tensor<2x4x16xf32>) {
+        ^bb0(%p: f32, %q: f32, %acc: f32):
+          %0 = arith.mulf %p, %q : f32
+          %1 = arith.addf %acc, %0 : f32
+          linalg.yield %1 : f32
+        } -> tensor<2x4x16xf32>
+        return %r : tensor<2x4x16xf32>
+      }
+    """)
+    generic = m.body.operations[0].regions[0].blocks[0].operations[0]
+    assert generic.name == "linalg.generic"
+    assert linalg.isa_contraction_op(generic) is True
+    d = linalg.infer_contraction_dimensions(generic)
+    assert [str(d.batch), str(d.m), str(d.n), str(d.k)] == [
+        "array<i32: 0>", "array<i32: 1>", "array<i32: 2>", "array<i32: 3>"]
+    assert len(linalg.get_indexing_maps(generic)) == 3
+
+
+def test_contraction_dimensions_from_maps(ctx):
+    d0, d1, d2 = (AffineDimExpr.get(i) for i in range(3))
+    maps = [AffineMap.get(3, 0, [d0, d2]), AffineMap.get(3, 0, [d2, d1]),
+            AffineMap.get(3, 0, [d0, d1])]
+    d = L.infer_contraction_dimensions_from_maps(maps)
+    assert [str(d.batch), str(d.m), str(d.n), str(d.k)] == [
+        "array<i32>", "array<i32: 0>", "array<i32: 1>", "array<i32: 2>"]
+    assert L.infer_contraction_dimensions_from_maps(tuple(maps)) is not None
+    assert L.infer_contraction_dimensions_from_maps([]) is None
+    assert L.infer_contraction_dimensions_from_maps(maps[:1]) is None
+    # The output map is not a projected permutation: not a contraction.
+    assert L.infer_contraction_dimensions_from_maps(
+        maps[:2] + [AffineMap.get(3, 0, [d0 + d1])]) is None
+    with pytest.raises(ValueError, match="same number of dimensions"):
+        L.infer_contraction_dimensions_from_maps(
+            maps[:2] + [AffineMap.get(2, 0, [d0, d1])])
+    with pytest.raises(TypeError, match=r"indexing_maps\[1\] must be an "
+                                        r"AffineMap, not int"):
+        L.infer_contraction_dimensions_from_maps([maps[0], 1])
+    with pytest.raises(TypeError, match="sequence of AffineMaps"):
+        L.infer_contraction_dimensions_from_maps(maps[0])
+    with Context():
+        other = AffineMap.get(3, 0, [AffineDimExpr.get(0)])
+    with pytest.raises(ValueError, match="another context"):
+        L.infer_contraction_dimensions_from_maps([maps[0], other])
+
+
+def test_linalg_queries_bad_input():
+    def body():
+        mm, _, _ = _matmul_and_conv()
+        v = mm.result
+        for fn in (L.isa_contraction_op, L.isa_convolution_op,
+                   L.infer_contraction_dimensions,
+                   L.infer_convolution_dimensions, L.get_indexing_maps,
+                   L.fill_builtin_region):
+            with pytest.raises(TypeError, match="must be an Operation or "
+                                                "OpView, not OpResult"):
+                fn(v)
+            with pytest.raises(TypeError, match="not NoneType"):
+                fn(None)
+        with pytest.raises(TypeError, match="not constructed"):
+            L.ContractionDimensions()
+        with pytest.raises(TypeError, match="not constructed"):
+            L.ConvolutionDimensions()
+
+    build(body)
+
+
+def test_linalg_queries_on_detached_and_erased_ops():
+    def body():
+        mm, _, _ = _matmul_and_conv()
+        mm.operation.detach_from_parent()
+        # Detached, the op is still a valid matmul.
+        assert L.isa_contraction_op(mm) is True
+        assert str(L.infer_contraction_dimensions(mm).k) == "array<i32: 2>"
+        mm.operation.erase()
+        for fn in (L.isa_contraction_op, L.isa_convolution_op,
+                   L.infer_contraction_dimensions,
+                   L.infer_convolution_dimensions, L.get_indexing_maps,
+                   L.fill_builtin_region):
+            with pytest.raises(RuntimeError):
+                fn(mm)
+
+    build(body)
+
+
+def test_linalg_queries_on_an_op_that_does_not_verify(ctx):
+    f32 = F32Type.get()
+    with Location.unknown():
+        m = Module.create()
+        with InsertionPoint(m.body):
+            t = tensor.empty([4, 8], f32)
+            ident = Attribute.parse("affine_map<(d0, d1) -> (d0, d1)>")
+            par = Attribute.parse("#linalg.iterator_type<parallel>")
+            # A linalg.generic whose region has no block.
+            g = linalg.GenericOp([t.type], [t], [t],
+                                 ArrayAttr.get([ident] * 2),
+                                 ArrayAttr.get([par] * 2))
+    for fn in (L.isa_contraction_op, L.isa_convolution_op,
+               L.infer_contraction_dimensions,
+               L.infer_convolution_dimensions):
+        with pytest.raises(ValueError, match="'linalg.generic' does not "
+                                             "verify") as info:
+            fn(g)
+        assert "expects to have 1 region with 1 block" in str(info.value)
+    # The maps are still readable.
+    assert len(L.get_indexing_maps(g)) == 2
+    with pytest.raises(ValueError, match="'linalg.generic' is not a named "
+                                         "linalg op with a builtin region"):
+        L.fill_builtin_region(g)
+
+
+def test_fill_builtin_region():
+    def body():
+        f32 = F32Type.get()
+        a = tensor.empty([4, 4], f32)
+        mm = linalg.MatmulOp([a.type], [a, a], [a])
+        L.fill_builtin_region(mm)
+        with pytest.raises(ValueError, match="region of 'linalg.matmul' "
+                                             "already has a block"):
+            L.fill_builtin_region(mm)
+        k = arith.constant(f32, 1.0).owner
+        with pytest.raises(ValueError, match="'arith.constant' is not a "
+                                             "named linalg op"):
+            L.fill_builtin_region(k)
+
+    check(build(body), """
+        module {
+          %0 = tensor.empty() : tensor<4x4xf32>
+          %1 = linalg.matmul ins(%0, %0 : tensor<4x4xf32>, tensor<4x4xf32>) outs(%0 : tensor<4x4xf32>) -> tensor<4x4xf32>
+          %cst = arith.constant 1.000000e+00 : f32
+        }
+    """)

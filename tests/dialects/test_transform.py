@@ -1,8 +1,10 @@
-"""The hand-written builders of the transform dialect's extensions
+"""The transform dialect (mlir.dialects.transform) and its extensions
 (structured, bufferization, loop, gpu, memref, tensor, pdl, debug, smt,
-tune, vector, xegpu) and the Handle-based script API (transform.extras): IR built
-as upstream's own usage builds it, printed exactly, verified, and where it
-can be, run by the transform interpreter on payload IR."""
+tune, vector, xegpu): sequences, named sequences and the ops of each
+extension built from Python as upstream's usage builds them, the transform
+types, the Handle-based script API (transform.extras), and the interpreter
+running scripts on payload IR; scripts are verified and printed exactly;
+bad input raises TypeError or ValueError naming the op and the argument."""
 
 import contextlib
 import io
@@ -12,23 +14,16 @@ import textwrap
 import pytest
 
 from mlir import ir
-from mlir.ir import (Attribute, BoolAttr, Context, InsertionPoint,
+from mlir.ir import (BoolAttr, Context, DictAttr, F32Type, InsertionPoint,
                      IntegerAttr, IntegerType, Location, Module, StringAttr,
-                     Type)
+                     Type, UnitAttr)
 from mlir.dialects import transform
 from mlir.dialects.transform import (bufferization, debug, gpu, interpreter,
                                      loop, memref, pdl, smt, structured,
                                      tensor, tune, vector, xegpu)
+from mlir.passmanager import PassManager
 
-from .helpers import check
-
-
-def T(s):
-    return Type.parse(s)
-
-
-def A(s):
-    return Attribute.parse(s)
+from .helpers import A, T, build, check
 
 
 def any_op():
@@ -56,6 +51,576 @@ def ctx():
     with Context() as c, Location.unknown():
         yield c
 
+
+# -- types --------------------------------------------------------------------
+
+def test_transform_types(ctx):
+    any_op = transform.AnyOpType.get()
+    assert str(any_op) == "!transform.any_op"
+    assert transform.AnyOpType.isinstance(any_op)
+    assert not transform.AnyOpType.isinstance(F32Type.get())
+    assert transform.any_op_t() == any_op
+    op_t = transform.OperationType.get("linalg.matmul")
+    assert str(op_t) == '!transform.op<"linalg.matmul">'
+    assert op_t.operation_name == "linalg.matmul"
+    assert isinstance(transform.OperationType(T('!transform.op<"a.b">')),
+                      transform.OperationType)
+    p = transform.ParamType.get(IntegerType.get_signless(64))
+    assert str(p) == "!transform.param<i64>"
+    assert p.type == IntegerType.get_signless(64)
+    assert str(transform.AnyValueType.get()) == "!transform.any_value"
+    assert str(transform.AnyParamType.get()) == "!transform.any_param"
+    assert str(transform.FailurePropagationMode.Propagate) == "propagate"
+    with pytest.raises(ValueError, match="Cannot cast type to AnyOpType"):
+        transform.AnyOpType(F32Type.get())
+    # Once the class is in use, types of its kind come out downcast.
+    assert type(T("!transform.any_op")) is transform.AnyOpType
+    assert type(T('!transform.op<"x.y">')) is transform.OperationType
+    m = Module.create()
+    with InsertionPoint(m.body):
+        seq = transform.SequenceOp(transform.FailurePropagationMode.Propagate,
+                                   [], any_op)
+        assert isinstance(seq.bodyTarget.type, transform.AnyOpType)
+        with InsertionPoint(seq.body):
+            transform.YieldOp()
+    with pytest.raises(TypeError, match="operation_name must be a str"):
+        transform.OperationType.get(3)
+
+
+def test_transform_type_classes(ctx):
+    assert str(transform.AnyOpType.get()) == "!transform.any_op"
+    assert str(transform.AnyParamType.get()) == "!transform.any_param"
+    assert str(transform.AnyValueType.get()) == "!transform.any_value"
+    op = transform.OperationType.get("func.func")
+    assert str(op) == '!transform.op<"func.func">'
+    assert op.operation_name == "func.func"
+    par = transform.ParamType.get(IntegerType.get_signless(32))
+    assert str(par) == "!transform.param<i32>"
+    assert type(par.type) is IntegerType and par.type.width == 32
+    for asm, cls in [("!transform.any_op", transform.AnyOpType),
+                     ("!transform.any_param", transform.AnyParamType),
+                     ("!transform.any_value", transform.AnyValueType),
+                     ('!transform.op<"scf.for">', transform.OperationType),
+                     ("!transform.param<i64>", transform.ParamType)]:
+        t = Type.parse(asm)
+        assert type(t) is cls and cls.isinstance(t)
+        assert t.typeid == cls.static_typeid
+        assert str(t) == asm
+    assert Type.parse('!transform.op<"scf.for">').operation_name == "scf.for"
+    with pytest.raises(ValueError):
+        transform.AnyOpType(transform.AnyValueType.get())
+    with pytest.raises(TypeError):
+        transform.ParamType.get("i32")
+    with pytest.raises(TypeError):
+        transform.OperationType.get(3)
+
+
+def test_transform_context_keyword():
+    c1, c2 = Context(), Context()
+    assert transform.AnyOpType.get(context=c1).context is c1
+    i32 = IntegerType.get_signless(32, context=c1)
+    with pytest.raises(ValueError, match="context"):
+        transform.ParamType.get(i32, context=c2)
+
+
+# -- sequences and named sequences --------------------------------------------
+
+PAYLOAD = """
+func.func @f(%arg0: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %0 = linalg.matmul ins(%arg0, %arg0 : tensor<4x4xf32>, tensor<4x4xf32>) outs(%arg0 : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+"""
+
+
+def _transform_script():
+    any_op = transform.AnyOpType.get()
+    seq = transform.NamedSequenceOp(
+        "__transform_main", [any_op], [],
+        arg_attrs=[DictAttr.get({"transform.readonly": UnitAttr.get()})])
+    with InsertionPoint(seq.body):
+        matmul = structured.MatchOp(any_op, seq.bodyTarget,
+                                    ops=["linalg.matmul"])
+        transform.AnnotateOp(matmul, "found")
+        fn = transform.GetParentOp(transform.OperationType.get("func.func"),
+                                   matmul, op_name="func.func")
+        patterns = transform.ApplyPatternsOp(fn)
+        with InsertionPoint(patterns.patterns):
+            transform.ApplyCanonicalizationPatternsOp()
+        transform.YieldOp()
+    return seq
+
+
+def test_transform_named_sequence_and_sequence():
+    def body():
+        module_op = InsertionPoint.current.block.owner
+        module_op.attributes["transform.with_named_sequence"] = \
+            UnitAttr.get()
+        seq = _transform_script()
+        assert len(seq.bodyExtraArgs) == 0
+        assert seq.bodyTarget.type == transform.AnyOpType.get()
+        any_op = transform.AnyOpType.get()
+        top = transform.SequenceOp(transform.FailurePropagationMode.Suppress,
+                                   [], any_op)
+        with InsertionPoint(top.body):
+            inner = transform.SequenceOp(
+                transform.FailurePropagationMode.Propagate, [any_op],
+                top.bodyTarget, [top.bodyTarget])
+            assert len(inner.bodyExtraArgs) == 1
+            with InsertionPoint(inner.body):
+                merged = transform.MergeHandlesOp(
+                    [inner.bodyTarget, inner.bodyExtraArgs[0]],
+                    deduplicate=True)
+                transform.YieldOp(merged)
+            transform.CastOp(transform.OperationType.get("func.func"),
+                             inner)
+            transform.YieldOp([])
+
+    m = build(body)
+    text = """
+        module attributes {transform.with_named_sequence} {
+          transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+            %0 = transform.structured.match ops{["linalg.matmul"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+            transform.annotate %0 "found" : !transform.any_op
+            %1 = transform.get_parent_op %0 {op_name = "func.func"} : (!transform.any_op) -> !transform.op<"func.func">
+            transform.apply_patterns to %1 {
+              transform.apply_patterns.canonicalization
+            } : !transform.op<"func.func">
+            transform.yield 
+          }
+          transform.sequence  failures(suppress) {
+          ^bb0(%arg0: !transform.any_op):
+            %0 = sequence %arg0, %arg0 : (!transform.any_op, !transform.any_op) -> !transform.any_op failures(propagate) {
+            ^bb0(%arg1: !transform.any_op, %arg2: !transform.any_op):
+              %2 = merge_handles deduplicate %arg1, %arg2 : !transform.any_op
+              yield %2 : !transform.any_op
+            }
+            %1 = cast %0 : !transform.any_op to !transform.op<"func.func">
+          }
+        }
+    """
+    check(m, text)
+
+
+def test_transform_script_runs_in_the_interpreter(ctx):
+    m = Module.parse(PAYLOAD)
+    m.operation.attributes["transform.with_named_sequence"] = UnitAttr.get()
+    with InsertionPoint(m.body):
+        _transform_script()
+    assert m.operation.verify()
+    PassManager.parse("builtin.module(transform-interpreter)").run(
+        m.operation)
+    assert "%0 = linalg.matmul {found} ins(%arg0, %arg0" in str(m)
+
+
+def test_transform_bad_input(ctx):
+    m = Module.create()
+    any_op = transform.AnyOpType.get()
+    with InsertionPoint(m.body):
+        with pytest.raises(TypeError, match=r"transform\.named_sequence: "
+                                            r"input_types\[1\]"):
+            transform.NamedSequenceOp("main", [any_op, "x"], [])
+        with pytest.raises(TypeError, match=r"transform\.named_sequence: "
+                                            r"sym_name"):
+            transform.NamedSequenceOp(3, [any_op], [])
+        with pytest.raises(TypeError, match=r"transform\.sequence: target"):
+            transform.SequenceOp(transform.FailurePropagationMode.Propagate,
+                                 [], "root")
+        with pytest.raises(TypeError, match=r"transform\.sequence: results"):
+            transform.SequenceOp(transform.FailurePropagationMode.Propagate,
+                                 any_op, any_op)
+        seq = transform.SequenceOp(transform.FailurePropagationMode.Propagate,
+                                   [], any_op)
+        with InsertionPoint(seq.body):
+            with pytest.raises(TypeError, match=r"transform\.yield: "
+                                                r"operands"):
+                transform.YieldOp(["x"])
+            transform.YieldOp()
+    assert m.operation.verify()
+
+
+def test_transform_named_sequence_with_results_and_replicate():
+    def body():
+        module_op = InsertionPoint.current.block.owner
+        module_op.attributes["transform.with_named_sequence"] = \
+            UnitAttr.get()
+        any_op = transform.AnyOpType.get()
+        seq = transform.NamedSequenceOp("rep", [any_op, any_op], [any_op],
+                                        sym_visibility="private")
+        assert len(seq.bodyExtraArgs) == 1
+        with InsertionPoint(seq.body):
+            rep = transform.ReplicateOp(seq.bodyTarget,
+                                        [seq.bodyExtraArgs[0]])
+            transform.YieldOp(rep.results)
+
+    check(build(body), """
+        module attributes {transform.with_named_sequence} {
+          transform.named_sequence private @rep(%arg0: !transform.any_op, %arg1: !transform.any_op) -> !transform.any_op {
+            %0 = transform.replicate num(%arg0) %arg1 : !transform.any_op, !transform.any_op
+            transform.yield %0 : !transform.any_op
+          }
+        }
+    """)
+
+
+# -- registered passes, match_op_names ----------------------------------------
+
+def test_transform_apply_registered_pass_with_options(ctx):
+    m = Module.parse("""
+    func.func @f(%a: i32) -> i32 {
+      %c0 = arith.constant 0 : i32
+      %0 = arith.addi %a, %c0 : i32
+      return %0 : i32
+    }""")
+    m.operation.attributes["transform.with_named_sequence"] = UnitAttr.get()
+    any_op = transform.AnyOpType.get()
+    i64 = IntegerType.get_signless(64)
+    with InsertionPoint(m.body):
+        seq = transform.NamedSequenceOp("__transform_main", [any_op], [])
+        with InsertionPoint(seq.body):
+            fns = structured.MatchOp.match_op_names(seq.bodyTarget,
+                                                    "func.func")
+            assert isinstance(fns, structured.MatchOp)
+            typed = structured.MatchOp.match_op_names(
+                transform.OperationType.get("func.func"), seq.bodyTarget,
+                ["func.func"])
+            assert str(typed.result.type) == '!transform.op<"func.func">'
+            iters = transform.ParamConstantOp(transform.ParamType.get(i64),
+                                              IntegerAttr.get(i64, 10))
+            out = transform.apply_registered_pass(
+                any_op, fns, "canonicalize",
+                options={"max-iterations": iters, "test-convergence": True,
+                         "disable-patterns": ["a", "b"]})
+            assert out.type == any_op
+            transform.YieldOp()
+    assert m.operation.verify()
+    text = str(m.body.operations[1])
+    assert text == """\
+transform.named_sequence @__transform_main(%arg0: !transform.any_op) {
+  %0 = transform.structured.match ops{["func.func"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+  %1 = transform.structured.match ops{["func.func"]} in %arg0 : (!transform.any_op) -> !transform.op<"func.func">
+  %2 = transform.param.constant 10 : i64 -> !transform.param<i64>
+  %3 = transform.apply_registered_pass "canonicalize" with options = {"disable-patterns" = ["a", "b"], "max-iterations" = %2, "test-convergence" = true} to %0 : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+  transform.yield 
+}"""
+    assert str(Module.parse(str(m))) == str(m)
+    PassManager.parse("builtin.module(transform-interpreter)").run(
+        m.operation)
+    assert str(m.body.operations[0]) == """\
+func.func @f(%arg0: i32) -> i32 {
+  return %arg0 : i32
+}"""
+
+
+def test_transform_registered_pass_and_match_bad_input(ctx):
+    m = Module.create()
+    any_op = transform.AnyOpType.get()
+    with InsertionPoint(m.body):
+        seq = transform.SequenceOp(transform.FailurePropagationMode.Propagate,
+                                   [], any_op)
+        with InsertionPoint(seq.body):
+            t = seq.bodyTarget
+            with pytest.raises(TypeError, match=r"transform\.apply_registered"
+                                                r"_pass: options\['x'\]"):
+                transform.apply_registered_pass(any_op, t, "cse",
+                                                options={"x": 1.5})
+            with pytest.raises(TypeError, match=r"transform\.apply_registered"
+                                                r"_pass: pass_name"):
+                transform.apply_registered_pass(any_op, t, 3)
+            with pytest.raises(TypeError, match=r"transform\.apply_registered"
+                                                r"_pass: options must"):
+                transform.apply_registered_pass(any_op, t, "cse",
+                                                options=["x"])
+            with pytest.raises(TypeError, match=r"transform\.structured\."
+                                                r"match: names"):
+                structured.MatchOp.match_op_names(t, [1])
+            with pytest.raises(TypeError, match=r"transform\.structured\."
+                                                r"match: target"):
+                structured.MatchOp.match_op_names("t", "func.func")
+            transform.YieldOp()
+    assert m.operation.verify()
+
+
+# -- upstream's builders and the interpreter module ---------------------------
+
+def _upstream_transform_script(seen):
+    from mlir.dialects import transform
+    from mlir.dialects.transform import structured
+    module_op = InsertionPoint.current.block.owner
+    module_op.attributes["transform.with_named_sequence"] = ir.UnitAttr.get()
+    any_op = transform.any_op_t()
+    func_t = transform.OperationType.get("func.func")
+    seq = transform.named_sequence("__transform_main", [any_op], [],
+                                   arg_attrs=[{"transform.readonly": ir.UnitAttr.get()}])
+    seen["named"] = type(seq).__name__
+    with InsertionPoint(seq.body):
+        funcs = structured.MatchOp.match_op_names(seq.bodyTarget, ["func.func"])
+        typed = transform.cast(func_t, funcs)
+        merged = transform.merge_handles([funcs, funcs], deduplicate=True,
+                                         results=[any_op])
+        parent = transform.get_parent_op(any_op, typed, allow_empty_results=True,
+                                         op_name="builtin.module")
+        rep = transform.replicate(parent, [merged])
+        patterns = transform.apply_patterns(typed, apply_cse=True, max_iterations=3)
+        with InsertionPoint(patterns.patterns):
+            transform.ApplyCanonicalizationPatternsOp()
+        loop = transform.ForeachOp([func_t], [typed])
+        seen["foreach_targets"] = len(loop.bodyTargets)
+        with InsertionPoint(loop.body):
+            transform.yield_([loop.bodyTargets[0]])
+        bare = transform.foreach([], [merged])
+        seen["foreach_none"] = type(bare).__name__
+        with InsertionPoint(bare.body):
+            transform.yield_()
+        transform.yield_()
+    inner = transform.named_sequence("noop", [any_op], [any_op],
+                                      sym_visibility="private")
+    with InsertionPoint(inner.body):
+        transform.yield_([inner.bodyTarget])
+    top = transform.sequence(transform.FailurePropagationMode.Propagate, [],
+                             any_op)
+    seen["sequence"] = type(top).__name__
+    with InsertionPoint(top.body):
+        transform.YieldOp()
+    return seq
+
+
+def test_transform_upstream_builders():
+    seen = {}
+    check(build(lambda: _upstream_transform_script(seen)), """
+        module attributes {transform.with_named_sequence} {
+          transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+            %0 = transform.structured.match ops{["func.func"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+            %1 = transform.cast %0 : !transform.any_op to !transform.op<"func.func">
+            %2 = transform.merge_handles deduplicate %0, %0 : !transform.any_op
+            %3 = transform.get_parent_op %1 {allow_empty_results, op_name = "builtin.module"} : (!transform.op<"func.func">) -> !transform.any_op
+            %4 = transform.replicate num(%3) %2 : !transform.any_op, !transform.any_op
+            transform.apply_patterns to %1 {
+              transform.apply_patterns.canonicalization
+            } {apply_cse, max_iterations = 3 : i64} : !transform.op<"func.func">
+            %5 = transform.foreach %1 : !transform.op<"func.func"> -> !transform.op<"func.func"> {
+            ^bb0(%arg1: !transform.op<"func.func">):
+              transform.yield %arg1 : !transform.op<"func.func">
+            }
+            transform.foreach %2 : !transform.any_op {
+            ^bb0(%arg1: !transform.any_op):
+            }
+            transform.yield 
+          }
+          transform.named_sequence private @noop(%arg0: !transform.any_op) -> !transform.any_op {
+            transform.yield %arg0 : !transform.any_op
+          }
+          transform.sequence  failures(propagate) {
+          ^bb0(%arg0: !transform.any_op):
+          }
+        }
+    """)
+    assert seen == {"named": "NamedSequenceOp", "foreach_targets": 1,
+                    "foreach_none": "ForeachOp", "sequence": "SequenceOp"}
+
+
+_PAYLOAD = """
+func.func @f(%arg0: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %0 = arith.addi %arg0, %c0 : i32
+  return %0 : i32
+}
+"""
+
+
+_CANONICALIZE = """
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["func.func"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %0 {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.yield
+  }
+}
+"""
+
+
+_FOLDED = """module {
+  func.func @f(%arg0: i32) -> i32 {
+    return %arg0 : i32
+  }
+}
+"""
+
+
+def test_transform_interpreter(ctx):
+    from mlir.dialects import transform
+    from mlir.dialects.transform import interpreter
+
+    opts = interpreter.TransformOptions()
+    assert opts.expensive_checks and opts.enforce_single_top_level_transform_op
+    opts.expensive_checks = False
+    opts.enforce_single_top_level_transform_op = False
+    assert not opts.expensive_checks
+    assert not opts.enforce_single_top_level_transform_op
+
+    script = ir.Module.parse(_CANONICALIZE)
+    main = script.body.operations[0]
+    assert isinstance(main, transform.NamedSequenceOp)
+
+    payload = ir.Module.parse(_PAYLOAD)
+    interpreter.apply_named_sequence(payload, main, script)
+    assert str(payload) == _FOLDED
+
+    payload = ir.Module.parse(_PAYLOAD)
+    interpreter.apply_named_sequence(payload.operation, main.operation,
+                                     script.operation, opts)
+    assert str(payload) == _FOLDED
+
+    payload = ir.Module.parse(_PAYLOAD)
+    assert main.apply(payload) is payload
+    assert str(payload) == _FOLDED
+
+    bad = ir.Module.parse("""
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+    %0 = transform.get_parent_op %arg0 {op_name = "foo.bar"} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}""")
+    with pytest.raises(ValueError) as err:
+        interpreter.apply_named_sequence(payload, bad.body.operations[0], bad)
+    assert str(err.value).startswith(
+        "Failed to apply named transform sequence.\n"
+        'Diagnostic message at loc("-":4:10): could not find a parent op '
+        "that matches all requirements")
+
+    detached = transform.NamedSequenceOp("x", [transform.any_op_t()], [],
+                                         loc=ir.Location.unknown())
+    with pytest.raises(ValueError, match="in a module"):
+        detached.apply(payload)
+
+
+def test_transform_copy_symbols_and_merge_into(ctx):
+    from mlir.dialects.transform import interpreter
+    a = ir.Module.parse("func.func private @g()\nfunc.func @h() { return }")
+    b = ir.Module.parse("func.func private @g()\nfunc.func @k() { return }")
+    interpreter.copy_symbols_and_merge_into(a, b)
+    assert str(a) == """module {
+  func.func private @g()
+  func.func @h() {
+    return
+  }
+  func.func @k() {
+    return
+  }
+}
+"""
+    clash = ir.Module.parse("func.func @h() { return }")
+    with pytest.raises(ValueError, match="Failed to merge symbols.\n"
+                       "Diagnostic message at .*doubly defined symbol @h"):
+        interpreter.copy_symbols_and_merge_into(a, clash)
+
+
+# -- transform.structured, upstream's builders --------------------------------
+
+def _structured_script(seen):
+    from mlir.dialects import transform
+    from mlir.dialects.transform import structured
+    module_op = InsertionPoint.current.block.owner
+    module_op.attributes["transform.with_named_sequence"] = ir.UnitAttr.get()
+    any_op = transform.any_op_t()
+    main = transform.named_sequence(
+        "__transform_main", [any_op], [],
+        arg_attrs=[{"transform.readonly": ir.UnitAttr.get()}])
+    with InsertionPoint(main.body):
+        mm = structured.MatchOp.match_op_names(main.bodyTarget,
+                                               ["linalg.matmul"])
+        tiled = structured.TileUsingForOp(mm, sizes=[2, 0, 4],
+                                          interchange=[1, 0, 2])
+        seen["loops"] = len(tiled.results) - 1
+        forall = structured.TileUsingForallOp(
+            tiled.results[0], tile_sizes=[1, 2],
+            mapping=ir.Attribute.parse("[#gpu.thread<x>, #gpu.thread<y>]"))
+        fill = structured.MatchOp.match_op_names(main.bodyTarget,
+                                                 ["linalg.fill"])
+        fused = structured.FuseOp(fill, tile_sizes=[4, 8], use_forall=True)
+        seen["fused"] = len(fused.results)
+        gen = structured.GeneralizeOp(forall.results[0])
+        structured.InterchangeOp(gen, iterator_interchange=[1, 0, 2])
+        structured.VectorizeOp(fill, [4, [8]], vectorize_nd_extract=True)
+        structured.DecomposeOp(fill)
+        structured.ScalarizeOp(fill)
+        transform.yield_()
+
+
+def test_transform_structured_builders():
+    seen = {}
+    check(build(lambda: _structured_script(seen)), """
+        module attributes {transform.with_named_sequence} {
+          transform.named_sequence @__transform_main(%arg0: !transform.any_op {transform.readonly}) {
+            %0 = transform.structured.match ops{["linalg.matmul"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+            %tiled_linalg_op, %loops:2 = transform.structured.tile_using_for %0 tile_sizes [2, 0, 4] interchange = [1, 0, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+            %tiled_op, %forall_op = transform.structured.tile_using_forall %tiled_linalg_op tile_sizes [1, 2](mapping = [#gpu.thread<x>, #gpu.thread<y>]) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+            %1 = transform.structured.match ops{["linalg.fill"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+            %transformed, %loops_0 = transform.structured.fuse %1 tile_sizes [4, 8] {use_forall} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+            %2 = transform.structured.generalize %tiled_op : (!transform.any_op) -> !transform.any_op
+            %3 = transform.structured.interchange %2 iterator_interchange = [1, 0, 2] : (!transform.any_op) -> !transform.any_op
+            transform.structured.vectorize %1 vector_sizes [4, [8]] {vectorize_nd_extract} : !transform.any_op
+            %4 = transform.structured.decompose %1 : (!transform.any_op) -> !transform.any_op
+            %5 = transform.structured.scalarize %1 : (!transform.any_op) -> !transform.any_op
+            transform.yield 
+          }
+        }
+    """)
+    assert seen == {"loops": 2, "fused": 2}
+
+
+def test_transform_structured_tiling_runs(ctx):
+    from mlir.dialects import transform
+    from mlir.dialects.transform import structured
+    payload = ir.Module.parse("""
+func.func @mm(%a: tensor<8x16xf32>, %b: tensor<16x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<8x16xf32>, tensor<16x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}""")
+    script = ir.Module.create()
+    script.operation.attributes["transform.with_named_sequence"] = \
+        ir.UnitAttr.get()
+    any_op = transform.any_op_t()
+    with InsertionPoint(script.body):
+        main = transform.named_sequence("__transform_main", [any_op], [])
+        with InsertionPoint(main.body):
+            mm = structured.MatchOp.match_op_names(main.bodyTarget,
+                                                   ["linalg.matmul"])
+            structured.TileUsingForOp(mm, sizes=[4, 4])
+            transform.yield_()
+    assert script.operation.verify()
+    main.apply(payload)
+    text = str(payload)
+    assert text.count("scf.for") == 2, text
+    assert "linalg.matmul ins(%extracted_slice, %extracted_slice_3 : " \
+        "tensor<4x16xf32>, tensor<16x4xf32>)" in text, text
+
+
+def test_transform_structured_bad_input(ctx):
+    from mlir.dialects import transform
+    from mlir.dialects.transform import structured
+    module = ir.Module.create()
+    with InsertionPoint(module.body):
+        seq = transform.SequenceOp(transform.FailurePropagationMode.Propagate,
+                                   [], transform.AnyOpType.get())
+        with InsertionPoint(seq.body):
+            t = seq.bodyTarget
+            with pytest.raises(TypeError, match="must either both"):
+                structured.VectorizeOp(t, [4], scalable_sizes=[False])
+            with pytest.raises(TypeError, match="expected to be one"):
+                structured.TileUsingForallOp(transform.AnyOpType.get(), t)
+            with pytest.raises(ValueError, match="two targets"):
+                structured.TileUsingForOp(t, t, sizes=[1])
+            with pytest.raises(TypeError, match="scalable"):
+                structured.TileUsingForOp(t, sizes=[1.5])
+            with pytest.raises(TypeError, match=r"GeneralizeOp\.__init__"):
+                structured.GeneralizeOp()
+
+
+# -- the extensions' builders -------------------------------------------------
 
 # Each case builds the body of @__transform_main (given its root handle);
 # the module must verify and print exactly as given.

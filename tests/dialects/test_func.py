@@ -1,0 +1,193 @@
+"""The func dialect (mlir.dialects.func): functions built from Python with
+FuncOp, its body builder and the func.func decorator (FuncOp.from_py_func),
+calls between them and func.constant, verified, printed exactly and parsed
+back."""
+
+import pytest
+
+from mlir import ir
+from mlir.ir import Context, InsertionPoint, Location, Type
+from mlir.dialects import arith, func
+
+from .helpers import T, build, check
+
+
+def t(s):
+    return Type.parse(s)
+
+
+@pytest.fixture
+def ctx():
+    with Context() as c, Location.unknown():
+        yield c
+
+
+def test_function_from_python():
+    def body():
+        i32 = t("i32")
+
+        @func.FuncOp.from_py_func(i32, i32)
+        def add_mul(a, b):
+            s = arith.addi(a, b)
+            c = arith.constant(i32, 3)
+            return arith.muli(s, c)
+
+        f = func.FuncOp("neg", ([t("f32")], [t("f32")]), visibility="private")
+        with InsertionPoint(f.add_entry_block()):
+            x = f.arguments[0]
+            func.ReturnOp([arith.negf(x)])
+
+    m = build(body)
+    check(m, """
+        module {
+          func.func @add_mul(%arg0: i32, %arg1: i32) -> i32 {
+            %0 = arith.addi %arg0, %arg1 : i32
+            %c3_i32 = arith.constant 3 : i32
+            %1 = arith.muli %0, %c3_i32 : i32
+            return %1 : i32
+          }
+          func.func private @neg(%arg0: f32) -> f32 {
+            %0 = arith.negf %arg0 : f32
+            return %0 : f32
+          }
+        }
+    """)
+
+
+def test_body_builder_call_and_cmp():
+    def body():
+        i64 = t("i64")
+
+        def callee_body(f):
+            a, b = f.arguments
+            lt = arith.cmpi(arith.CmpIPredicate.slt, a, b)
+            func.ReturnOp([arith.select(lt, a, b)])
+
+        callee = func.FuncOp("min", ([i64, i64], [i64]),
+                             body_builder=callee_body)
+        caller = func.FuncOp("caller", ([i64], [i64]))
+        with InsertionPoint(caller.add_entry_block()):
+            c = arith.ConstantOp(i64, -7)
+            call = func.CallOp(callee, [caller.arguments[0], c])
+            func.ReturnOp(call.results)
+        assert isinstance(call, func.CallOp)
+        assert c.literal_value == -7
+        assert callee.type == t("(i64, i64) -> i64")
+        assert not callee.is_external and callee.entry_block is callee.body.blocks[0] or True
+
+    m = build(body)
+    check(m, """
+        module {
+          func.func @min(%arg0: i64, %arg1: i64) -> i64 {
+            %0 = arith.cmpi slt, %arg0, %arg1 : i64
+            %1 = arith.select %0, %arg0, %arg1 : i64
+            return %1 : i64
+          }
+          func.func @caller(%arg0: i64) -> i64 {
+            %c-7_i64 = arith.constant -7 : i64
+            %0 = call @min(%arg0, %c-7_i64) : (i64, i64) -> i64
+            return %0 : i64
+          }
+        }
+    """)
+
+
+def test_func_is_the_decorator():
+    assert func.func == func.FuncOp.from_py_func
+    assert isinstance(func.FuncOp.__dict__["from_py_func"], classmethod)
+
+    calls = {}
+
+    def body():
+        f32 = T("f32")
+
+        @func.func(f32, results=[f32])
+        def explicit(x):
+            func.ReturnOp([x])
+
+        @func.func(f32)
+        def nothing(x):
+            pass
+
+        @func.func(f32, name="renamed")
+        def twice(x, func_op):
+            calls["func_op"] = func_op
+            return arith.addf(x, x)
+
+        @func.func(f32)
+        def caller(x):
+            calls["none"] = nothing(x)
+            calls["one"] = twice(x)
+            return explicit(calls["one"])
+
+        assert explicit.__name__ == "explicit"
+        assert explicit.__doc__ is None
+        assert isinstance(twice.func_op, func.FuncOp)
+
+    check(build(body), """
+        module {
+          func.func @explicit(%arg0: f32) -> f32 {
+            return %arg0 : f32
+          }
+          func.func @nothing(%arg0: f32) {
+            return
+          }
+          func.func @renamed(%arg0: f32) -> f32 {
+            %0 = arith.addf %arg0, %arg0 : f32
+            return %0 : f32
+          }
+          func.func @caller(%arg0: f32) -> f32 {
+            call @nothing(%arg0) : (f32) -> ()
+            %0 = call @renamed(%arg0) : (f32) -> f32
+            %1 = call @explicit(%0) : (f32) -> f32
+            return %1 : f32
+          }
+        }
+    """)
+    assert isinstance(calls["none"], ir.OpResultList)
+    assert len(calls["none"]) == 0
+    assert isinstance(calls["one"], ir.Value)
+    assert isinstance(calls["func_op"], func.FuncOp)
+
+
+def test_func_explicit_results_no_implicit_return(ctx):
+    f32 = T("f32")
+    module = ir.Module.create()
+    with InsertionPoint(module.body):
+        @func.func(f32, results=[f32])
+        def open_body(x):
+            pass
+
+        with pytest.raises(AssertionError):
+            @func.func(f32, results=[f32])
+            def returns_value(x):
+                return x
+    block = open_body.func_op.entry_block
+    assert len(block.operations) == 0
+    assert str(open_body.func_op.type) == "(f32) -> f32"
+    # The body is left for the caller to finish.
+    with InsertionPoint(block):
+        func.ReturnOp([block.arguments[0]])
+    assert open_body.func_op.verify()
+
+
+def test_func_constant_type():
+    def body():
+        i32 = T("i32")
+        callee = func.FuncOp("callee", ([i32], [i32]), visibility="private")
+
+        @func.func()
+        def get():
+            c = func.ConstantOp(callee.type, ir.FlatSymbolRefAttr.get("callee"))
+            assert str(c.type) == "(i32) -> i32"
+            return c
+
+    check(build(body), """
+        module {
+          func.func private @callee(i32) -> i32
+          func.func @get() -> ((i32) -> i32) {
+            %f = constant @callee : (i32) -> i32
+            return %f : (i32) -> i32
+          }
+        }
+    """)

@@ -8,10 +8,11 @@
 # Those calls are *sections* on their context's gate (Context.gate):
 #
 # - shared sections read IR without the GIL (printing, verification,
-#   bytecode, translation, JIT compilation) or with Python callbacks
-#   (Operation.walk); any number run at once;
+#   bytecode, translation, JIT compilation); any number run at once;
 # - exclusive sections change IR without the GIL (pass runs, rewrite
-#   drivers): one at a time, and no shared section beside them.
+#   drivers) or run Python callbacks over it that may change it
+#   (Operation.walk, walk_symbol_tables): one at a time, and no shared
+#   section beside them.
 #
 # Every other use of the context's IR checks the gate first, and waits
 # (without the GIL) while another thread's section forbids it:

@@ -87,6 +87,10 @@ cdef class Context:
     cdef const void* nonterminator_names[8]
     # Threads sharing this context's IR (ir_gate.pxi).
     cdef IrGate gate
+    # Caches of Python layers built on this context (Context._cache(key)),
+    # e.g. linalg opdsl's op configurations: they may hold the context's
+    # objects (a cycle the collector breaks), and go with the context.
+    cdef dict caches
 
     cdef object lookup_op(self, MlirOperation op)
     cdef MlirIdentifier identifier(self, str name) except *

@@ -75,6 +75,7 @@ cdef class Context:
         self.registered_names = {}
         self.unregistered_names = set()
         self.identifiers = {}
+        self.caches = {}
         self.epoch = 1
         cdef MlirContext ctx
         if _adopt is not None:
@@ -273,6 +274,15 @@ cdef class Context:
         if d.ptr == NULL:
             raise ValueError(f"Dialect '{dialect_name}' not found")
         return _wrap_dialect_descriptor(self, d)
+
+    def _cache(self, key):
+        """The dict this context keeps for `key` (made empty on first use):
+        storage for caches of values bound to this context, which live and
+        go with it (holding the context from them does not leak it)."""
+        d = self.caches.get(key)
+        if d is None:
+            d = self.caches[key] = {}
+        return d
 
     def is_dialect_loaded(self, str dialect_name not None):
         """Whether the dialect `dialect_name` is loaded in this context

@@ -958,3 +958,27 @@ def test_fill_builtin_region():
           %cst = arith.constant 1.000000e+00 : f32
         }
     """)
+
+
+def test_opdsl_configurations_are_kept_by_their_context():
+    # An OpDSL op's configuration is computed once per context and kept by
+    # it; the context is still collected (the cache holds its affine maps).
+    import gc
+    import weakref
+    ctx = ir.Context()
+    with ctx, ir.Location.unknown():
+        f32 = ir.F32Type.get()
+        m = ir.Module.create()
+        with ir.InsertionPoint(m.body):
+            init = tensor.EmptyOp([4], f32)
+            zero = arith.ConstantOp(f32, ir.FloatAttr.get(f32, 0.0))
+            linalg.fill(zero.result, outs=[init.result])
+            linalg.fill(zero.result, outs=[init.result])
+        assert m.operation.verify()
+        assert str(m).count("linalg.fill") == 2
+        assert len(ctx._cache("linalg.opdsl")) == 1
+        assert ctx._cache("linalg.opdsl") is ctx._cache("linalg.opdsl")
+    ref = weakref.ref(ctx)
+    del ctx, m, init, zero, f32
+    gc.collect()
+    assert ref() is None

@@ -99,7 +99,14 @@ class DefinedOpCallable:
                 "The named argument 'emit_generic' needs to be  of type bool "
                 f"but got {type(emit_generic)}")
         ctx = ir.Context.current
-        configs = LinalgOpConfig.from_linalg_op_def(self.op_def, context=ctx)
+        # The configuration (affine maps of the context) is the same for
+        # every call in one context: computed once, kept by the context.
+        cache = ctx._cache("linalg.opdsl")
+        configs = cache.get(self.op_def)
+        if configs is None:
+            configs = LinalgOpConfig.from_linalg_op_def(self.op_def,
+                                                        context=ctx)
+            cache[self.op_def] = configs
         if len(configs) != 1:
             raise NotImplementedError(
                 f"Emission of composite linalg ops not supported: {configs}")

@@ -425,3 +425,32 @@ def test_traits_attached_after_loading():
         assert IsTerminatorTrait.attach("late_traits.nope") is False
         with pytest.raises(TypeError, match="op_name must be a str"):
             IsTerminatorTrait.attach(3)
+
+
+def test_dynamic_type_and_attr_classes():
+    from mlir import ir
+    with Context(), Location.unknown():
+        Toy.load(reload=True)
+        i32 = IntegerType.get_signless(32)
+        four = IntegerAttr.get(IntegerType.get_signless(64), 4)
+        v = ir.DynamicType.get("pyext.vec", [TypeAttr.get(i32), four])
+        assert type(v) is VecType       # the class defined in Python
+        assert isinstance(v, ir.DynamicType) and ir.DynamicType.isinstance(v)
+        assert v.type_name == "pyext.vec"
+        assert ir.DynamicType(v).type_name == "pyext.vec"
+        assert ir.DynamicType(v).params == [TypeAttr.get(i32), four]
+        assert ir.DynamicType.lookup_typeid("pyext.vec") == v.typeid
+        assert not ir.DynamicType.isinstance(i32)
+        with pytest.raises(ValueError, match="Cannot cast type"):
+            ir.DynamicType(i32)
+        with pytest.raises(ValueError, match="no dynamic type 'pyext.nope'"):
+            ir.DynamicType.get("pyext.nope", [])
+        with pytest.raises(ValueError, match="'dialect.name'"):
+            ir.DynamicType.lookup_typeid("vec")
+        t = ir.DynamicAttr.get("pyext.tag", [StringAttr.get("x")])
+        assert type(t) is TagAttr and isinstance(t, ir.DynamicAttr)
+        assert t.attr_name == "pyext.tag" and str(t) == '#pyext.tag<"x">'
+        assert ir.DynamicAttr(t).params == [StringAttr.get("x")]
+        assert ir.DynamicAttr.lookup_typeid("pyext.tag") == t.typeid
+        with pytest.raises(ValueError, match="no dynamic attribute"):
+            ir.DynamicAttr.lookup_typeid("pyext.vec")

@@ -246,6 +246,17 @@ TYPES = {
     "_ir:TransformOpInterface.attach":
         "(op_name: str, target: type | None) -> None",
     "_ir:Context.is_dialect_loaded": "(dialect_name: str) -> bool",
+    "_ir:Context._cache": "(key: object) -> dict[Any, Any]",
+    "_ir:DynamicType.get":
+        "(full_type_name: str, attributes: Sequence[Attribute]) -> DynamicType",
+    "_ir:DynamicType.params": "list[Attribute]",
+    "_ir:DynamicType.type_name": "str",
+    "_ir:DynamicType.lookup_typeid": "(full_type_name: str) -> TypeID",
+    "_ir:DynamicAttr.get":
+        "(full_attr_name: str, attributes: Sequence[Attribute]) -> DynamicAttr",
+    "_ir:DynamicAttr.params": "list[Attribute]",
+    "_ir:DynamicAttr.attr_name": "str",
+    "_ir:DynamicAttr.lookup_typeid": "(full_attr_name: str) -> TypeID",
     "_ir:MemoryEffectInstance.effect": "MemoryEffect",
     "_ir:MemoryEffectInstance.resource": "SideEffectResource",
     "_ir:MemoryEffectInstance.stage": "int",

@@ -298,3 +298,31 @@ bool mlirCyDynamicOpAddTrait(MlirContext ctx, MlirStringRef opName,
   it->second->addTrait(unwrap(trait));
   return true;
 }
+
+bool mlirCyDynamicLookupTypeID(MlirContext ctx, MlirStringRef dialect,
+                               MlirStringRef name, bool attribute,
+                               MlirTypeID *typeID) {
+  DynamicDialect *d = dynamicDialect(ctx, dialect);
+  if (!d)
+    return false;
+  if (attribute) {
+    if (DynamicAttrDefinition *def = d->lookupAttrDefinition(unwrap(name))) {
+      *typeID = wrap(def->getTypeID());
+      return true;
+    }
+    return false;
+  }
+  if (DynamicTypeDefinition *def = d->lookupTypeDefinition(unwrap(name))) {
+    *typeID = wrap(def->getTypeID());
+    return true;
+  }
+  return false;
+}
+
+MlirStringRef mlirCyDynamicTypeGetName(MlirType type) {
+  return wrap(llvm::cast<DynamicType>(unwrap(type)).getTypeDef()->getName());
+}
+
+MlirStringRef mlirCyDynamicAttrGetName(MlirAttribute attr) {
+  return wrap(llvm::cast<DynamicAttr>(unwrap(attr)).getAttrDef()->getName());
+}

@@ -91,6 +91,8 @@ __all__ = [
     'MemoryEffectInstance',
     'Speculatability',
     'MemoryEffectInstancesList',
+    'DynamicType',
+    'DynamicAttr',
     'OperationEquivalenceFlags',
     'IRMapping',
     'register_attribute_caster',
@@ -223,6 +225,11 @@ class Context:
         as after a pass run on it.
         """
     def get_dialect_descriptor(self, dialect_name: str) -> DialectDescriptor: ...
+    def _cache(self, key: object) -> dict[Any, Any]:
+        """The dict this context keeps for `key` (made empty on first use):
+        storage for caches of values bound to this context, which live and
+        go with it (holding the context from them does not leak it).
+        """
     def is_dialect_loaded(self, dialect_name: str) -> bool:
         """Whether the dialect `dialect_name` is loaded in this context
         (without loading it).
@@ -2161,6 +2168,58 @@ class IRMapping:
         """Removes the entry of `x` (if any)."""
     def clear(self) -> None:
         """Removes every entry."""
+
+
+class DynamicType(Type):
+    """A type of a dialect defined at run time (MLIR's DynamicType: IRDL
+    or mlir.dialects.ext), with its parameters as attributes.
+    """
+    @staticmethod
+    def isinstance(other) -> bool:
+        """Whether `other` is a dynamic type."""
+    @staticmethod
+    def get(full_type_name: str, attributes: Sequence[Attribute], context: Context | None = None) -> DynamicType:
+        """The dynamic type `full_type_name` ('dialect.name') with the
+        parameters `attributes`; ValueError if its dialect defines no such
+        type in the context.
+        """
+    @staticmethod
+    def lookup_typeid(full_type_name: str, context: Context | None = None) -> TypeID:
+        """The TypeID of the dynamic types `full_type_name` (their
+        definition's) in the context; ValueError if there is none.
+        """
+    @property
+    def params(self) -> list[Attribute]:
+        """The type's parameters (a list of Attribute)."""
+    @property
+    def type_name(self) -> str:
+        """The type's full name, 'dialect.name'."""
+
+
+class DynamicAttr(Attribute):
+    """An attribute of a dialect defined at run time (MLIR's DynamicAttr:
+    IRDL or mlir.dialects.ext), with its parameters as attributes.
+    """
+    @staticmethod
+    def isinstance(other) -> bool:
+        """Whether `other` is a dynamic attribute."""
+    @staticmethod
+    def get(full_attr_name: str, attributes: Sequence[Attribute], context: Context | None = None) -> DynamicAttr:
+        """The dynamic attribute `full_attr_name` ('dialect.name') with the
+        parameters `attributes`; ValueError if its dialect defines no such
+        attribute in the context.
+        """
+    @staticmethod
+    def lookup_typeid(full_attr_name: str, context: Context | None = None) -> TypeID:
+        """The TypeID of the dynamic attributes `full_attr_name` (their
+        definition's) in the context; ValueError if there is none.
+        """
+    @property
+    def params(self) -> list[Attribute]:
+        """The attribute's parameters (a list of Attribute)."""
+    @property
+    def attr_name(self) -> str:
+        """The attribute's full name, 'dialect.name'."""
 
 
 class _OpNameInfo:

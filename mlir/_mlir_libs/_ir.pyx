@@ -172,7 +172,7 @@ __all__ = [
     "IsIsolatedFromAboveTrait", "RecursiveMemoryEffectsTrait",
     "MemoryEffectsOpInterface", "ConditionallySpeculatable", "MemoryEffect",
     "SideEffectResource", "MemoryEffectInstance", "Speculatability",
-    "MemoryEffectInstancesList",
+    "MemoryEffectInstancesList", "DynamicType", "DynamicAttr",
     "OperationEquivalenceFlags", "IRMapping", "register_attribute_caster", "register_dialect",
     "register_op_adaptor", "register_operation", "register_type_caster", "register_value_caster",
 ] + _TYPE_NAMES + _ATTRIBUTE_NAMES + _DENSE_NAMES + _AFFINE_NAMES + _BUILDER_NAMES

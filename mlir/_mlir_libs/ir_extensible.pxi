@@ -175,3 +175,118 @@ def _ext_define_op(str namespace not None, str name not None, traits,
         raise RuntimeError(f"operation '{namespace}.{name}' is already "
                            "registered in this context (or its dialect is "
                            "not loaded)")
+
+
+cdef tuple _split_full_name(object full_name, str what):
+    """(dialect bytes, name bytes) of 'dialect.name'."""
+    if not isinstance(full_name, str):
+        raise TypeError(f"{what} must be a str, not {type(full_name).__name__}")
+    ns, dot, name = full_name.partition(".")
+    if not dot or not ns or not name:
+        raise ValueError(f"{what} must be 'dialect.name', not {full_name!r}")
+    return ns.encode("utf-8"), name.encode("utf-8")
+
+
+cdef object _lookup_typeid(object full_name, object context, bint attribute,
+                           str what):
+    cdef Context ctx = resolve_context(context)
+    cdef bytes ns, name
+    ns, name = _split_full_name(full_name, what)
+    cdef MlirTypeID tid
+    if not mlirCyDynamicLookupTypeID(ctx.c_context, str_ref(ns),
+                                     str_ref(name), attribute, &tid):
+        raise ValueError(f"no dynamic {'attribute' if attribute else 'type'} "
+                         f"'{full_name}' in this context")
+    return wrap_typeid(tid)
+
+
+cdef class DynamicType(Type):
+    """A type of a dialect defined at run time (MLIR's DynamicType: IRDL
+    or mlir.dialects.ext), with its parameters as attributes."""
+
+    @staticmethod
+    def isinstance(other):
+        """Whether `other` is a dynamic type."""
+        return isinstance(other, Type) and \
+            mlirCyTypeIsADynamicType((<Type>other).c_type)
+
+    @staticmethod
+    def get(full_type_name, attributes, context=None):
+        """The dynamic type `full_type_name` ('dialect.name') with the
+        parameters `attributes`; ValueError if its dialect defines no such
+        type in the context."""
+        cdef Context ctx = resolve_context(context)
+        cdef bytes ns, name
+        ns, name = _split_full_name(full_type_name, "full_type_name")
+        cdef vector[MlirAttribute] ps = _ext_params(ctx, attributes)
+        cdef MlirType t = mlirCyDynamicTypeGet(ctx.c_context, str_ref(ns),
+                                               str_ref(name), ps.size(),
+                                               ps.data())
+        if t.ptr == NULL:
+            raise ValueError(f"no dynamic type '{full_type_name}' in this "
+                             "context")
+        return wrap_type(ctx, t)
+
+    @property
+    def params(self):
+        """The type's parameters (a list of Attribute)."""
+        return _ext_params_of(self)
+
+    @property
+    def type_name(self):
+        """The type's full name, 'dialect.name'."""
+        return (from_ref(mlirDialectGetNamespace(mlirTypeGetDialect(
+            self.c_type))) + "." + from_ref(mlirCyDynamicTypeGetName(
+                self.c_type)))
+
+    @staticmethod
+    def lookup_typeid(full_type_name, context=None):
+        """The TypeID of the dynamic types `full_type_name` (their
+        definition's) in the context; ValueError if there is none."""
+        return _lookup_typeid(full_type_name, context, False,
+                              "full_type_name")
+
+
+cdef class DynamicAttr(Attribute):
+    """An attribute of a dialect defined at run time (MLIR's DynamicAttr:
+    IRDL or mlir.dialects.ext), with its parameters as attributes."""
+
+    @staticmethod
+    def isinstance(other):
+        """Whether `other` is a dynamic attribute."""
+        return isinstance(other, Attribute) and \
+            mlirCyAttributeIsADynamicAttr((<Attribute>other).c_attr)
+
+    @staticmethod
+    def get(full_attr_name, attributes, context=None):
+        """The dynamic attribute `full_attr_name` ('dialect.name') with the
+        parameters `attributes`; ValueError if its dialect defines no such
+        attribute in the context."""
+        cdef Context ctx = resolve_context(context)
+        cdef bytes ns, name
+        ns, name = _split_full_name(full_attr_name, "full_attr_name")
+        cdef vector[MlirAttribute] ps = _ext_params(ctx, attributes)
+        cdef MlirAttribute a = mlirCyDynamicAttrGet(
+            ctx.c_context, str_ref(ns), str_ref(name), ps.size(), ps.data())
+        if a.ptr == NULL:
+            raise ValueError(f"no dynamic attribute '{full_attr_name}' in "
+                             "this context")
+        return wrap_attribute(ctx, a)
+
+    @property
+    def params(self):
+        """The attribute's parameters (a list of Attribute)."""
+        return _ext_params_of(self)
+
+    @property
+    def attr_name(self):
+        """The attribute's full name, 'dialect.name'."""
+        return (from_ref(mlirDialectGetNamespace(mlirAttributeGetDialect(
+            self.c_attr))) + "." + from_ref(mlirCyDynamicAttrGetName(
+                self.c_attr)))
+
+    @staticmethod
+    def lookup_typeid(full_attr_name, context=None):
+        """The TypeID of the dynamic attributes `full_attr_name` (their
+        definition's) in the context; ValueError if there is none."""
+        return _lookup_typeid(full_attr_name, context, True, "full_attr_name")

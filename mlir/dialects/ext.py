@@ -578,7 +578,7 @@ class _Defined:
         return _core._ext_params_of(self)
 
 
-class Type(_Defined, ir.Type):
+class Type(_Defined, ir.DynamicType):
     """Base of the type classes of a dialect defined in Python:
 
         class MyType(MyDialect.Type, name="my_type"):
@@ -592,7 +592,7 @@ class Type(_Defined, ir.Type):
         return cls._get(_core._ext_get_type, args, context)
 
 
-class Attribute(_Defined, ir.Attribute):
+class Attribute(_Defined, ir.DynamicAttr):
     """Base of the attribute classes of a dialect defined in Python."""
     _what, _list, _name_attr = "attribute", "attributes", "attr_name"
 
@@ -602,8 +602,6 @@ class Attribute(_Defined, ir.Attribute):
         TypeAttrs)."""
         return cls._get(_core._ext_get_attr, args, context)
 
-
-# -- dialects ---------------------------------------------------------------------
 
 # -- effect and speculatability specifiers ---------------------------------------
 
@@ -683,6 +681,8 @@ def _split_traits(op_cls):
                 f"implementations or specifiers, not {t!r}")
     return traits, attached
 
+
+# -- dialects ---------------------------------------------------------------------
 
 class Dialect(ir.Dialect):
     """Base of a dialect defined in Python: `class MyDialect(Dialect,

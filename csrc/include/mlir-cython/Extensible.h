@@ -90,6 +90,21 @@ MLIR_CAPI_EXPORTED bool mlirCyDynamicDialectAddOp(
     MlirCyDynamicOpVerifier verifier, void *userData,
     void (*destroyUserData)(void *));
 
+/// Sets `*typeID` to the TypeID of the types (or, with `attribute`, the
+/// attributes) `name` of the loaded dynamic dialect `dialect`; false when
+/// there is no such definition.
+MLIR_CAPI_EXPORTED bool mlirCyDynamicLookupTypeID(MlirContext ctx,
+                                                  MlirStringRef dialect,
+                                                  MlirStringRef name,
+                                                  bool attribute,
+                                                  MlirTypeID *typeID);
+
+/// The name (without the dialect's prefix) of dynamic type `type`.
+MLIR_CAPI_EXPORTED MlirStringRef mlirCyDynamicTypeGetName(MlirType type);
+
+/// The name (without the dialect's prefix) of dynamic attribute `attr`.
+MLIR_CAPI_EXPORTED MlirStringRef mlirCyDynamicAttrGetName(MlirAttribute attr);
+
 /// Gives the operations named `opName` in `ctx`, defined by
 /// mlirCyDynamicDialectAddOp, the trait of TypeID `trait` too. Returns false,
 /// doing nothing, when no such operation is registered there.

@@ -421,3 +421,83 @@ def test_attach_rules(ctx):
         transform.TransformState()
     with pytest.raises(TypeError):
         transform.TransformRewriter()
+
+
+class PatternsOp(Tr.Operation, name="patterns"):
+    pass
+
+
+def _sub_to_add(subi, rewriter):
+    """subi(a, b) -> addi(a, b): a rewrite no folder makes."""
+    with rewriter.ip:
+        add = arith.AddIOp(subi.lhs, subi.rhs)
+    rewriter.replace_op(subi, add)
+
+
+def _sub_add_payload():
+    m = ir.Module.create()
+    with ir.InsertionPoint(m.body):
+        i32 = ir.IntegerType.get_signless(32)
+
+        @func.FuncOp.from_py_func(i32, i32)
+        def test_func(a, b):
+            return arith.subi(a, b)
+    return m
+
+
+def _apply_patterns_script():
+    with script() as (schedule, seq):
+        f = match(seq, "func.func")
+        ap = transform.ApplyPatternsOp(f)
+        with ir.InsertionPoint(ap.patterns):
+            PatternsOp()
+        transform.yield_([f])
+    return schedule, seq
+
+
+def test_pattern_descriptor(ctx):
+    class Descriptor(transform.PatternDescriptorOpInterface):
+        @staticmethod
+        def populate_patterns(op, patterns):
+            patterns.add("arith.subi", _sub_to_add, benefit=1)
+
+    Descriptor.attach(PatternsOp.OPERATION_NAME)
+    pl = _sub_add_payload()
+    schedule, seq = _apply_patterns_script()
+    seq.apply(pl)
+    text = str(pl)
+    assert "arith.subi" not in text
+    assert "arith.addi %arg0, %arg1 : i32" in text
+
+
+def test_pattern_descriptor_errors_come_back(ctx):
+    behaviour = {}
+
+    class Descriptor(transform.PatternDescriptorOpInterface):
+        @staticmethod
+        def populate_patterns(op, patterns):
+            behaviour["populate"](patterns)
+
+    Descriptor.attach(PatternsOp.OPERATION_NAME)
+
+    def bad_pattern(op, rewriter):
+        raise KeyError("from the pattern")
+
+    cases = [
+        (lambda p: 1 / 0, ZeroDivisionError),
+        (lambda p: p.add("arith.subi", bad_pattern), KeyError),
+        (lambda p: p.add_conversion("arith.subi", bad_pattern,
+                                    _converter()), TypeError),
+    ]
+    for populate, exc in cases:
+        behaviour["populate"] = populate
+        pl = _sub_add_payload()
+        schedule, seq = _apply_patterns_script()
+        with pytest.raises(exc):
+            seq.apply(pl)
+        assert "arith.subi" in str(pl)      # nothing was rewritten
+
+
+def _converter():
+    from mlir.rewrite import TypeConverter
+    return TypeConverter()

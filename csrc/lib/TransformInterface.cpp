@@ -73,6 +73,26 @@ struct TransformModel
   }
 };
 
+using DescriptorConcept =
+    transform::detail::PatternDescriptorOpInterfaceInterfaceTraits::Concept;
+
+struct DescriptorModel
+    : public transform::PatternDescriptorOpInterface::FallbackModel<
+          DescriptorModel> {
+  MlirCyPatternDescriptorCallback callback = nullptr;
+  void *userData = nullptr;
+
+  void populatePatterns(Operation *op, RewritePatternSet &patterns) const {
+    if (callback)
+      onThreadStack([&] { callback(wrap(op), wrap(&patterns), userData); });
+  }
+
+  void populatePatternsWithState(Operation *op, RewritePatternSet &patterns,
+                                 transform::TransformState &) const {
+    populatePatterns(op, patterns);
+  }
+};
+
 bool isKind(Type type, int kind) {
   switch (kind) {
   case MLIR_CY_TRANSFORM_OPS:
@@ -179,4 +199,33 @@ const void *mlirCyTransformMappingResource(void) {
 
 const void *mlirCyTransformPayloadIRResource(void) {
   return transform::PayloadIRResource::get();
+}
+
+MlirTypeID mlirCyPatternDescriptorOpInterfaceTypeID(void) {
+  return wrap(transform::PatternDescriptorOpInterface::getInterfaceID());
+}
+
+int mlirCyPatternDescriptorOpInterfaceAttach(
+    MlirContext ctx, MlirStringRef opName,
+    MlirCyPatternDescriptorCallback populate, void *userData) {
+  int result;
+  auto *model =
+      mlir_cython::modelFor<transform::PatternDescriptorOpInterface,
+                            DescriptorModel, DescriptorConcept>(ctx, opName,
+                                                                &result);
+  if (model) {
+    model->callback = populate;
+    model->userData = userData;
+  }
+  return result;
+}
+
+void mlirCyRewritePatternSetMoveInto(MlirRewritePatternSet from,
+                                     MlirRewritePatternSet into) {
+  RewritePatternSet &src = *unwrap(from);
+  RewritePatternSet &dst = *unwrap(into);
+  for (std::unique_ptr<RewritePattern> &pattern : src.getNativePatterns())
+    dst.add(std::move(pattern));
+  src.getNativePatterns().clear();
+  dst.add(std::move(src.getPDLPatterns()));
 }

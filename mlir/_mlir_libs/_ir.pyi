@@ -2969,6 +2969,29 @@ class TransformOpInterface(_OpInterface):
         implements the interface in C++.
         """
 
+
+class _PopulateCall:
+    """target.populate_patterns(view, patterns), the patterns then moved
+    into MLIR's set.
+    """
+    def __call__(self, /, *args, **kwargs): ...
+
+
+class PatternDescriptorOpInterface(_OpInterface):
+    """PatternDescriptorOpInterface of an operation: operations placed in
+    the region of `transform.apply_patterns` that add rewrite patterns. A
+    subclass defining a static `populate_patterns(op, patterns)` (patterns:
+    a RewritePatternSet to `add` to) implements it:
+    `MyDescriptor.attach("my.op")`.
+    """
+    @classmethod
+    def attach(cls, op_name, *, target=None, context: Context | None = None):
+        """Makes the operations named `op_name` (registered in `context` or
+        the current context) implement the interface by `target` (this
+        class by default). ValueError if the name is not registered or
+        implements the interface in C++.
+        """
+
 def _llvm_version() -> str:
     """The LLVM version the C API library was built against."""
 
@@ -3494,6 +3517,17 @@ _HANDLE_KINDS: tuple[str, ...]
 def _transform_resources():
     """The transform dialect's resources: (the handles' mapping, the
     payload IR), as SideEffectResource objects.
+    """
+
+def _interpreter_begin(payload):
+    """Registers a run of the transform interpreter over `payload` (an
+    Operation) on this thread, so that Python patterns it applies (from
+    pattern descriptors) have their driver; returns the run.
+    """
+
+def _interpreter_end(run):
+    """Ends a run of _interpreter_begin: re-raises the first exception of
+    the Python code it called back, if any.
     """
 
 def _unpickle_module(data: bytes): ...

@@ -231,11 +231,17 @@ def apply_named_sequence(payload_root, transform_root, transform_module,
         diags.append(_DiagnosticInfo(d))
         return True
     handler = ctx.attach_diagnostic_handler(collect)
+    # Python patterns the run applies (pattern descriptors) find their
+    # driver; their exceptions come back here.
+    run = _ir_module._interpreter_begin(payload)
     try:
-        res = mlirTransformApplyNamedSequence(c_payload, c_root, c_module,
-                                              transform_options.c_options)
+        try:
+            res = mlirTransformApplyNamedSequence(
+                c_payload, c_root, c_module, transform_options.c_options)
+        finally:
+            handler.detach()
     finally:
-        handler.detach()
+        _ir_module._interpreter_end(run)
     if not mlirLogicalResultIsSuccess(res):
         raise ValueError(_failure_text(
             "Failed to apply named transform sequence.",

@@ -288,3 +288,91 @@ def _transform_resources():
     payload IR), as SideEffectResource objects."""
     return (_resource(mlirCyTransformMappingResource()),
             _resource(mlirCyTransformPayloadIRResource()))
+
+
+# -- pattern descriptors ---------------------------------------------------------
+
+@cython.final
+cdef class _PopulateCall:
+    """target.populate_patterns(view, patterns), the patterns then moved
+    into MLIR's set."""
+    cdef object target
+    cdef Context ctx
+    cdef MlirRewritePatternSet into
+
+    def __call__(self, view):
+        cdef RewritePatternSet patterns = RewritePatternSet(self.ctx)
+        self.target.populate_patterns(view, patterns)
+        patterns.check()
+        if patterns.conversion:
+            raise TypeError("populate_patterns added conversion patterns "
+                            "(add_conversion): apply_patterns takes "
+                            "rewrite patterns only")
+        mlirCyRewritePatternSetMoveInto(patterns.c_set, self.into)
+
+
+cdef bool _descriptor_populate(MlirOperation op, MlirRewritePatternSet into,
+                               void* user) noexcept with gil:
+    cdef _PopulateCall call = _PopulateCall.__new__(_PopulateCall)
+    cdef _Driver d
+    try:
+        call.ctx = context_for_handle(mlirOperationGetContext(op))
+        call.target = <object>user
+        call.into = into
+        _call_on_op(call.ctx, op, call, True)
+        return True
+    except BaseException as e:
+        # Re-raised after the interpreter's run (apply_named_sequence),
+        # which has no other way to hear of it; reported in any case.
+        d = _current_driver()
+        if d is not None and d.error is None:
+            d.error = e
+        _emit_callback_error(op, "PatternDescriptorOpInterface."
+                             "populate_patterns", e)
+        return False
+
+
+cdef class PatternDescriptorOpInterface(_OpInterface):
+    """PatternDescriptorOpInterface of an operation: operations placed in
+    the region of `transform.apply_patterns` that add rewrite patterns. A
+    subclass defining a static `populate_patterns(op, patterns)` (patterns:
+    a RewritePatternSet to `add` to) implements it:
+    `MyDescriptor.attach("my.op")`."""
+
+    cdef MlirTypeID interface_id(self):
+        return mlirCyPatternDescriptorOpInterfaceTypeID()
+
+    @classmethod
+    def attach(cls, op_name, *, target=None, context=None):
+        """Makes the operations named `op_name` (registered in `context` or
+        the current context) implement the interface by `target` (this
+        class by default). ValueError if the name is not registered or
+        implements the interface in C++."""
+        ctx, name, target = _attach_target(
+            PatternDescriptorOpInterface, cls, op_name, target, context,
+            "populate_patterns")
+        cdef bytes b = name
+        _attach_result(mlirCyPatternDescriptorOpInterfaceAttach(
+            (<Context>ctx).c_context, str_ref(b), _descriptor_populate,
+            <void*>target), op_name, "PatternDescriptorOpInterface")
+
+
+# -- interpreter runs -----------------------------------------------------------
+
+def _interpreter_begin(payload):
+    """Registers a run of the transform interpreter over `payload` (an
+    Operation) on this thread, so that Python patterns it applies (from
+    pattern descriptors) have their driver; returns the run."""
+    cdef Operation root = op_primary(as_operation(payload, "payload_root"))
+    return _new_driver(root, False)
+
+
+def _interpreter_end(run):
+    """Ends a run of _interpreter_begin: re-raises the first exception of
+    the Python code it called back, if any."""
+    cdef _Driver d = <_Driver?>run
+    _finish_driver(d)
+    if d.error is not None:
+        err = d.error
+        d.error = None
+        raise err

@@ -100,6 +100,29 @@ MLIR_CAPI_EXPORTED int
 mlirCyTransformResultsSet(MlirCyTransformResults results, MlirValue result,
                           int kind, intptr_t n, void *const *items);
 
+/// Adds the patterns of a PatternDescriptorOpInterface operation `op` to
+/// `patterns` (the set being populated, valid during the call); returns
+/// false on failure (after emitting an error diagnostic).
+typedef bool (*MlirCyPatternDescriptorCallback)(MlirOperation op,
+                                                MlirRewritePatternSet patterns,
+                                                void *userData);
+
+/// The TypeID of PatternDescriptorOpInterface.
+MLIR_CAPI_EXPORTED MlirTypeID mlirCyPatternDescriptorOpInterfaceTypeID(void);
+
+/// Makes the operations named `opName` in `ctx` implement
+/// PatternDescriptorOpInterface through `populate`. Returns an
+/// MlirCyAttachResult (see Effects.h); attaching again replaces it.
+MLIR_CAPI_EXPORTED int mlirCyPatternDescriptorOpInterfaceAttach(
+    MlirContext ctx, MlirStringRef opName,
+    MlirCyPatternDescriptorCallback populate, void *userData);
+
+/// Moves every pattern of `from` into `into` (left empty: destroy it as
+/// usual).
+MLIR_CAPI_EXPORTED void
+mlirCyRewritePatternSetMoveInto(MlirRewritePatternSet from,
+                                MlirRewritePatternSet into);
+
 /// SideEffects resources of the transform dialect: the handles' mapping
 /// (TransformMappingResource) and the payload IR (PayloadIRResource).
 MLIR_CAPI_EXPORTED const void *mlirCyTransformMappingResource(void);

@@ -32,8 +32,8 @@ from ... import ir as _ir
 from typing import NewType as _NewType
 from . import interpreter  # noqa: F401
 from ..._mlir_libs._ir import (  # noqa: F401,E402  (upstream main's names)
-    DiagnosedSilenceableFailure, TransformOpInterface, TransformResults,
-    TransformRewriter, TransformState,
+    DiagnosedSilenceableFailure, PatternDescriptorOpInterface,
+    TransformOpInterface, TransformResults, TransformRewriter, TransformState,
 )
 
 

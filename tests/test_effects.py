@@ -522,3 +522,36 @@ def test_effects_on_several_threads(ctx):
     for m in modules:
         text = str(m)
         assert text.count('"fx.read"') == 1 and text.count('"fx.write"') == 2
+
+
+def test_implementations_may_not_know_an_operations_effects(ctx):
+    # Upstream main's optional has_known_memory_effects(op): where it says
+    # False, the operation counts as one without the interface (queries
+    # refuse it; passes take every effect), here in upstream's first form
+    # of get_effects, (op, effects).
+    class Optional(ir.MemoryEffectsOpInterface):
+        @staticmethod
+        def has_known_memory_effects(op):
+            return "effects" in op.attributes
+
+        @staticmethod
+        def get_effects(op, effects):
+            pass
+
+    Optional.attach("fx.effect_free")
+    m = ir.Module.parse("""
+        func.func @f(%a: i32) {
+          %0 = "fx.effect_free"(%a) {effects} : (i32) -> i32
+          %1 = "fx.effect_free"(%a) : (i32) -> i32
+          return
+        }""")
+    known, unknown = list(m.body.operations[0].regions[0].blocks[0]
+                          .operations)[:2]
+    assert ir.MemoryEffectsOpInterface(known).get_effects() == []
+    with pytest.raises(ValueError, match="does not implement "
+                       "MemoryEffectsOpInterface"):
+        ir.MemoryEffectsOpInterface(unknown)
+    PassManager.parse("builtin.module(func.func(canonicalize))").run(
+        m.operation)
+    text = str(m)
+    assert text.count('"fx.effect_free"') == 1 and "{effects}" not in text

@@ -10,6 +10,8 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <cstring>
+
 
 using namespace mlir;
 using mlir_cython::onThreadStack;
@@ -206,4 +208,17 @@ int mlirCySpeculatabilityGet(MlirOperation op) {
   default:
     return MLIR_CY_NOT_SPECULATABLE;
   }
+}
+
+void *mlirCyMemoryEffectsGetUserData(MlirOperation op) {
+  std::optional<RegisteredOperationName> info =
+      unwrap(op)->getName().getRegisteredInfo();
+  if (!info)
+    return nullptr;
+  EffectsConcept *found = info->getInterface<MemoryEffectOpInterface>();
+  static const EffectsModel probe;
+  if (!found || std::memcmp(static_cast<const EffectsConcept *>(&probe),
+                            found, sizeof(EffectsConcept)) != 0)
+    return nullptr;
+  return static_cast<EffectsModel *>(found)->userData;
 }

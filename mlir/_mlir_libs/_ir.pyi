@@ -2871,6 +2871,7 @@ class MemoryEffectsOpInterface(_OpInterface):
     returns MemoryEffectInstance objects implements it:
     `MyModel.attach("my.op")` makes the operations of that name use it.
     """
+    def __init__(self, *args, context: Context | None = None, **kwargs) -> None: ...
     def get_effects(self) -> list[MemoryEffectInstance]:
         """The memory effects of the operation (a list of
         MemoryEffectInstance).

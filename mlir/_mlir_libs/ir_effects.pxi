@@ -253,6 +253,8 @@ cdef class _EffectsCall:
     def __call__(self, view):
         cdef MlirCyMemoryEffect e
         target, appends = self.target
+        if not _knows_effects(target, view):
+            return False
         if appends:             # upstream's first form: get_effects(op, effects)
             effects = MemoryEffectInstancesList()
             result = target.get_effects(view, effects)
@@ -270,6 +272,22 @@ cdef class _EffectsCall:
                                 "objects")
             _effect_struct(inst, self.ctx, self.op, &e)
             mlirCyMemoryEffectsAppend(self.sink, &e)
+        return True
+
+
+cdef bint _knows_effects(object target, object view) except -1:
+    """Whether the implementation `target` knows the effects of `view`
+    (upstream main's optional has_known_memory_effects(op); MLIR 22 has no
+    such query, so an operation whose effects are unknown reports every
+    effect, as one without the interface counts)."""
+    known = getattr(target, "has_known_memory_effects", None)
+    if known is None:
+        return True
+    answer = known(view)
+    if answer is not True and answer is not False:
+        raise TypeError("has_known_memory_effects must return a bool, not "
+                        f"{type(answer).__name__}")
+    return answer
 
 
 cdef bool _effects_callback(MlirOperation op, void* user,
@@ -280,8 +298,7 @@ cdef bool _effects_callback(MlirOperation op, void* user,
         call.target = <object>user
         call.op = op
         call.sink = sink
-        _call_on_op(call.ctx, op, call, True)
-        return True
+        return _call_on_op(call.ctx, op, call, True)
     except BaseException as exc:
         _iface_failure(getattr((<tuple>user)[0], "get_effects", None), exc)
         return False
@@ -361,6 +378,20 @@ cdef class MemoryEffectsOpInterface(_OpInterface):
 
     cdef MlirTypeID interface_id(self):
         return mlirCyMemoryEffectsOpInterfaceTypeID()
+
+    def __init__(self, *args, context=None, **kwargs):
+        _OpInterface.__init__(self, *args, context=context, **kwargs)
+        # An implementation that does not know this operation's effects
+        # makes it one without the interface (upstream main's
+        # has_known_memory_effects).
+        if self.op is None:
+            return
+        cdef Operation op = <Operation>self.op
+        cdef void* user = mlirCyMemoryEffectsGetUserData(op_handle(op))
+        if user != NULL and not _knows_effects(
+                (<tuple>user)[0], as_opview(op_primary(op))):
+            raise ValueError("the operation does not implement "
+                             + type(self).__name__)
 
     def get_effects(self):
         """The memory effects of the operation (a list of

@@ -114,6 +114,10 @@ mlirCyMemoryEffectsGet(MlirOperation op,
                        void (*collect)(const MlirCyMemoryEffect *, void *),
                        void *userData);
 
+/// The `userData` of the MemoryEffectOpInterface implementation attached
+/// by mlirCyMemoryEffectsAttach that `op` uses, or null when it uses none.
+MLIR_CAPI_EXPORTED void *mlirCyMemoryEffectsGetUserData(MlirOperation op);
+
 /// The speculatability of `op` (an MlirCySpeculatability), or -1 when `op`
 /// does not implement ConditionallySpeculatable.
 MLIR_CAPI_EXPORTED int mlirCySpeculatabilityGet(MlirOperation op);

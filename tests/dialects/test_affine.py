@@ -7,16 +7,10 @@ counts raise ValueError."""
 import pytest
 
 from mlir import ir
-from mlir.ir import Context, InsertionPoint, Location
+from mlir.ir import InsertionPoint
 from mlir.dialects import affine, arith, func
 
 from .helpers import A, T, build, check
-
-
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
 
 
 def test_affine_for_and_if():

@@ -10,27 +10,17 @@ import pytest
 
 from mlir import ir
 from mlir.ir import (Attribute, BoolAttr, Context, FloatAttr, InsertionPoint,
-                     IntegerAttr, IntegerType, Location, Module, Type)
+                     IntegerAttr, IntegerType, Location, Module)
 from mlir.dialects import arith, func, _arith_ops_gen
 
 from .helpers import A, T, build, check
-
-
-def t(s):
-    return Type.parse(s)
-
-
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
 
 
 # -- generated classes and builders -------------------------------------------
 
 def test_generated_class_and_accessors():
     def body():
-        f32 = t("f32")
+        f32 = T("f32")
         a = arith.ConstantOp(f32, 1.5)
         b = arith.constant(f32, 2.0)
         add = arith.AddFOp(a, b, fastmath=Attribute.parse("#arith.fastmath<fast>"))
@@ -50,7 +40,7 @@ def test_generated_class_and_accessors():
             del add.fastmath
         with pytest.raises(ValueError, match="not allowed"):
             add.fastmath = None
-        addi = arith.AddIOp(arith.constant(t("i8"), 1), arith.constant(t("i8"), 2))
+        addi = arith.AddIOp(arith.constant(T("i8"), 1), arith.constant(T("i8"), 2))
         assert str(addi.overflowFlags) == "#arith.overflow<none>"
         addi.overflowFlags = Attribute.parse("#arith.overflow<nsw>")
         assert "overflow<nsw>" in str(addi)
@@ -76,12 +66,12 @@ def test_enum_and_attribute_builders():
     assert str(flags) == "nnan,ninf"
 
     def body():
-        f = t("f64")
+        f = T("f64")
         x = arith.constant(f, 1.0)
         # a Python enum value goes through the registered attribute builder
         arith.cmpf(arith.CmpFPredicate.OLT, x, x)
         arith.addf(x, x, fastmath=arith.FastMathFlags.fast)
-        arith.constant(t("index"), 4)
+        arith.constant(T("index"), 4)
 
     m = build(body)
     check(m, """
@@ -96,7 +86,7 @@ def test_enum_and_attribute_builders():
 
 def test_bad_input_is_a_python_error():
     with Context(), Location.unknown():
-        i32 = t("i32")
+        i32 = T("i32")
         c = arith.constant(i32, 1)
         with pytest.raises(TypeError, match=r"arith\.addi: operand 'rhs' must be a Value, not int"):
             arith.AddIOp(c, 5)
@@ -123,7 +113,7 @@ def test_bad_input_is_a_python_error():
         with pytest.raises(TypeError, match=r"arith\.constant: value must be"):
             arith.ConstantOp(i32, "1")
         with pytest.raises(ValueError, match="does not fit"):
-            arith.ConstantOp(t("i8"), 1000)
+            arith.ConstantOp(T("i8"), 1000)
         with pytest.raises(TypeError, match=r"func\.call: result type|must be a list of Types"):
             func.CallOp([c], "f", [])
         with pytest.raises(TypeError, match=r"arith\.addui_extended: result type 'overflow' must be a Type, not list"):
@@ -147,7 +137,7 @@ def test_snake_case_builders_are_plain_functions():
     assert arith.addi.__doc__ == "Builds arith.addi (AddIOp); returns its result."
     with Context(), Location.unknown():
         m = Module.create()
-        i32 = t("i32")
+        i32 = T("i32")
         with InsertionPoint(m.body):
             c = arith.constant(i32, 2)
             s = arith.addi(c, c, overflow_flags=arith.IntegerOverflowFlags.nsw)
@@ -169,7 +159,7 @@ def test_constant_paths_print_and_check():
     alone gives its own type; every refusal is a Python exception."""
     with Context(), Location.unknown():
         m = Module.create()
-        i1, i8, i64, f16 = t("i1"), t("i8"), t("i64"), t("f16")
+        i1, i8, i64, f16 = T("i1"), T("i8"), T("i64"), T("f16")
         with InsertionPoint(m.body):
             assert arith.constant(i1, True).owner.literal_value == 1
             big = arith.ConstantOp(i64, (1 << 63) - 1)

@@ -15,12 +15,6 @@ from mlir.dialects import (amdgpu, arith, emitc, gpu, llvm, nvgpu, pdl, quant,
                            smt, sparse_tensor, transform)
 
 
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
-
-
 TYPE_NAMES = [
     (amdgpu.TDMBaseType, "amdgpu.tdm_base"),
     (amdgpu.TDMDescriptorType, "amdgpu.tdm_descriptor"),

@@ -6,25 +6,15 @@ back."""
 import pytest
 
 from mlir import ir
-from mlir.ir import Context, InsertionPoint, Location, Type
+from mlir.ir import InsertionPoint
 from mlir.dialects import arith, func
 
 from .helpers import T, build, check
 
 
-def t(s):
-    return Type.parse(s)
-
-
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
-
-
 def test_function_from_python():
     def body():
-        i32 = t("i32")
+        i32 = T("i32")
 
         @func.FuncOp.from_py_func(i32, i32)
         def add_mul(a, b):
@@ -32,7 +22,7 @@ def test_function_from_python():
             c = arith.constant(i32, 3)
             return arith.muli(s, c)
 
-        f = func.FuncOp("neg", ([t("f32")], [t("f32")]), visibility="private")
+        f = func.FuncOp("neg", ([T("f32")], [T("f32")]), visibility="private")
         with InsertionPoint(f.add_entry_block()):
             x = f.arguments[0]
             func.ReturnOp([arith.negf(x)])
@@ -56,7 +46,7 @@ def test_function_from_python():
 
 def test_body_builder_call_and_cmp():
     def body():
-        i64 = t("i64")
+        i64 = T("i64")
 
         def callee_body(f):
             a, b = f.arguments
@@ -72,7 +62,7 @@ def test_body_builder_call_and_cmp():
             func.ReturnOp(call.results)
         assert isinstance(call, func.CallOp)
         assert c.literal_value == -7
-        assert callee.type == t("(i64, i64) -> i64")
+        assert callee.type == T("(i64, i64) -> i64")
         assert not callee.is_external and callee.entry_block is callee.body.blocks[0] or True
 
     m = build(body)

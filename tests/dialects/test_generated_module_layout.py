@@ -10,19 +10,13 @@ from pathlib import Path
 import pytest
 
 from mlir import ir
-from mlir.ir import AttrBuilder, Context, InsertionPoint, Location, Module
+from mlir.ir import AttrBuilder, InsertionPoint, Module
 from mlir.dialects import _linalg_enum_gen, _vector_transform_enum_gen
 from mlir.dialects import linalg, transform
 from mlir.dialects import smt as smt_dialect
 from mlir.dialects.transform import vector
 
 from .helpers import check
-
-
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
 
 
 def _members(enum):

@@ -6,19 +6,13 @@ or ValueError naming the op and the argument."""
 
 import pytest
 
-from mlir.ir import (Attribute, Context, DenseI32ArrayAttr, F32Type,
+from mlir.ir import (Attribute, DenseI32ArrayAttr, F32Type,
                      FunctionType, IndexType, InsertionPoint, IntegerType,
-                     Location, MemRefType, Module, Operation, StringAttr,
+                     MemRefType, Module, Operation, StringAttr,
                      Type, TypeAttr, UnitAttr)
 from mlir.dialects import arith, func, gpu, memref
 
 from .helpers import build, check, same
-
-
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
 
 
 # -- types and attributes -----------------------------------------------------

@@ -65,12 +65,6 @@ def build_func(*arg_types, body):
     return module
 
 
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
-
-
 def tt(shape, t):
     return RankedTensorType.get(shape, t)
 

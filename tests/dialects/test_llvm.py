@@ -20,12 +20,6 @@ from mlir.passmanager import PassManager
 from .helpers import build, check, same
 
 
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
-
-
 # -- types --------------------------------------------------------------------
 
 def test_llvm_pointer_type(ctx):

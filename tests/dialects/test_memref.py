@@ -13,12 +13,6 @@ from mlir.dialects import arith, func, memref
 from .helpers import A, T, build, check
 
 
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
-
-
 def test_memref_subview_inference_and_generated_builders():
     def body():
         f32, idx = F32Type.get(), IndexType.get()

@@ -8,19 +8,13 @@ import gc
 
 import pytest
 
-from mlir.ir import (Attribute, Context, IndexType, InsertionPoint,
+from mlir.ir import (Attribute, IndexType, InsertionPoint,
                      IntegerAttr, IntegerType, Location, Module,
                      RankedTensorType, ShapedType, Type)
 from mlir.dialects import arith, func, llvm, pdl, tensor, transform
 from mlir.rewrite import PDLModule, apply_patterns_and_fold_greedily
 
 from .helpers import T, build, check, same
-
-
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
 
 
 # -- patterns -----------------------------------------------------------------

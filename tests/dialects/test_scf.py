@@ -6,16 +6,10 @@ bounds raise ValueError or TypeError."""
 import pytest
 
 from mlir import ir
-from mlir.ir import Context, InsertionPoint, Location
+from mlir.ir import InsertionPoint
 from mlir.dialects import arith, func, math, scf
 
 from .helpers import T, build, check
-
-
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
 
 
 def test_scf_for_with_iter_args_and_if():

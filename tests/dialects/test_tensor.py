@@ -6,18 +6,12 @@ op and the argument."""
 
 import pytest
 
-from mlir.ir import (Attribute, Context, F32Type, IndexType, InsertionPoint,
-                     IntegerType, Location, Module, RankedTensorType,
+from mlir.ir import (Attribute, F32Type, IndexType, InsertionPoint,
+                     IntegerType, Module, RankedTensorType,
                      ShapedType, StringAttr)
 from mlir.dialects import arith, func, tensor
 
 from .helpers import T, build, check
-
-
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
 
 
 def test_tensor_empty_mixed_sizes():

@@ -46,12 +46,6 @@ def match(root, name, result_type=None):
                                              [name]).result
 
 
-@pytest.fixture
-def ctx():
-    with Context() as c, Location.unknown():
-        yield c
-
-
 # -- types --------------------------------------------------------------------
 
 def test_transform_types(ctx):

@@ -20,6 +20,18 @@
 
 namespace mlir_cython {
 
+// `found` (a concept of the interface `Model` implements) as a `Model`, or
+// null when it is another implementation. A model of ours is recognized by
+// its concept's functions, which are this library's own.
+template <typename Model, typename Concept>
+Model *asOurs(Concept *found) {
+  static const Model probe;
+  if (!found || std::memcmp(static_cast<const Concept *>(&probe), found,
+                            sizeof(Concept)) != 0)
+    return nullptr;
+  return static_cast<Model *>(found);
+}
+
 // The model of `Model` (of interface `Iface`) that the operations named
 // `name` use, attached if they implement no such interface; null with
 // `*result` set when there is no such name or a C++ implementation.
@@ -31,20 +43,14 @@ Model *modelFor(MlirContext ctx, MlirStringRef name, int *result) {
     *result = MLIR_CY_ATTACH_UNREGISTERED;
     return nullptr;
   }
-  // A model of ours is recognized by its concept's function, which is
-  // this library's own.
-  static const Model probe;
   Concept *found = info->getInterface<Iface>();
   if (!found) {
     info->attachInterface<Model>();
     found = info->getInterface<Iface>();
-  } else if (std::memcmp(static_cast<const Concept *>(&probe), found,
-                         sizeof(Concept)) != 0) {
-    *result = MLIR_CY_ATTACH_IMPLEMENTED;
-    return nullptr;
   }
-  *result = MLIR_CY_ATTACHED;
-  return static_cast<Model *>(found);
+  Model *model = asOurs<Model>(found);
+  *result = model ? MLIR_CY_ATTACHED : MLIR_CY_ATTACH_IMPLEMENTED;
+  return model;
 }
 } // namespace mlir_cython
 

@@ -10,8 +10,6 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include <cstring>
-
 
 using namespace mlir;
 using mlir_cython::onThreadStack;
@@ -215,10 +213,7 @@ void *mlirCyMemoryEffectsGetUserData(MlirOperation op) {
       unwrap(op)->getName().getRegisteredInfo();
   if (!info)
     return nullptr;
-  EffectsConcept *found = info->getInterface<MemoryEffectOpInterface>();
-  static const EffectsModel probe;
-  if (!found || std::memcmp(static_cast<const EffectsConcept *>(&probe),
-                            found, sizeof(EffectsConcept)) != 0)
-    return nullptr;
-  return static_cast<EffectsModel *>(found)->userData;
+  EffectsModel *model = mlir_cython::asOurs<EffectsModel>(
+      info->getInterface<MemoryEffectOpInterface>());
+  return model ? model->userData : nullptr;
 }

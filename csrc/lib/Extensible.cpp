@@ -197,14 +197,30 @@ bool define(MlirContext ctx, MlirStringRef dialect, MlirStringRef name,
   return true;
 }
 
+// The definition (Def) `name` of the loaded dynamic dialect `dialect`, or
+// null.
+template <typename Def>
+Def *definition(MlirContext ctx, MlirStringRef dialect, MlirStringRef name) {
+  DynamicDialect *d = dynamicDialect(ctx, dialect);
+  return d ? lookup(d, unwrap(name), static_cast<Def *>(nullptr)) : nullptr;
+}
+
+// Sets `*typeID` to the TypeID of definition `name`; false if there is none.
+template <typename Def>
+bool lookupTypeID(MlirContext ctx, MlirStringRef dialect, MlirStringRef name,
+                  MlirTypeID *typeID) {
+  Def *def = definition<Def>(ctx, dialect, name);
+  if (def)
+    *typeID = wrap(def->getTypeID());
+  return def != nullptr;
+}
+
 // An instance (Instance: DynamicType or DynamicAttr) of a definition (Def),
 // null when there is no such definition.
 template <typename Instance, typename Def>
 Instance instance(MlirContext ctx, MlirStringRef dialect, MlirStringRef name,
                   intptr_t nParams, MlirAttribute const *params) {
-  DynamicDialect *d = dynamicDialect(ctx, dialect);
-  Def *def = d ? lookup(d, unwrap(name), static_cast<Def *>(nullptr))
-               : nullptr;
+  Def *def = definition<Def>(ctx, dialect, name);
   if (!def)
     return {};
   llvm::SmallVector<Attribute> ps;
@@ -302,21 +318,10 @@ bool mlirCyDynamicOpAddTrait(MlirContext ctx, MlirStringRef opName,
 bool mlirCyDynamicLookupTypeID(MlirContext ctx, MlirStringRef dialect,
                                MlirStringRef name, bool attribute,
                                MlirTypeID *typeID) {
-  DynamicDialect *d = dynamicDialect(ctx, dialect);
-  if (!d)
-    return false;
-  if (attribute) {
-    if (DynamicAttrDefinition *def = d->lookupAttrDefinition(unwrap(name))) {
-      *typeID = wrap(def->getTypeID());
-      return true;
-    }
-    return false;
-  }
-  if (DynamicTypeDefinition *def = d->lookupTypeDefinition(unwrap(name))) {
-    *typeID = wrap(def->getTypeID());
-    return true;
-  }
-  return false;
+  return attribute ? lookupTypeID<DynamicAttrDefinition>(ctx, dialect, name,
+                                                         typeID)
+                   : lookupTypeID<DynamicTypeDefinition>(ctx, dialect, name,
+                                                         typeID);
 }
 
 MlirStringRef mlirCyDynamicTypeGetName(MlirType type) {

@@ -328,11 +328,9 @@ cdef object _attached_lock = threading.Lock()
 
 
 cdef object _attach_target(object base, object cls, object op_name,
-                           object target, object context, str method,
-                           object user=None):
-    """The checked arguments of an attach: (Context, name bytes, the object
-    the callbacks get: `user` if given, else the target), that object kept
-    alive as long as the context."""
+                           object target, object context, str method):
+    """The checked arguments of an attach: (Context, name bytes, target
+    (`cls` by default))."""
     if target is None:
         target = cls
     if not isinstance(op_name, str):
@@ -341,12 +339,15 @@ cdef object _attach_target(object base, object cls, object op_name,
     if impl is None or impl is getattr(base, method, None):
         raise TypeError(f"{getattr(target, '__name__', target)!r} does not "
                         f"define {method}")
-    if user is None:
-        user = target
-    cdef Context ctx = resolve_context(context)
+    return resolve_context(context), op_name.encode("utf-8"), target
+
+
+cdef void* _kept(Context ctx, object user):
+    """`user`, kept alive as long as `ctx`, as the userData of MLIR's
+    models (which hold it borrowed and go with the context)."""
     with _attached_lock:
         _attached.setdefault(ctx, []).append(user)
-    return ctx, op_name.encode("utf-8"), user
+    return <void*>user
 
 
 cdef bint _takes_two(object fn):
@@ -414,15 +415,14 @@ cdef class MemoryEffectsOpInterface(_OpInterface):
         the current context) implement the interface by `target` (this
         class by default): MLIR calls `target.get_effects(op)`. ValueError
         if the name is not registered or implements the interface in C++."""
-        impl = target if target is not None else cls
-        ctx, name, user = _attach_target(
-            MemoryEffectsOpInterface, cls, op_name, target, context,
-            "get_effects",
-            (impl, _takes_two(getattr(impl, "get_effects", None))))
+        ctx, name, target = _attach_target(MemoryEffectsOpInterface, cls,
+                                           op_name, target, context,
+                                           "get_effects")
         cdef bytes b = name
         _attach_result(mlirCyMemoryEffectsAttach(
             (<Context>ctx).c_context, str_ref(b), _effects_callback,
-            <void*>user), op_name, "MemoryEffectsOpInterface")
+            _kept(ctx, (target, _takes_two(target.get_effects)))),
+            op_name, "MemoryEffectsOpInterface")
 
 
 cdef void _collect_effect(const MlirCyMemoryEffect* e,
@@ -493,7 +493,7 @@ cdef class ConditionallySpeculatable(_OpInterface):
         cdef bytes b = name
         _attach_result(mlirCySpeculatabilityAttach(
             (<Context>ctx).c_context, str_ref(b), _speculatability_callback,
-            <void*>target, 0), op_name, "ConditionallySpeculatable")
+            _kept(ctx, target), 0), op_name, "ConditionallySpeculatable")
 
 
 def _attach_fixed_effects(str op_name not None, context=None):

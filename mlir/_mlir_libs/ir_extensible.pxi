@@ -55,34 +55,44 @@ cdef vector[MlirAttribute] _ext_params(Context ctx, object params) except *:
     return out
 
 
+cdef object _dynamic_instance(Context ctx, bytes ns, bytes name, params,
+                              bint attribute):
+    """The dynamic type (or attribute) `ns.name` of `params`
+    (Attributes), or None when ctx's dialect `ns` defines no such one."""
+    cdef vector[MlirAttribute] ps = _ext_params(ctx, params)
+    cdef MlirAttribute a
+    cdef MlirType t
+    if attribute:
+        a = mlirCyDynamicAttrGet(ctx.c_context, str_ref(ns), str_ref(name),
+                                 ps.size(), ps.data())
+        return None if a.ptr == NULL else wrap_attribute(ctx, a)
+    t = mlirCyDynamicTypeGet(ctx.c_context, str_ref(ns), str_ref(name),
+                             ps.size(), ps.data())
+    return None if t.ptr == NULL else wrap_type(ctx, t)
+
+
+cdef object _ext_get(str namespace, str name, params, object context,
+                     bint attribute):
+    cdef Context ctx = resolve_context(context)
+    got = _dynamic_instance(ctx, _ext_name(namespace, "the dialect name"),
+                            _ext_name(name, "the name"), params, attribute)
+    if got is None:
+        raise RuntimeError(f"{'attribute' if attribute else 'type'} "
+                           f"'{namespace}.{name}' is not defined in this "
+                           "context (load its dialect first)")
+    return got
+
+
 def _ext_get_type(str namespace not None, str name not None, params,
                   context=None):
     """The type `namespace.name` with `params` (Attributes)."""
-    cdef Context ctx = resolve_context(context)
-    cdef bytes ns = _ext_name(namespace, "the dialect name")
-    cdef bytes n = _ext_name(name, "the name")
-    cdef vector[MlirAttribute] ps = _ext_params(ctx, params)
-    cdef MlirType t = mlirCyDynamicTypeGet(ctx.c_context, str_ref(ns),
-                                           str_ref(n), ps.size(), ps.data())
-    if t.ptr == NULL:
-        raise RuntimeError(f"type '{namespace}.{name}' is not defined in "
-                           "this context (load its dialect first)")
-    return wrap_type(ctx, t)
+    return _ext_get(namespace, name, params, context, False)
 
 
 def _ext_get_attr(str namespace not None, str name not None, params,
                   context=None):
     """The attribute `namespace.name` with `params` (Attributes)."""
-    cdef Context ctx = resolve_context(context)
-    cdef bytes ns = _ext_name(namespace, "the dialect name")
-    cdef bytes n = _ext_name(name, "the name")
-    cdef vector[MlirAttribute] ps = _ext_params(ctx, params)
-    cdef MlirAttribute a = mlirCyDynamicAttrGet(
-        ctx.c_context, str_ref(ns), str_ref(n), ps.size(), ps.data())
-    if a.ptr == NULL:
-        raise RuntimeError(f"attribute '{namespace}.{name}' is not defined "
-                           "in this context (load its dialect first)")
-    return wrap_attribute(ctx, a)
+    return _ext_get(namespace, name, params, context, True)
 
 
 def _ext_params_of(obj):
@@ -147,10 +157,21 @@ cdef MlirLogicalResult _ext_verify(MlirOperation op, void* user) noexcept with g
         if problem is None:
             return mlirLogicalResultSuccess()
         msg = str(problem).encode("utf-8")
+        mlirEmitError(mlirOperationGetLocation(op), msg)
     except BaseException as e:
-        msg = f"the verifier raised {type(e).__name__}: {e}".encode("utf-8")
-    mlirEmitError(mlirOperationGetLocation(op), msg)
+        _emit_callback_error(op, "the verifier", e)
     return mlirLogicalResultFailure()
+
+
+cdef void _emit_callback_error(MlirOperation op, str what,
+                               object e) noexcept:
+    """Reports an exception of Python code MLIR called for `op` as an error
+    diagnostic on it: '<what> raised <type>: <message>'."""
+    try:
+        msg = f"{what} raised {type(e).__name__}: {e}".encode("utf-8")
+        mlirEmitError(mlirOperationGetLocation(op), msg)
+    except BaseException:
+        pass
 
 
 def _ext_define_op(str namespace not None, str name not None, traits,
@@ -187,6 +208,20 @@ cdef tuple _split_full_name(object full_name, str what):
     return ns.encode("utf-8"), name.encode("utf-8")
 
 
+cdef object _dynamic_get(object full_name, object params, object context,
+                         bint attribute):
+    """DynamicType.get / DynamicAttr.get."""
+    cdef str what = "attribute" if attribute else "type"
+    cdef Context ctx = resolve_context(context)
+    cdef bytes ns, name
+    ns, name = _split_full_name(
+        full_name, "full_attr_name" if attribute else "full_type_name")
+    got = _dynamic_instance(ctx, ns, name, params, attribute)
+    if got is None:
+        raise ValueError(f"no dynamic {what} '{full_name}' in this context")
+    return got
+
+
 cdef object _lookup_typeid(object full_name, object context, bint attribute,
                            str what):
     cdef Context ctx = resolve_context(context)
@@ -215,17 +250,7 @@ cdef class DynamicType(Type):
         """The dynamic type `full_type_name` ('dialect.name') with the
         parameters `attributes`; ValueError if its dialect defines no such
         type in the context."""
-        cdef Context ctx = resolve_context(context)
-        cdef bytes ns, name
-        ns, name = _split_full_name(full_type_name, "full_type_name")
-        cdef vector[MlirAttribute] ps = _ext_params(ctx, attributes)
-        cdef MlirType t = mlirCyDynamicTypeGet(ctx.c_context, str_ref(ns),
-                                               str_ref(name), ps.size(),
-                                               ps.data())
-        if t.ptr == NULL:
-            raise ValueError(f"no dynamic type '{full_type_name}' in this "
-                             "context")
-        return wrap_type(ctx, t)
+        return _dynamic_get(full_type_name, attributes, context, False)
 
     @property
     def params(self):
@@ -262,16 +287,7 @@ cdef class DynamicAttr(Attribute):
         """The dynamic attribute `full_attr_name` ('dialect.name') with the
         parameters `attributes`; ValueError if its dialect defines no such
         attribute in the context."""
-        cdef Context ctx = resolve_context(context)
-        cdef bytes ns, name
-        ns, name = _split_full_name(full_attr_name, "full_attr_name")
-        cdef vector[MlirAttribute] ps = _ext_params(ctx, attributes)
-        cdef MlirAttribute a = mlirCyDynamicAttrGet(
-            ctx.c_context, str_ref(ns), str_ref(name), ps.size(), ps.data())
-        if a.ptr == NULL:
-            raise ValueError(f"no dynamic attribute '{full_attr_name}' in "
-                             "this context")
-        return wrap_attribute(ctx, a)
+        return _dynamic_get(full_attr_name, attributes, context, True)
 
     @property
     def params(self):

@@ -24,8 +24,9 @@ _HANDLE_KINDS = ("operations", "values", "parameters")
 cdef int _handle_check(int check, object handle, int kind,
                        str what) except -1:
     if check == MLIR_CY_TRANSFORM_NOT_OWN:
-        raise ValueError(f"{what} is not {'an operand' if what == 'operand' else 'a result'} of the "
-                         "transform being applied")
+        role = "an operand" if what == "operand" else "a result"
+        raise ValueError(f"{what} is not {role} of the transform being "
+                         "applied")
     if check == MLIR_CY_TRANSFORM_WRONG_KIND:
         raise TypeError(f"{what} of type {handle.type} is not a handle to "
                         f"payload {_HANDLE_KINDS[kind]}")
@@ -245,15 +246,6 @@ cdef int _transform_allows_repeated(MlirOperation op,
         return -1
 
 
-cdef void _emit_callback_error(MlirOperation op, str what,
-                               object e) noexcept:
-    try:
-        msg = f"{what} raised {type(e).__name__}: {e}".encode("utf-8")
-        mlirEmitError(mlirOperationGetLocation(op), msg)
-    except BaseException:
-        pass
-
-
 cdef class TransformOpInterface(_OpInterface):
     """TransformOpInterface of an operation. A subclass defining a static
     `apply(op, rewriter, results, state)` returning a
@@ -279,7 +271,7 @@ cdef class TransformOpInterface(_OpInterface):
         cdef bytes b = name
         _attach_result(mlirCyTransformOpInterfaceAttach(
             (<Context>ctx).c_context, str_ref(b), _transform_apply,
-            _transform_allows_repeated, <void*>target), op_name,
+            _transform_allows_repeated, _kept(ctx, target)), op_name,
             "TransformOpInterface")
 
 
@@ -354,7 +346,7 @@ cdef class PatternDescriptorOpInterface(_OpInterface):
         cdef bytes b = name
         _attach_result(mlirCyPatternDescriptorOpInterfaceAttach(
             (<Context>ctx).c_context, str_ref(b), _descriptor_populate,
-            <void*>target), op_name, "PatternDescriptorOpInterface")
+            _kept(ctx, target)), op_name, "PatternDescriptorOpInterface")
 
 
 # -- interpreter runs -----------------------------------------------------------

@@ -51,12 +51,6 @@ cdef class Value:
     copies; OpResult(v) / BlockArgument(v) downcast (ValueError if not)."""
 
     @classmethod
-    def __class_getitem__(cls, args):
-        """`Value[T]` (mlir.dialects.ext's `Operand[T]`, `Result[T]`): a
-        value constraint in an annotation."""
-        return _GenericAlias(cls, args)
-
-    @classmethod
     def __class_getitem__(cls, item):
         """Value[T] (and OpResult[T], BlockArgument[T]): a value whose type
         is a T, for annotations (e.g. Value[IntegerType])."""

@@ -568,15 +568,6 @@ class _Defined:
         """The type caster: this class when `other` is of its kind."""
         return cls(other) if cls.isinstance(other) else other
 
-    @classmethod
-    def __class_getitem__(cls, params):
-        return _types.GenericAlias(cls, params)
-
-    @property
-    def params(self):
-        """The parameters (Attributes; a Type parameter as a TypeAttr)."""
-        return _core._ext_params_of(self)
-
 
 class Type(_Defined, ir.DynamicType):
     """Base of the type classes of a dialect defined in Python:

@@ -828,6 +828,28 @@ static void emitRenamedArgs(const OpModel &m, bool snake, StringRef fn,
   os << indent << "    _ods_no_more_keywords(" << pyStr(fn) << ", _ods_kw)\n";
 }
 
+// The statement raising Python's TypeError for required positional
+// parameters left out (their value is still _ods_REQ); `fn` names the
+// builder in the message, which names parameters as callers write them.
+static void emitMissingCheck(const OpModel &m, bool snake, StringRef fn,
+                             StringRef indent, raw_ostream &os) {
+  std::vector<std::string> vars, pubs;
+  for (const BuilderArg &a : m.args)
+    if (!a.keyword && !a.defaulted) {
+      vars.push_back(snake ? snakeName(a) : a.py);
+      pubs.push_back(pyStr(snake ? snakeName(a, true) : a.pub));
+    }
+  if (vars.empty())
+    return;
+  std::vector<std::string> tests;
+  for (const std::string &v : vars)
+    tests.push_back(v + " is _ods_REQ");
+  os << indent << "if " << llvm::join(tests, " or ") << ":\n"
+     << indent << "    _ods_missing(" << pyStr(fn) << ", ("
+     << llvm::join(pubs, ", ") << ",), (" << llvm::join(vars, ", ")
+     << ",))\n";
+}
+
 static std::string signature(const OpModel &m, bool typed, bool snake) {
   auto nameOf = [&](const BuilderArg &a) {
     return snake ? snakeName(a, typed) : (typed ? a.pub : a.py);
@@ -849,16 +871,18 @@ static std::string signature(const OpModel &m, bool typed, bool snake) {
     }
     return "_Any";
   };
-  // The .pyx signature defaults every positional parameter to None and
-  // collects extra positionals, so that a missing or extra argument is
-  // reported naming the op and the argument (Cython's own messages name
-  // neither); the .pyi stub keeps the real signature.
+  // The .pyx signature defaults every required positional parameter to the
+  // _ods_REQ marker and collects extra positionals, so that a missing or
+  // extra argument is reported in Python's words (Cython's own differ) and
+  // None stays a value; the .pyi stub and inspect.signature (_ods_sign)
+  // show the real signature.
   std::vector<std::string> parts;
   for (const BuilderArg &a : m.args)
     if (!a.keyword)
       parts.push_back(typed ? nameOf(a) + ": " + typeOf(a) +
                                   (a.defaulted ? " = None" : "")
-                            : nameOf(a) + "=None");
+                            : nameOf(a) +
+                                  (a.defaulted ? "=None" : "=_ods_REQ"));
   parts.push_back(typed ? "*" : "*_ods_extra");
   for (const BuilderArg &a : m.args)
     if (a.keyword)
@@ -951,17 +975,18 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
         os << "    _ods_at[" << a.index << "] = _ods_mark(_ods_st)\n";
       if (m.sizedOperands) {
         os << "    _ods_oseg[" << a.index << "] = ";
+        std::string group = ", " + std::to_string(a.index) + ")\n";
         if (a.arity == 1)
-          os << "_ods_single(_ods_st, " << a.py << ", " << what << ")\n";
+          os << "_ods_single(_ods_st, " << a.py << ", " << what << group;
         else if (a.arity == 0)
-          os << "_ods_optional(_ods_st, " << a.py << ", " << what << ")\n";
+          os << "_ods_optional(_ods_st, " << a.py << ", " << what << group;
         else
-          os << "_ods_variadic(_ods_st, " << a.py << ", " << what << ")\n";
+          os << "_ods_variadic(_ods_st, " << a.py << ", " << what << group;
       } else if (a.arity == 1) {
         os << "    _ods_st.add_operand(" << a.py << ", " << what << ")\n";
       } else if (a.arity == 0) {
         os << "    _ods_optional(_ods_st, " << a.py << ", " << what
-           << ")\n";
+           << ", -1)\n";
       } else {
         os << "    _ods_st.add_operands(" << a.py << ", " << what
            << ")\n";
@@ -1021,12 +1046,13 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
       std::string what = pyStr(a.py);
       if (m.sizedResults) {
         os << "    _ods_rseg[" << a.index << "] = _ods_result_group(_ods_st, "
-           << a.py << ", " << what << ", " << a.arity << ")\n";
+           << a.py << ", " << what << ", " << a.arity << ", " << a.index
+           << ")\n";
       } else if (a.arity == 1) {
         os << "    _ods_st.add_result(" << a.py << ", " << what << ")\n";
       } else if (a.arity == 0) {
         os << "    _ods_result_group(_ods_st, " << a.py << ", " << what
-           << ", 0)\n";
+           << ", 0, -1)\n";
       } else {
         os << "    _ods_st.add_results(" << a.py << ", " << what << ")\n";
       }
@@ -1341,6 +1367,7 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
      << pyStr(m.cls + ".__init__") << ", " << numPositional(m) + 1
      << ", _ods_extra)\n";
   emitRenamedArgs(m, false, m.cls + ".__init__", "        ", os);
+  emitMissingCheck(m, false, m.cls + ".__init__", "        ", os);
   os << "        " << buildFunctionName(m) << "(self, "
      << llvm::join(paramNames(m, false), ", ") << ")\n";
   os << "\n";
@@ -1374,6 +1401,7 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
   os << "    if _ods_extra:\n        _ods_too_many(" << pyStr(m.fn) << ", "
      << numPositional(m) << ", _ods_extra)\n";
   emitRenamedArgs(m, true, m.fn, "    ", os);
+  emitMissingCheck(m, true, m.fn, "    ", os);
   os << "    return _ods_results_of(" << buildFunctionName(m) << "(None, "
      << llvm::join(paramNames(m, true), ", ") << "))\n";
   os << "\n\nglobals()[" << pyStr(name) << "].__annotations__ = {\"return\": "
@@ -1682,7 +1710,7 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "    _ods_attr, _ods_unit, _ods_prop, _ods_unit_prop, _ods_single,\n"
         "    _ods_optional, _ods_variadic,\n"
         "    _ods_segments, _ods_same_type, _ods_attr_type, "
-        "_ods_result_group,\n    _ods_results_of, _ods_too_many, _ods_fixed_results,\n    _ods_keyword, _ods_no_more_keywords,\n)\n"
+        "_ods_result_group,\n    _ods_results_of, _ods_too_many, _ods_missing, _ods_fixed_results,\n    _ods_keyword, _ods_no_more_keywords,\n)\n"
         "from mlir._mlir_libs._ir import (\n"
         "    OpView as _ods_OpView, Dialect as _ods_Dialect,\n"
         "    register_operation as _ods_register_operation,\n"
@@ -1691,7 +1719,10 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "    register_dialect as _ods_register_dialect,\n)\n"
         "from mlir._mlir_libs._ods_runtime import (\n"
         "    _ods_operand, _ods_result, _ods_attribute, _ods_property,\n"
-        "    _ods_region, _ods_successor,\n)\n"
+        "    _ods_region, _ods_successor, _ods_sign,\n)\n"
+        "from mlir._mlir_libs import _ods_runtime as _ods_runtime_py\n"
+        "# The default of required builder parameters (a C global here).\n"
+        "cdef object _ods_REQ = _ods_runtime_py._ods_REQ\n"
         "# Names the accessors' annotations use (resolved by typing).\n"
         "from mlir._mlir_libs import _ir as _ods_ir\n"
         "from typing import Optional as _Optional, Union as _Union\n";
@@ -1704,6 +1735,8 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
     os << "from ._" << clDialect << "_ops_gen import _Dialect\n";
   for (const OpModel &m : models)
     emitOp(m, os);
+  os << "\n\n# inspect.signature of the builders: upstream's signatures.\n"
+        "_ods_sign(globals())\n";
 
   if (!clStubOut.empty()) {
     std::string stub;

@@ -120,7 +120,7 @@ def test_builders_failing_on_bad_input_do_not_leak():
                 for _ in range(n):
                     try:
                         arith.AddIOp(a, 5)
-                    except TypeError:
+                    except ValueError:
                         pass
             fail(5_000)
             gc.collect()

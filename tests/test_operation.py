@@ -99,12 +99,16 @@ def test_create_rejects_bad_input(ctx):
         with pytest.raises(RuntimeError, match=r"^Found an invalid \(`None`\?\) "
                            'attribute value for the key "a"'):
             Operation.create("arith.constant", attributes={"a": None})
-        with pytest.raises(TypeError, match="must be a list of Values"):
+        with pytest.raises(TypeError, match="operands must be a sequence of Values"):
             Operation.create("func.return", operands=Type.parse("i32"))
-        with pytest.raises(TypeError, match="func.return: operand .*must be a Value"):
+        with pytest.raises(TypeError, match="operands must be Values, not int"):
             Operation.create("func.return", operands=[1])
-        with pytest.raises(TypeError, match="must be a list of Types"):
+        with pytest.raises(ValueError, match="^operand value cannot be None$"):
+            Operation.create("func.return", operands=[None])
+        with pytest.raises(TypeError, match="results must be a sequence of Types"):
             Operation.create("func.return", results=Type.parse("i32"))
+        with pytest.raises(ValueError, match="^result type cannot be None$"):
+            Operation.create("func.return", results=[None])
         with pytest.raises(TypeError, match="successor must be a Block"):
             Operation.create("cf.br", successors=["x"])
         with pytest.raises(TypeError, match="name must be str"):
@@ -709,7 +713,7 @@ def test_create_with_many_results_operands_and_attributes(uctx, n):
                            attributes=dict(attrs), infer_type=True)
     assert [str(r.type) for r in add.results] == ["i32"]
     assert [int(add.attributes[f"a{k}"]) for k in range(n)] == list(range(n))
-    with pytest.raises(TypeError, match="must be a Value"):
+    with pytest.raises(TypeError, match="operands must be Values, not int"):
         Operation.create("t.bad", operands=list(src.results) + [7])
 
 

@@ -87,7 +87,7 @@ def test_out_of_tree_dialect(tmp_path):
             assert type(p.operation.opview) is mydialect.PackOp
             try:
                 mydialect.PackOp([], v, [], Attribute.parse('"x"'))
-            except TypeError as e:
+            except ValueError as e:
                 print("error:", e)
     """)
     proc = subprocess.run([sys.executable, "-c", script], cwd=tmp_path,
@@ -101,7 +101,7 @@ def test_out_of_tree_dialect(tmp_path):
           }) {label = "lbl", operandSegmentSizes = array<i32: 2, 0, 1>} : (i32, i32, i32) -> f32
         }
 
-        error: mydialect.pack: head must be a list of Values, not OpResult
+        error: Operand 0 of operation "mydialect.pack" must be a Sequence of Values (std::bad_cast); argument 'head' got OpResult
     """)
 
 

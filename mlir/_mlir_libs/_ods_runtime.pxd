@@ -15,13 +15,20 @@ cdef int _ods_unit(OperationState st, str name, object value) except -1
 cdef int _ods_prop(OperationState st, str name, object value, str kind,
                    bint required) except -1
 cdef int _ods_unit_prop(OperationState st, str name, object value) except -1
-# Operand groups; each returns the number of operands added.
-cdef int32_t _ods_single(OperationState st, object value, str what) except -1
-cdef int32_t _ods_optional(OperationState st, object value, str what) except -1
-cdef int32_t _ods_variadic(OperationState st, object values, str what) except -1
+# Operand groups; each returns the number of operands added. `group` is
+# the ODS operand index of an op with operandSegmentSizes (named by
+# upstream's errors), -1 for other ops (whose errors name the position in
+# the flat operand list, as upstream's).
+cdef int32_t _ods_single(OperationState st, object value, str what,
+                         Py_ssize_t group) except -1
+cdef int32_t _ods_optional(OperationState st, object value, str what,
+                           Py_ssize_t group) except -1
+cdef int32_t _ods_variadic(OperationState st, object values, str what,
+                           Py_ssize_t group) except -1
 # A result group (arity 1, 0 optional, -1 variadic); returns its size.
+# `group` as for operand groups (resultSegmentSizes).
 cdef int32_t _ods_result_group(OperationState st, object value, str what,
-                               int arity) except -1
+                               int arity, Py_ssize_t group) except -1
 # operandSegmentSizes / resultSegmentSizes from a C array.
 cdef int _ods_segments(OperationState st, str name, int32_t* sizes,
                        Py_ssize_t n) except -1
@@ -36,6 +43,10 @@ cdef object _ods_results_of(object op)
 # TypeError for positional arguments beyond the `n` a builder takes, worded
 # as Python words it, naming the builder (`fn`).
 cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra) except -1
+# TypeError for required positional arguments left out (their value is
+# _ods_REQ, the default of every required parameter of a generated
+# builder), worded as Python words it: `names` and `values` in order.
+cdef int _ods_missing(str fn, tuple names, tuple values) except -1
 # The value of a parameter written under another name in the .pyx (a word
 # Cython rejects, such as `include`) passed by its public keyword `name`:
 # taken out of `kw`, or `value` when absent.

@@ -108,6 +108,32 @@ def _ods_result(group: int, mode: int, spec: tuple[int, ...], ann=None) -> _ods_
     is the annotation of what it returns.
     """
 
+
+class _Required:
+    """The default of a required builder parameter (never passed)."""
+
+
+_ods_REQ: _Required
+
+
+class _BuilderSignature:
+    """inspect.signature() of a generated builder, as upstream's reads:
+    required parameters without a default, then the keyword-only ones.
+
+    Its parameters are made when first asked for. The .pyx signature
+    differs (required parameters default to a marker, extra positionals are
+    collected) so that errors are worded as Python's.
+    """
+    def __getattr__(self, name): ...
+    def _make(self): ...
+    @property
+    def _builder(self) -> Any: ...
+
+def _ods_sign(namespace: dict[Any, Any]):
+    """Gives the builders of a generated module (its functions and the
+    __init__ of its op classes) their upstream signature for inspect.
+    """
+
 def _function_type(inputs: Sequence[_ir.Type], results: Sequence[_ir.Type], context: _ir.Context | None = None) -> _ir.FunctionType:
     """FunctionType (inputs) -> (results)."""
 

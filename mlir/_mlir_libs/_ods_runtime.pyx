@@ -15,6 +15,7 @@ plus the cdef helpers the builders call (declared in _ods_runtime.pxd).
 
 cimport cython
 import sys
+from cpython.sequence cimport PySequence_Check
 from libc.stdint cimport int32_t, intptr_t
 from libcpp.vector cimport vector
 
@@ -127,44 +128,113 @@ cdef int _ods_unit(OperationState st, str name, object value) except -1:
 
 # -- operand and result groups ------------------------------------------
 
-cdef int32_t _ods_single(OperationState st, object value, str what) except -1:
-    if value is None:
-        raise TypeError(f"{st.name}: missing operand '{what}'")
+cdef str _why_not_a_value(object v):
+    """Why `v` cannot be an operand, in upstream's words."""
+    if v is None:
+        return "contained a None item"
+    if isinstance(v, Operation):
+        op = <Operation>v
+        return (f"Cannot call .result on operation {op.name} which has "
+                f"{len(op.results)} results (it is only valid for operations "
+                "with a single result)")
+    return "is not a Value"
+
+
+cdef int _bad_group(OperationState st, Py_ssize_t group, str what,
+                    str expected, str why, object v) except -1:
+    raise ValueError(f'Operand {group} of operation "{st.name}" must be '
+                     f"{expected} ({why}); argument '{what}' got "
+                     f"{type(v).__name__}")
+
+
+cdef inline bint _is_operand(object v):
+    """A Value, or an operation with exactly one result (its result)."""
+    return isinstance(v, Value) or (
+        isinstance(v, Operation) and len((<Operation>v).results) == 1)
+
+
+cdef int32_t _ods_single(OperationState st, object value, str what,
+                         Py_ssize_t group) except -1:
+    if group >= 0 and not isinstance(value, Value):
+        if value is None:
+            raise ValueError(f'Operand {group} of operation "{st.name}" '
+                             "must be a Value (was None and operand is not "
+                             f"optional); argument '{what}'")
+        if not _is_operand(value):
+            _bad_group(st, group, what, "a Value", _why_not_a_value(value),
+                       value)
     st.add_operand(value, what)
     return 1
 
 
-cdef int32_t _ods_optional(OperationState st, object value, str what) except -1:
+cdef int32_t _ods_optional(OperationState st, object value, str what,
+                           Py_ssize_t group) except -1:
     if value is None:
         return 0
-    if isinstance(value, (list, tuple)):
-        raise TypeError(f"{st.name}: optional operand '{what}' takes "
-                        "one Value or None, not a list")
+    if group >= 0 and not _is_operand(value):
+        _bad_group(st, group, what, "a Value", _why_not_a_value(value), value)
     st.add_operand(value, what)
     return 1
 
 
-cdef int32_t _ods_variadic(OperationState st, object values, str what) except -1:
-    if values is None:
-        values = ()
+cdef int32_t _ods_variadic(OperationState st, object values, str what,
+                           Py_ssize_t group) except -1:
     cdef intptr_t before = st.c_state.nOperands
+    if values is None:
+        if group < 0:       # upstream extends a list with it
+            raise TypeError("'NoneType' object is not iterable; argument "
+                            f"'{what}' of {st.name} takes a list of Values")
+        return 0
+    if group >= 0:
+        if isinstance(values, Operation):
+            values = (<Operation>values).results
+        elif isinstance(values, Value) or not PySequence_Check(values):
+            # (upstream's words: its cast to a sequence failed)
+            _bad_group(st, group, what, "a Sequence of Values",
+                       "std::bad_cast", values)
+        for v in values:
+            if not _is_operand(v):
+                _bad_group(st, group, what, "a Sequence of Values",
+                           _why_not_a_value(v), v)
     st.add_operands(values, what)
     return <int32_t>(st.c_state.nOperands - before)
 
 
+cdef int _bad_result(OperationState st, Py_ssize_t group, str what,
+                     str expected, str why, object v) except -1:
+    raise ValueError(f'Result {group} of operation "{st.name}" must be '
+                     f"{expected} ({why}); argument '{what}' got "
+                     f"{type(v).__name__}")
+
+
 cdef int32_t _ods_result_group(OperationState st, object value, str what,
-                               int arity) except -1:
+                               int arity, Py_ssize_t group) except -1:
     cdef intptr_t before
-    if arity == 1:
-        st.add_result(value, what)
-        return 1
-    if arity == 0:
+    if arity != -1:
         if value is None:
-            return 0
+            if arity == 0:
+                return 0
+            if group >= 0:
+                raise ValueError(f'Result {group} of operation "{st.name}" '
+                                 "must be a Type (was None and result is "
+                                 f"not optional); argument '{what}'")
+        elif group >= 0 and not isinstance(value, Type):
+            _bad_result(st, group, what, "a Type", "std::bad_cast", value)
         st.add_result(value, what)
         return 1
     before = st.c_state.nResults
-    st.add_results(() if value is None else value, what)
+    if group >= 0:
+        if value is None:
+            return 0
+        if isinstance(value, Type) or not PySequence_Check(value):
+            _bad_result(st, group, what, "a Sequence of Types",
+                        "std::bad_cast", value)
+        for t in value:
+            if not isinstance(t, Type):
+                _bad_result(st, group, what, "a Sequence of Types",
+                            "contained a None item" if t is None
+                            else "std::bad_cast", t)
+    st.add_results(value, what)
     return <int32_t>(st.c_state.nResults - before)
 
 
@@ -669,10 +739,93 @@ cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra) except -1:
                     f"{'was' if n + len(extra) == 1 else 'were'} given")
 
 
+# The default of every required positional parameter of a generated
+# builder: a value no caller passes, so that None stays a value (upstream
+# reports None operands as ValueError, missing ones as Python does).
+class _Required:
+    """The default of a required builder parameter (never passed)."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "<required>"
+
+
+_ods_REQ = _Required()
+
+
+import inspect as _inspect
+
+
+class _BuilderSignature(_inspect.Signature):
+    """inspect.signature() of a generated builder, as upstream's reads:
+    required parameters without a default, then the keyword-only ones.
+
+    Its parameters are made when first asked for. The .pyx signature
+    differs (required parameters default to a marker, extra positionals are
+    collected) so that errors are worded as Python's."""
+    __slots__ = ("_builder",)
+
+    def __getattr__(self, name):
+        # Only for what is not made yet: Signature's two slots.
+        if name in ("_parameters", "_return_annotation"):
+            self._make()
+            return object.__getattribute__(self, name)
+        raise AttributeError(name)
+
+    def _make(self):
+        f = self._builder
+        code = f.__code__
+        P = _inspect.Parameter
+        npos = code.co_argcount
+        names = code.co_varnames
+        defaults = f.__defaults__ or ()
+        first_default = npos - len(defaults)
+        params = []
+        for i in range(npos):
+            d = defaults[i - first_default] if i >= first_default else P.empty
+            params.append(P(names[i], P.POSITIONAL_OR_KEYWORD,
+                            default=P.empty if d is _ods_REQ else d))
+        kwdefaults = f.__kwdefaults__ or {}
+        nkw = code.co_kwonlyargcount
+        for name in names[npos:npos + nkw]:
+            params.append(P(name, P.KEYWORD_ONLY,
+                            default=kwdefaults.get(name, P.empty)))
+        # (then the names of *_ods_extra, left out, and of **_ods_kw)
+        if code.co_flags & 0x08:
+            at = npos + nkw + (1 if code.co_flags & 0x04 else 0)
+            params.append(P(names[at], P.VAR_KEYWORD))
+        ret = (getattr(f, "__annotations__", None) or {}).get(
+            "return", _inspect.Signature.empty)
+        if isinstance(ret, str):
+            try:
+                ret = eval(ret, f.__globals__)
+            except Exception:
+                pass
+        self._parameters = _inspect.Signature(params)._parameters
+        self._return_annotation = ret
+
+
+def _ods_sign(dict namespace):
+    """Gives the builders of a generated module (its functions and the
+    __init__ of its op classes) their upstream signature for inspect."""
+    for obj in list(namespace.values()):
+        f = obj.__dict__.get("__init__") if isinstance(obj, type) else obj
+        code = getattr(f, "__code__", None)
+        if code is not None and "_ods_extra" in code.co_varnames:
+            sig = _BuilderSignature.__new__(_BuilderSignature)
+            sig._builder = f
+            f.__signature__ = sig
+
+
+cdef int _ods_missing(str fn, tuple names, tuple values) except -1:
+    missing = [n for n, v in zip(names, values) if v is _ods_REQ]
+    return _missing_positionals(fn, missing)
+
+
 cdef object _ods_keyword(str fn, dict kw, str name, object value):
     if name not in kw:
         return value
-    if value is not None:
+    if value is not None and value is not _ods_REQ:
         raise TypeError(f"{fn}() got multiple values for argument '{name}'")
     return kw.pop(name)
 
@@ -860,9 +1013,12 @@ cdef int _missing_positionals(str fn, list missing) except -1:
     """TypeError worded as Python words it for missing positionals (Cython's
     own message would not name the builder)."""
     names = [f"'{m}'" for m in missing]
+    if len(names) <= 2:
+        listed = " and ".join(names)
+    else:
+        listed = ", ".join(names[:-1]) + ", and " + names[-1]
     raise TypeError(f"{fn}() missing {len(names)} required positional "
-                    f"argument{'s' if len(names) > 1 else ''}: "
-                    f"{' and '.join(names)}")
+                    f"argument{'s' if len(names) > 1 else ''}: {listed}")
 
 
 cdef int _arith_constant_args(str fn, Py_ssize_t n_self, object result,

@@ -396,8 +396,27 @@ cdef class Operation:
             raise TypeError(f"name must be str, not {type(name).__name__}")
         cdef OperationState st = new_operation_state(name, loc)
         if operands is not None:
+            # Upstream's create takes a sequence of Values, nothing else.
+            if isinstance(operands, (Value, Operation)) or not _is_sequence(operands):
+                raise TypeError("create(): operands must be a sequence of "
+                                f"Values, not {type(operands).__name__}")
+            for v in operands:
+                if v is None:
+                    raise ValueError("operand value cannot be None")
+                if not isinstance(v, Value):
+                    raise TypeError("create(): operands must be Values, not "
+                                    f"{type(v).__name__}")
             st.add_operands(operands, "operands")
         if results is not None:
+            if isinstance(results, Type) or not _is_sequence(results):
+                raise TypeError("create(): results must be a sequence of "
+                                f"Types, not {type(results).__name__}")
+            for t in results:
+                if t is None:
+                    raise ValueError("result type cannot be None")
+                if not isinstance(t, Type):
+                    raise TypeError("create(): results must be Types, not "
+                                    f"{type(t).__name__}")
             st.add_results(results, "results")
         elif infer_type:
             st.enable_result_type_inference()

@@ -130,7 +130,11 @@ cdef class OperationState:
         return 0
 
     cdef int add_operand(self, object value, str what=None) except -1:
-        cdef MlirValue v = operand_handle(value, self.name, what)
+        cdef MlirValue v
+        if isinstance(value, Value):
+            v = (<Value>value).handle()
+        else:
+            v = _builder_operand(value, self, self.c_state.nOperands, what)
         _check_same_context(value, self.loc.context, self.name)
         self.push_operands(&v, 1)
         if self.n_inline_objects < 4:
@@ -144,17 +148,26 @@ cdef class OperationState:
         return 0
 
     cdef int add_operands(self, object values, str what) except -1:
-        if values is None:
-            raise TypeError(f"{self.name}: missing operands '{what}' (a "
-                            "list of Values)")
-        if isinstance(values, (Value, Operation)) or not _is_sequence(values):
-            raise TypeError(f"{self.name}: {what} must be a list of "
-                            f"Values, not {type(values).__name__}")
+        # As upstream's builders extend their operand list with `values`:
+        # an operation gives its results, anything else must be iterable.
+        if isinstance(values, Operation):
+            values = (<Operation>values).results
+        elif not isinstance(values, (list, tuple)):
+            try:
+                values = list(iter(values))
+            except TypeError:
+                raise TypeError(f"'{type(values).__name__}' object is not "
+                                f"iterable; {self.name} takes a list of "
+                                f"Values for '{what}'") from None
         cdef vector[MlirValue] vs
+        cdef intptr_t at = self.c_state.nOperands
         if self.operand_values is None:
             self.operand_values = []
         for v in values:
-            vs.push_back(operand_handle(v, self.name, what))
+            if isinstance(v, Value):
+                vs.push_back((<Value>v).handle())
+            else:
+                vs.push_back(_builder_operand(v, self, at + vs.size(), what))
             _check_same_context(v, self.loc.context, self.name)
             self.operand_values.append(v)
         self.push_operands(vs.data(), vs.size())
@@ -162,11 +175,7 @@ cdef class OperationState:
 
     cdef int add_result(self, object type, str what=None) except -1:
         if not isinstance(type, Type):
-            arg = "result type" if what is None else f"result type '{what}'"
-            if type is None:
-                raise TypeError(f"{self.name}: missing {arg}")
-            raise TypeError(f"{self.name}: {arg} must be a Type, "
-                            f"not {_builtin_type(type).__name__}")
+            _bad_result_type(self, self.c_state.nResults, what, type)
         if (<Type>type).context is not self.loc.context:
             _foreign(self.name, "result type", what)
         cdef MlirType t = (<Type>type).c_type
@@ -175,9 +184,10 @@ cdef class OperationState:
         return 0
 
     cdef int add_results(self, object types, str what) except -1:
+        # As upstream's builders extend their result type list with `types`.
         if types is None:
-            raise TypeError(f"{self.name}: missing result types '{what}' "
-                            "(a list of Types)")
+            raise TypeError("'NoneType' object is not iterable; "
+                            f"{self.name} takes a list of Types for '{what}'")
         cdef MlirType small[4]
         memset(small, 0, sizeof(small))   # (gcc cannot see n > 0 below)
         cdef Py_ssize_t n, i
@@ -195,16 +205,19 @@ cdef class OperationState:
                     self.push_results(small, n)
                 self.has_results = True
                 return 0
-        if isinstance(types, Type) or not _is_sequence(types):
-            raise TypeError(f"{self.name}: {what} must be a list of "
-                            f"Types, not {type(types).__name__}")
+        if not isinstance(types, (list, tuple)):
+            try:
+                types = list(iter(types))
+            except TypeError:
+                raise TypeError(f"'{_builtin_type(types).__name__}' object is "
+                                f"not iterable; {self.name} takes a list of "
+                                f"Types for '{what}'") from None
         cdef vector[MlirType] ts
-        if isinstance(types, (list, tuple)):
-            ts.reserve(len(types))
+        ts.reserve(len(types))
         for t in types:
             if not isinstance(t, Type):
-                raise TypeError(f"{self.name}: {what} must be a list "
-                                f"of Types, not of {_builtin_type(t).__name__}")
+                _bad_result_type(self, self.c_state.nResults + ts.size(),
+                                 what, t)
             if (<Type>t).context is not self.loc.context:
                 _foreign(self.name, "result type", what)
             ts.push_back((<Type>t).c_type)
@@ -527,6 +540,40 @@ cdef bint _is_sequence(object o):
     return isinstance(o, (list, tuple)) or (
         hasattr(o, "__len__") and hasattr(o, "__getitem__")
         and not isinstance(o, (str, bytes, dict)))
+
+
+cdef int _bad_result_type(OperationState st, intptr_t index, str what,
+                          object t) except -1:
+    """ValueError in upstream's words for a result type that is not a Type
+    (position `index` among the results), then the argument's name."""
+    arg = "" if what is None else f"; argument '{what}' got {_builtin_type(t).__name__}"
+    raise ValueError(f'Result {index} of operation "{st.name}" must be a '
+                     f"Type (std::bad_cast){arg}")
+
+
+cdef MlirValue _builder_operand(object v, OperationState st, intptr_t index,
+                                str what) except *:
+    """The operand at flat position `index` of a builder: a Value, or an
+    operation with exactly one result. Otherwise ValueError in upstream's
+    words (Operand <index> of operation "<name>" must be a Value (<why>)),
+    then the argument's name."""
+    cdef MlirOperation op
+    if isinstance(v, Value):
+        return (<Value>v).handle()
+    if isinstance(v, Operation):
+        op = op_handle((<Operation>v))
+        if mlirOperationGetNumResults(op) == 1:
+            return mlirOperationGetResult(op, 0)
+        why = (f"Cannot call .result on operation {(<Operation>v).name} "
+               f"which has {mlirOperationGetNumResults(op)} results (it is "
+               "only valid for operations with a single result)")
+    elif v is None:
+        why = "contained a None item"
+    else:
+        why = "is not a Value"
+    arg = "" if what is None else f"; argument '{what}' got {type(v).__name__}"
+    raise ValueError(f'Operand {index} of operation "{st.name}" must be a '
+                     f"Value ({why}){arg}")
 
 
 cdef MlirValue operand_handle(object v, str opname, str what=None) except *:

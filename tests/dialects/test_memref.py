@@ -131,8 +131,13 @@ def test_memref_function():
 def test_memref_segments_bad_input():
     with Context(), Location.unknown():
         n = arith.constant(T("index"), 1)
-        with pytest.raises(TypeError, match=r"memref\.alloc: dynamicSizes must be a list of Values, not OpResult"):
+        with pytest.raises(ValueError, match=r'^Operand 0 of operation "memref\.alloc" must be a Sequence of Values \(std::bad_cast\)'):
             memref.AllocOp(T("memref<?xf32>"), n, [])
+        with pytest.raises(ValueError, match=r'^Operand 1 of operation "memref\.alloc" must be a Sequence of Values \(contained a None item\)'):
+            memref.AllocOp(T("memref<?xf32>"), [n], [None])
+        # As upstream: an operation stands for its results.
+        a = memref.AllocOp(T("memref<?xf32>"), n.owner, [])
+        assert a.dynamicSizes[0] == n
         with pytest.raises(ValueError, match=r"requires 2 ?operand segments"):
             memref.AllocOp.build_generic(results=[T("memref<?xf32>")],
                                          operands=[[n]])

@@ -26,10 +26,11 @@ MLIR_CAPI_EXPORTED intptr_t mlirCyOperationFindDroppedAttribute(
     MlirOperation op, intptr_t n, const MlirNamedAttribute *attrs);
 
 /// Returns the first operation nested in `root` (or `root` itself) that
-/// MLIR's verifier cannot be run on: a Linalg structured op whose body
-/// region has no block. If `emit`, also reports it as an error diagnostic
-/// at that operation. Returns a null operation if there is none (always
-/// when the Linalg dialect is not loaded in the context).
+/// MLIR's verifier cannot be run on: a Linalg structured op, acc.host_data
+/// or omp.declare_mapper whose region has no block (their verifiers read
+/// it). If `emit`, also reports it as an error diagnostic at that
+/// operation. Returns a null operation if there is none (always when none
+/// of those dialects is loaded in the context).
 MLIR_CAPI_EXPORTED MlirOperation
 mlirCyOperationFindUnverifiable(MlirOperation root, bool emit);
 

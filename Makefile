@@ -19,7 +19,8 @@ SOURCES := $(shell find mlir csrc tblgen -name '*.pyx' -o -name '*.pxd' -o -name
              -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' -o -name '*.py' 2>/dev/null) \
            CMakeLists.txt setup.py pyproject.toml
 
-.PHONY: demo test conformance upstream-venv test-ft build deps llvm clean
+.PHONY: demo test conformance upstream-venv test-ft build deps llvm clean \
+        wheel test-wheel
 demo: build
 	$(VPY) examples/main.py
 
@@ -83,6 +84,19 @@ test-ft: $(VENV)/.built
 	$(FT_VENV)/bin/python -m pip install -q --only-binary=:all: -r requirements-ft.txt
 	$(FT_VENV)/bin/python setup.py -q build_ext --inplace
 	$(FT_VENV)/bin/python -m pytest -q -p no:cacheprovider $(FT_TESTS)
+
+# The self-contained binary wheel, which runs without LLVM installed
+# (tools/wheel.py: bdist_wheel reusing this build, MLIR's runtime libraries
+# and C API headers added, auditwheel repair), in dist/; then its check in a
+# fresh venv with /usr/lib/llvm-22 hidden (tools/check_wheel.py).
+# WHEEL_ARGS=--from-sdist builds it from a fresh sdist (a full compile).
+WHEEL_ARGS ?=
+wheel: build
+	rm -f dist/mlir_cython-*.whl
+	$(VPY) tools/wheel.py $(WHEEL_ARGS) -o dist
+
+test-wheel: wheel
+	$(VPY) tools/check_wheel.py dist/mlir_cython-*-manylinux_*.whl
 
 clean:
 	rm -rf build $(VENV)/.built $(FT_VENV)

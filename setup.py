@@ -256,6 +256,8 @@ class BuildExt(build_ext):
             ext._file_name = self.get_ext_filename(ext._full_name)
         for ext in self.extensions:
             ext.library_dirs.append(str(lib_dir))
+        if not (self.inplace or getattr(self, "editable_mode", False)):
+            self._reuse_inplace_builds()
         # The extensions build_extension will compile (setuptools' own
         # test, made once here), for the "[k/n] compiling" lines.
         self._outdated = {e.name for e in self.extensions
@@ -268,6 +270,33 @@ class BuildExt(build_ext):
             # the .pyx; it ships in the package for C/C++ extensions.
             for f in (ROOT / LIBS_PKG).glob("*_api.h"):
                 shutil.copy2(f, Path(self.build_lib) / LIBS_PKG / f.name)
+
+    def _reuse_inplace_builds(self):
+        """A wheel built from a checkout that is built in place (make build)
+        takes the in-place extensions that are up to date instead of
+        compiling every module again: each is copied with its timestamp,
+        so setuptools' own test finds it up to date. Compiled from the same
+        sources with the same flags, it is the module a compile would
+        make. A tree without in-place builds (an sdist) compiles all."""
+        try:
+            from setuptools.modified import newer_group
+        except ImportError:          # setuptools < 69
+            from distutils.dep_util import newer_group
+        reused = 0
+        for ext in self.extensions:
+            built = ROOT / self.get_ext_filename(ext._full_name)
+            dest = Path(self.get_ext_fullpath(ext.name))
+            if (not built.exists() or newer_group(
+                    list(ext.sources) + list(ext.depends), str(built),
+                    "newer")):
+                continue
+            if dest.exists() and dest.stat().st_mtime >= built.stat().st_mtime:
+                continue
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(built, dest)
+            reused += 1
+        if reused:
+            say(f"reusing {reused} extensions built in place (make build)")
 
     def _is_outdated(self, ext) -> bool:
         """Whether build_extension will compile `ext` (setuptools' test)."""
@@ -287,6 +316,13 @@ class BuildExt(build_ext):
                 done = self._progress
             say(f"[{done}/{len(self._outdated)}] compiling {ext.name}")
         super().build_extension(ext)
+
+    def _static_library(self) -> bool:
+        """Whether the package gets the self-contained variant of the C
+        library (MLIR_CYTHON_STATIC=1, set by tools/wheel.py; never for an
+        in-place build, whose extensions share LLVM with its tools)."""
+        return (os.environ.get("MLIR_CYTHON_STATIC") == "1" and not
+                (self.inplace or getattr(self, "editable_mode", False)))
 
     def _package_libs_dir(self) -> Path:
         if self.inplace or getattr(self, "editable_mode", False):
@@ -309,13 +345,20 @@ class BuildExt(build_ext):
         subprocess.check_call(
             [cmake, "--build", str(build_dir), "--parallel",
              str(os.cpu_count() or 1)])
+        lib = build_dir / "lib" / f"lib{CAPI_LIB}.so"
+        if self._static_library():
+            say("linking the self-contained C library (MLIR and LLVM from "
+                "their static archives)")
+            subprocess.check_call(
+                [cmake, "--build", str(build_dir), "--target",
+                 f"{CAPI_LIB}Static"])
+            lib = build_dir / "lib-static" / f"lib{CAPI_LIB}.so"
         dest_dir = self._package_libs_dir()
         dest_dir.mkdir(parents=True, exist_ok=True)
-        for built in (build_dir / "lib" / f"lib{CAPI_LIB}.so",
-                      build_dir / "bin" / TBLGEN):
+        for built in (lib, build_dir / "bin" / TBLGEN):
             dest = dest_dir / built.name
             if (not dest.exists()
-                    or dest.stat().st_mtime < built.stat().st_mtime):
+                    or dest.stat().st_mtime != built.stat().st_mtime):
                 shutil.copy2(built, dest)
         # Upstream's bindings ship their C API as libMLIRPythonCAPI: a linker
         # script of that name lets downstream builds that link

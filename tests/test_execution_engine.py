@@ -183,3 +183,13 @@ def test_callback_into_python():
         res = ctypes.c_int64()
         engine.invoke("call", ctypes.pointer(ctypes.c_int64(4)), ctypes.pointer(res))
         assert res.value == 40 and calls == [4]
+
+
+def test_signature_for_inspect():
+    """The constructor's signature is visible to inspect (upstream's is not:
+    a nanobind constructor)."""
+    import inspect
+    assert str(inspect.signature(ExecutionEngine)) == (
+        "(module, opt_level=2, shared_libs=None, enable_object_dump=True, "
+        "enable_pic=False)")
+    assert "JIT-compiles a module" in ExecutionEngine.__doc__

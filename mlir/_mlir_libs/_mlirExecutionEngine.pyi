@@ -26,7 +26,8 @@ class ExecutionEngine:
     going to the context's handlers (stderr by default), as upstream.
 
     shared_libs=None loads MLIR's C runner utilities (printing, memref
-    helpers); names without a directory are found in LLVM's lib dir.
+    helpers); names without a directory are found as
+    runtime_library_path() says.
     """
     def __init__(self, module: _ir.Module, opt_level: int = 2, shared_libs: Sequence[str] | None = None, enable_object_dump: bool = True, enable_pic: bool = False) -> None: ...
     def _testing_release(self):
@@ -77,9 +78,15 @@ class ExecutionEngine:
 
 
 _LLVM_LIB: str
+_BUNDLED_LIB: str
 RUNTIME_LIBRARIES: tuple[str, ...]
 
 def runtime_library_path(name: str) -> str:
     """Full path of an MLIR runtime library of LLVM 22 (a name such as
-    'libmlir_c_runner_utils.so'); paths are returned unchanged.
+    'libmlir_c_runner_utils.so'): the copy a self-contained wheel ships in
+    mlir/_mlir_libs/runtime if there is one, else the one in LLVM's lib
+    dir. Paths are returned unchanged.
     """
+
+def _signature(module, opt_level=2, shared_libs=None, enable_object_dump=True, enable_pic=False):
+    """ExecutionEngine's parameters, for inspect.signature."""

@@ -39,14 +39,21 @@ from mlir._mlir_libs._ir import MLIRError
 
 _LLVM_LIB = os.path.join(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"),
                          "lib")
+# A self-contained wheel (tools/wheel.py) ships the runtime libraries here.
+_BUNDLED_LIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "runtime")
 RUNTIME_LIBRARIES = ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so")
 
 
 def runtime_library_path(name):
     """Full path of an MLIR runtime library of LLVM 22 (a name such as
-    'libmlir_c_runner_utils.so'); paths are returned unchanged."""
+    'libmlir_c_runner_utils.so'): the copy a self-contained wheel ships in
+    mlir/_mlir_libs/runtime if there is one, else the one in LLVM's lib
+    dir. Paths are returned unchanged."""
     if os.sep in name:
         return name
+    bundled = os.path.join(_BUNDLED_LIB, name)
+    if os.path.exists(bundled):
+        return bundled
     return os.path.join(_LLVM_LIB, name)
 
 
@@ -82,6 +89,11 @@ cdef dict _function_arities(MlirOperation module_op):
     return out
 
 
+def _signature(module, opt_level=2, shared_libs=None,
+               enable_object_dump=True, enable_pic=False):
+    """ExecutionEngine's parameters, for inspect.signature."""
+
+
 @cython.final
 @cython.no_gc_clear
 cdef class ExecutionEngine:
@@ -95,11 +107,16 @@ cdef class ExecutionEngine:
     going to the context's handlers (stderr by default), as upstream.
 
     shared_libs=None loads MLIR's C runner utilities (printing, memref
-    helpers); names without a directory are found in LLVM's lib dir."""
+    helpers); names without a directory are found as
+    runtime_library_path() says."""
     cdef MlirExecutionEngine c_engine
     cdef Module _module
     cdef dict _arities
     cdef list callbacks
+
+    # What inspect.signature(ExecutionEngine) reports (an extension type's
+    # __init__ has no signature of its own).
+    __signature__ = __import__("inspect").signature(_signature)
 
     def __init__(self, Module module not None, int opt_level=2, shared_libs=None,
                  bint enable_object_dump=True, bint enable_pic=False):

@@ -1,0 +1,167 @@
+"""Checks a self-contained wheel (tools/wheel.py) the way a user meets it:
+installed into a fresh venv, on a machine without LLVM.
+
+    python tools/check_wheel.py WHEEL
+
+1. A fresh venv gets the wheel (and numpy, its one dependency), plus
+   Cython and pytest for the downstream checks.
+2. With LLVM hidden (a private mount namespace, `unshare -m`, with an empty
+   tmpfs over /usr/lib/llvm-22; needs root and mount rights, else it runs
+   visible and says so, still failing when a library comes from outside
+   the wheel): the main job
+   (examples/main.py: build IR, lower it, JIT-run it on numpy arrays), a
+   parse -> pipeline -> JIT run with MLIR's runtime library, a check that
+   every mapped LLVM/MLIR library is the wheel's own, and a downstream
+   Cython extension compiled against the installed wheel
+   (tests/test_downstream_cython.py, run from a copy).
+3. With LLVM visible (its .td files are the generator's input): an
+   out-of-tree dialect generated and compiled against the installed wheel
+   (tests/test_tblgen_out_of_tree.py, run from a copy).
+
+Exits non-zero when any of it fails.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LLVM_ROOT = "/usr/lib/llvm-22"
+
+# Run inside the namespace where LLVM is hidden.
+SMOKE = r'''
+import ctypes, os, sys
+import mlir.ir
+from mlir.ir import Context, Module
+from mlir.passmanager import PassManager
+from mlir.execution_engine import ExecutionEngine, runtime_library_path
+
+site, hidden = sys.argv[1], sys.argv[2] == "hidden"
+if hidden:
+    assert not os.path.exists("/usr/lib/llvm-22/lib/libMLIR.so"), "not hidden"
+assert mlir.ir.__file__.startswith(site), mlir.ir.__file__
+with Context():
+    # printMemrefI64 comes from libmlir_runner_utils; f8 arithmetic lowered
+    # by convert-arith-to-apfloat calls libmlir_apfloat_wrappers, which
+    # takes APFloat from our library.
+    m = Module.parse("""
+      func.func @add(%a: i64, %b: i64) -> i64 attributes {llvm.emit_c_interface} {
+        %s = arith.addi %a, %b : i64
+        %p = memref.alloca() : memref<1xi64>
+        %c = arith.constant 0 : index
+        memref.store %s, %p[%c] : memref<1xi64>
+        %u = memref.cast %p : memref<1xi64> to memref<*xi64>
+        call @printMemrefI64(%u) : (memref<*xi64>) -> ()
+        return %s : i64
+      }
+      func.func private @printMemrefI64(memref<*xi64>) attributes {llvm.emit_c_interface}
+      func.func @f8add(%a: f32, %b: f32) -> f32 attributes {llvm.emit_c_interface} {
+        %x = arith.truncf %a : f32 to f8E4M3FN
+        %y = arith.truncf %b : f32 to f8E4M3FN
+        %z = arith.addf %x, %y : f8E4M3FN
+        %r = arith.extf %z : f8E4M3FN to f32
+        return %r : f32
+      }
+    """)
+    PassManager.parse("builtin.module(convert-arith-to-apfloat,"
+                      "finalize-memref-to-llvm,convert-to-llvm,"
+                      "reconcile-unrealized-casts)").run(m.operation)
+    rt = [runtime_library_path(n) for n in (
+        "libmlir_runner_utils.so", "libmlir_c_runner_utils.so",
+        "libmlir_apfloat_wrappers.so")]
+    assert all(p.startswith(site) for p in rt), rt
+    ee = ExecutionEngine(m, shared_libs=rt)
+    a, b, r = ctypes.c_int64(40), ctypes.c_int64(2), ctypes.c_int64()
+    ee.invoke("add", ctypes.pointer(a), ctypes.pointer(b), ctypes.pointer(r))
+    assert r.value == 42, r.value
+    f = ctypes.c_float()
+    ee.invoke("f8add", ctypes.pointer(ctypes.c_float(1.5)),
+              ctypes.pointer(ctypes.c_float(2.25)), ctypes.pointer(f))
+    assert f.value == 3.75, f.value
+mapped = {line.split()[-1] for line in open("/proc/self/maps")
+          if "LLVM" in line or "MLIR" in line or "libmlir_" in line}
+foreign = [p for p in mapped if not p.startswith(site)]
+assert not foreign, foreign
+print("wheel smoke: parse -> pipeline -> JIT ok;", len(mapped),
+      "LLVM/MLIR libraries, all from the wheel", flush=True)
+'''
+
+
+def say(text):
+    print(f"check_wheel: {text}", file=sys.stderr, flush=True)
+
+
+def run(cmd, **kw):
+    say(" ".join(str(c) for c in cmd))
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def hiding(cmd):
+    """`cmd` with an empty directory mounted over LLVM's, in a private
+    mount namespace (nothing outside it sees the mount)."""
+    script = (f"mount -t tmpfs none {LLVM_ROOT} && exec "
+              + " ".join(f"'{c}'" for c in cmd))
+    return ["unshare", "-m", "--propagation", "private", "sh", "-c", script]
+
+
+def can_hide():
+    """Whether this machine lets us mount over LLVM's directory in a
+    private namespace (root with CAP_SYS_ADMIN, unshare(1))."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        return False
+    return subprocess.run(hiding(["true"]), capture_output=True).returncode == 0
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1:
+        sys.exit(__doc__)
+    wheel = Path(argv[0]).resolve()
+    hide = can_hide()
+    if not hide:
+        say("cannot hide LLVM here (needs root, unshare(1) and mount "
+            "rights): running with it visible; the smoke test still fails "
+            "if any LLVM/MLIR library is loaded from outside the wheel")
+    hidden = hiding if hide else (lambda cmd: cmd)
+    with tempfile.TemporaryDirectory(prefix="mlir-cython-check-") as tmp:
+        tmp = Path(tmp)
+        env_dir = tmp / "venv"
+        venv.create(env_dir, with_pip=True)
+        py = env_dir / "bin" / "python"
+        run([py, "-m", "pip", "install", "-q", str(wheel), "pytest",
+             "Cython>=3.1,<4"])
+        site = subprocess.run(
+            [py, "-c", "import sysconfig; print(sysconfig.get_paths()['platlib'])"],
+            check=True, capture_output=True, text=True).stdout.strip()
+        # Copies of the tests, away from the checkout (whose mlir/ would
+        # otherwise be imported) and its conftest.
+        tests = tmp / "tests"
+        tests.mkdir()
+        for name in ("test_downstream_cython.py", "test_tblgen_out_of_tree.py"):
+            shutil.copy(ROOT / "tests" / name, tests)
+        for d in ("downstream", "oot"):
+            shutil.copytree(ROOT / "tests" / d, tests / d)
+        smoke = tmp / "smoke.py"
+        smoke.write_text(SMOKE)
+        out = subprocess.run(
+            [str(c) for c in hidden([py, smoke, site,
+                                     "hidden" if hide else "visible"])],
+            cwd=tmp, capture_output=True, text=True)
+        print(out.stdout + out.stderr, end="")
+        # What the JIT-compiled code printed through the runtime library.
+        if out.returncode or "[42]" not in out.stdout:
+            sys.exit("check_wheel: the smoke test failed")
+        run(hidden([py, ROOT / "examples" / "main.py", "--size", "64"]), cwd=tmp)
+        pytest = [py, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                  "--rootdir", tests]
+        run(hidden([*pytest, tests / "test_downstream_cython.py"]), cwd=tmp)
+        run([*pytest, tests / "test_tblgen_out_of_tree.py"], cwd=tmp)
+    say(f"{wheel.name}: ok")
+
+
+if __name__ == "__main__":
+    main()

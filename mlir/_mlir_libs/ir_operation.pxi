@@ -444,6 +444,8 @@ cdef class Operation:
             st.add_successors(successors, "successors")
         if regions is not None:
             st.add_regions(regions)
+        if infer_type and results is None:
+            _check_inferred_operands(st)
         # A new plain view (not the cached generic one: cheaper, and
         # upstream's are new objects too).
         return fresh_plain(<Operation>st.finish(None, ip))
@@ -1382,7 +1384,20 @@ def _build_generic(self_or_cls, results=None, operands=None, attributes=None,
     if successors is not None:
         st.add_successors(successors, "successors")
     st.add_regions(regions)
+    if res_flat is None:
+        _check_inferred_operands(st)
     return st.finish(target, ip)
+
+
+cdef int _check_inferred_operands(OperationState st) except -1:
+    """Before MLIR infers the result types of a generic build: the operand
+    kinds its inference reads, checked as the op's builders check them
+    (its generated class's _ODS_CHECK_INFERRED; MLIR casts the operand
+    types to what the op's ODS constraints promise)."""
+    check = getattr(_resolve_op_class(st.name), "_ODS_CHECK_INFERRED", None)
+    if check is not None:
+        check(st)
+    return 0
 
 
 def _generic_operand(v):

@@ -214,6 +214,15 @@ def _remove_stale_outputs(out_dir: Path, stems):
             old.unlink()
 
 
+def _newer_group():
+    """setuptools' own up-to-date test (newer_group)."""
+    try:
+        from setuptools.modified import newer_group
+    except ImportError:          # setuptools < 69
+        from distutils.dep_util import newer_group
+    return newer_group
+
+
 class BuildExt(build_ext):
     """Builds the CMake project first, then the extensions against it."""
 
@@ -278,10 +287,7 @@ class BuildExt(build_ext):
         so setuptools' own test finds it up to date. Compiled from the same
         sources with the same flags, it is the module a compile would
         make. A tree without in-place builds (an sdist) compiles all."""
-        try:
-            from setuptools.modified import newer_group
-        except ImportError:          # setuptools < 69
-            from distutils.dep_util import newer_group
+        newer_group = _newer_group()
         reused = 0
         for ext in self.extensions:
             built = ROOT / self.get_ext_filename(ext._full_name)
@@ -300,10 +306,7 @@ class BuildExt(build_ext):
 
     def _is_outdated(self, ext) -> bool:
         """Whether build_extension will compile `ext` (setuptools' test)."""
-        try:
-            from setuptools.modified import newer_group
-        except ImportError:          # setuptools < 69
-            from distutils.dep_util import newer_group
+        newer_group = _newer_group()
         path = self.get_ext_fullpath(ext.name)
         return bool(self.force or
                     newer_group(list(ext.sources) + list(ext.depends), path,

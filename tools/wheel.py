@@ -10,7 +10,7 @@ without LLVM/MLIR installed.
    when they are up to date), or with --from-sdist, `pip wheel` of a
    freshly made sdist (a full build: what a user building from the sdist
    gets).
-2. What a machine without LLVM needs besides goes in: MLIR's JIT runtime
+2. What else a machine without LLVM needs goes in: MLIR's JIT runtime
    libraries (mlir/_mlir_libs/runtime/, found there by
    mlir.execution_engine.runtime_library_path), which take what they used
    to take from libLLVM.so from our library instead, and the `mlir-c/`
@@ -34,8 +34,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LLVM_ROOT = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"))
-# The runtime libraries of MLIR's JIT a wheel ships (their own dependencies
-# among LLVM's libraries are added by auditwheel).
+# The runtime libraries of MLIR's JIT a wheel ships: what they import from
+# libLLVM.so, the static library exports (the same list is in
+# csrc/CMakeLists.txt).
 RUNTIME = ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so",
            "libmlir_async_runtime.so", "libmlir_float16_utils.so",
            "libmlir_apfloat_wrappers.so")

@@ -5,6 +5,8 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 
 using namespace mlir;
@@ -73,4 +75,38 @@ MlirOperation mlirCyOperationFindUnverifiable(MlirOperation root, bool emit) {
       found->emitOpError() << "expects its region to have a block";
   }
   return wrap(found);
+}
+
+int mlirCyOperationStateRefusesInference(const MlirOperationState *state,
+                                         MlirStringCallback callback,
+                                         void *userData) {
+  if (unwrap(state->name) != "tosa.concat")
+    return 0;
+  auto say = [&](const Twine &text, int code) {
+    std::string s = text.str();
+    callback(mlirStringRefCreate(s.data(), s.size()), userData);
+    return code;
+  };
+  // Its inference reads `axis` as an i32 and indexes the ranked inputs'
+  // shapes with it.
+  IntegerAttr axis;
+  for (intptr_t i = 0; i < state->nAttributes; ++i)
+    if (unwrap(state->attributes[i].name).strref() == "axis")
+      axis = llvm::dyn_cast<IntegerAttr>(unwrap(state->attributes[i].attribute));
+  if (!axis || !axis.getType().isSignlessInteger(32))
+    return say("tosa.concat: axis must be an i32 integer attribute", 1);
+  int64_t a = axis.getInt();
+  for (intptr_t i = 0; i < state->nOperands; ++i) {
+    auto t = llvm::dyn_cast<ShapedType>(unwrap(state->operands[i]).getType());
+    if (t && t.hasRank() && (a < 0 || a >= t.getRank())) {
+      std::string type;
+      llvm::raw_string_ostream os(type);
+      t.print(os);
+      return say("tosa.concat: axis " + Twine(a) +
+                     " is not a dimension of input type " + type +
+                     " (the result type is inferred from it)",
+                 2);
+    }
+  }
+  return 0;
 }

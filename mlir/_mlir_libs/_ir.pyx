@@ -97,7 +97,8 @@ from mlir._mlir_libs.capi.mlir_cython.builtin_types cimport *
 from mlir._mlir_libs.capi.mlir_cython.equivalence cimport *
 from mlir._mlir_libs.capi.mlir_cython.mapping cimport *
 from mlir._mlir_libs.capi.mlir_cython.verify cimport (
-    mlirCyOperationFindDroppedAttribute, mlirCyOperationFindUnverifiable)
+    mlirCyOperationFindDroppedAttribute, mlirCyOperationFindUnverifiable,
+    mlirCyOperationStateRefusesInference)
 from mlir._mlir_libs.capi.mlir_cython.thread_pool cimport (
     mlirCyLlvmThreadPoolGetMaxConcurrency, mlirCyContextIsMultithreadingEnabled)
 from mlir._mlir_libs.capi.mlir_cython.stack cimport (

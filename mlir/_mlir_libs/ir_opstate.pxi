@@ -325,6 +325,7 @@ cdef class OperationState:
         if not MLIRCY_GATE_OPEN_FOR_WRITE(&ctx.gate.state):
             t = _state_write_wait(self, where, ctx)
         if self.infer_results and not self.has_results:
+            _refuse_inference(self, ctx, t)
             # Through the C API, which infers result types; it frees the
             # arrays, so inline ones move to the heap first.
             mlirOperationStateEnableResultTypeInference(&self.c_state)
@@ -540,6 +541,19 @@ cdef bint _is_sequence(object o):
     return isinstance(o, (list, tuple)) or (
         hasattr(o, "__len__") and hasattr(o, "__getitem__")
         and not isinstance(o, (str, bytes, dict)))
+
+
+cdef int _refuse_inference(OperationState st, Context ctx, int t) except -1:
+    """Raises (releasing the gate's write turn `t`) when MLIR's inference
+    cannot be run on `st` (mlir-cython/Verify.h)."""
+    cdef string buf
+    cdef int why = mlirCyOperationStateRefusesInference(
+        &st.c_state, append_to_string, &buf)
+    if why:
+        ir_write_done(ctx, t)
+        message = buf.decode("utf-8", "replace")
+        raise (TypeError if why == 1 else ValueError)(message)
+    return 0
 
 
 cdef int _bad_result_type(OperationState st, intptr_t index, str what,

@@ -4,8 +4,9 @@
 |* MLIR's own code assumes away, so that it is reported instead of reaching  *|
 |* that code: an inherent attribute the operation dropped on creation (MLIR  *|
 |* keeps only an attribute of the declared kind and silently drops another,  *|
-|* which a custom printer may then read as null), and a structured op whose *|
-|* body region has no block yet (the Linalg verifier reads that block).      *|
+|* which a custom printer may then read as null), an op whose region has no *|
+|* block yet (Linalg's verifier and a few others read that block), and an   *|
+|* inference that indexes shapes with an unchecked attribute.               *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef MLIR_CYTHON_VERIFY_H
@@ -33,6 +34,17 @@ MLIR_CAPI_EXPORTED intptr_t mlirCyOperationFindDroppedAttribute(
 /// of those dialects is loaded in the context).
 MLIR_CAPI_EXPORTED MlirOperation
 mlirCyOperationFindUnverifiable(MlirOperation root, bool emit);
+
+/// Whether MLIR's result type inference cannot be run on the operation
+/// `state` describes, although its operands are of the kinds the op's ODS
+/// constraints promise: an inference that indexes the operands' shapes with
+/// an attribute it does not check (tosa.concat's axis). Returns 0 if it
+/// can; else writes why to `callback` and returns 1 for an attribute of
+/// the wrong kind (a TypeError), 2 for a value out of range (ValueError).
+MLIR_CAPI_EXPORTED int
+mlirCyOperationStateRefusesInference(const MlirOperationState *state,
+                                     MlirStringCallback callback,
+                                     void *userData);
 
 #ifdef __cplusplus
 }

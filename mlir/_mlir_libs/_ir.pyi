@@ -3300,6 +3300,12 @@ def _build_generic(self_or_cls: Any, results: Sequence[Type] | None = None, oper
     object to the new operation and returns it.
     """
 
+def _why_not_operand(v):
+    """Why `v` (not a Value, nor an operation with one result) is no
+    operand, in upstream's words: for the errors of builders and of
+    build_generic.
+    """
+
 def _generic_operand(v) -> Any:
     """(Value, None), or (None, why v is not one): an Operation or OpView
     stands for its single result, as upstream's builders take it.

@@ -128,21 +128,11 @@ cdef int _ods_unit(OperationState st, str name, object value) except -1:
 
 # -- operand and result groups ------------------------------------------
 
-cdef str _why_not_a_value(object v):
-    """Why `v` cannot be an operand, in upstream's words."""
-    if v is None:
-        return "contained a None item"
-    if isinstance(v, Operation):
-        op = <Operation>v
-        return (f"Cannot call .result on operation {op.name} which has "
-                f"{len(op.results)} results (it is only valid for operations "
-                "with a single result)")
-    return "is not a Value"
-
-
-cdef int _bad_group(OperationState st, Py_ssize_t group, str what,
+cdef int _bad_group(OperationState st, str kind, Py_ssize_t group, str what,
                     str expected, str why, object v) except -1:
-    raise ValueError(f'Operand {group} of operation "{st.name}" must be '
+    """ValueError in upstream's words for group `group` of an op's operands
+    or results (`kind`: "Operand", "Result"), then the argument."""
+    raise ValueError(f'{kind} {group} of operation "{st.name}" must be '
                      f"{expected} ({why}); argument '{what}' got "
                      f"{type(v).__name__}")
 
@@ -157,12 +147,11 @@ cdef int32_t _ods_single(OperationState st, object value, str what,
                          Py_ssize_t group) except -1:
     if group >= 0 and not isinstance(value, Value):
         if value is None:
-            raise ValueError(f'Operand {group} of operation "{st.name}" '
-                             "must be a Value (was None and operand is not "
-                             f"optional); argument '{what}'")
+            _bad_group(st, "Operand", group, what, "a Value",
+                       "was None and operand is not optional", value)
         if not _is_operand(value):
-            _bad_group(st, group, what, "a Value", _why_not_a_value(value),
-                       value)
+            _bad_group(st, "Operand", group, what, "a Value",
+                       _ir._why_not_operand(value), value)
     st.add_operand(value, what)
     return 1
 
@@ -172,7 +161,8 @@ cdef int32_t _ods_optional(OperationState st, object value, str what,
     if value is None:
         return 0
     if group >= 0 and not _is_operand(value):
-        _bad_group(st, group, what, "a Value", _why_not_a_value(value), value)
+        _bad_group(st, "Operand", group, what, "a Value",
+                   _ir._why_not_operand(value), value)
     st.add_operand(value, what)
     return 1
 
@@ -190,21 +180,14 @@ cdef int32_t _ods_variadic(OperationState st, object values, str what,
             values = (<Operation>values).results
         elif isinstance(values, Value) or not PySequence_Check(values):
             # (upstream's words: its cast to a sequence failed)
-            _bad_group(st, group, what, "a Sequence of Values",
+            _bad_group(st, "Operand", group, what, "a Sequence of Values",
                        "std::bad_cast", values)
         for v in values:
             if not _is_operand(v):
-                _bad_group(st, group, what, "a Sequence of Values",
-                           _why_not_a_value(v), v)
+                _bad_group(st, "Operand", group, what, "a Sequence of Values",
+                           _ir._why_not_operand(v), v)
     st.add_operands(values, what)
     return <int32_t>(st.c_state.nOperands - before)
-
-
-cdef int _bad_result(OperationState st, Py_ssize_t group, str what,
-                     str expected, str why, object v) except -1:
-    raise ValueError(f'Result {group} of operation "{st.name}" must be '
-                     f"{expected} ({why}); argument '{what}' got "
-                     f"{type(v).__name__}")
 
 
 cdef int32_t _ods_result_group(OperationState st, object value, str what,
@@ -215,11 +198,11 @@ cdef int32_t _ods_result_group(OperationState st, object value, str what,
             if arity == 0:
                 return 0
             if group >= 0:
-                raise ValueError(f'Result {group} of operation "{st.name}" '
-                                 "must be a Type (was None and result is "
-                                 f"not optional); argument '{what}'")
+                _bad_group(st, "Result", group, what, "a Type",
+                           "was None and result is not optional", value)
         elif group >= 0 and not isinstance(value, Type):
-            _bad_result(st, group, what, "a Type", "std::bad_cast", value)
+            _bad_group(st, "Result", group, what, "a Type", "std::bad_cast",
+                       value)
         st.add_result(value, what)
         return 1
     before = st.c_state.nResults
@@ -227,13 +210,13 @@ cdef int32_t _ods_result_group(OperationState st, object value, str what,
         if value is None:
             return 0
         if isinstance(value, Type) or not PySequence_Check(value):
-            _bad_result(st, group, what, "a Sequence of Types",
-                        "std::bad_cast", value)
+            _bad_group(st, "Result", group, what, "a Sequence of Types",
+                       "std::bad_cast", value)
         for t in value:
             if not isinstance(t, Type):
-                _bad_result(st, group, what, "a Sequence of Types",
-                            "contained a None item" if t is None
-                            else "std::bad_cast", t)
+                _bad_group(st, "Result", group, what, "a Sequence of Types",
+                           "contained a None item" if t is None
+                           else "std::bad_cast", t)
     st.add_results(value, what)
     return <int32_t>(st.c_state.nResults - before)
 
@@ -256,20 +239,28 @@ cdef int _ods_same_type(OperationState st, Py_ssize_t n) except -1:
     return 0
 
 
-cdef int _ods_attr_type(OperationState st, str name, Py_ssize_t n) except -1:
+cdef MlirAttribute _state_attribute(OperationState st, str name) except *:
+    """The attribute `name` the state holds (null if none)."""
     cdef MlirIdentifier ident = st.loc.context.identifier(name)
+    cdef MlirAttribute none
     cdef intptr_t i
-    cdef MlirAttribute a
-    cdef MlirType t
     for i in range(st.c_state.nAttributes):
         if mlirIdentifierEqual(st.c_state.attributes[i].name, ident):
-            a = st.c_state.attributes[i].attribute
-            t = (mlirTypeAttrGetValue(a) if mlirAttributeIsAType(a)
-                 else mlirAttributeGetType(a))
-            for _ in range(n):
-                st.push_results(&t, 1)
-            st.has_results = True
-            return 0
+            return st.c_state.attributes[i].attribute
+    none.ptr = NULL
+    return none
+
+
+cdef int _ods_attr_type(OperationState st, str name, Py_ssize_t n) except -1:
+    cdef MlirAttribute a = _state_attribute(st, name)
+    cdef MlirType t
+    if a.ptr != NULL:
+        t = (mlirTypeAttrGetValue(a) if mlirAttributeIsAType(a)
+             else mlirAttributeGetType(a))
+        for _ in range(n):
+            st.push_results(&t, 1)
+        st.has_results = True
+        return 0
     raise ValueError(f"{st.name}: cannot derive the result type: "
                      f"attribute '{name}' is missing")
 
@@ -363,15 +354,10 @@ cdef int _ods_check_group(OperationState st, int group, int mode,
                           tuple spec, _ods_type_pred pred, str what,
                           str expected) except -1:
     cdef MlirAttribute sizes
-    cdef MlirIdentifier ident
-    cdef intptr_t i
     cdef bytes key = b"operandSegmentSizes"
     sizes.ptr = NULL
     if mode == 2:
-        ident = st.loc.context.identifier("operandSegmentSizes")
-        for i in range(st.c_state.nAttributes):
-            if mlirIdentifierEqual(st.c_state.attributes[i].name, ident):
-                sizes = st.c_state.attributes[i].attribute
+        sizes = _state_attribute(st, "operandSegmentSizes")
     try:
         start, length = _group_range_in(st.c_state.nOperands, group, mode,
                                         spec, sizes, key)
@@ -783,6 +769,8 @@ class _Required:
 
 
 _ods_REQ = _Required()
+# The same object as a C global, for the checks on hot paths.
+cdef object _REQ = _ods_REQ
 
 
 import inspect as _inspect
@@ -816,7 +804,7 @@ class _BuilderSignature(_inspect.Signature):
         for i in range(npos):
             d = defaults[i - first_default] if i >= first_default else P.empty
             params.append(P(names[i], P.POSITIONAL_OR_KEYWORD,
-                            default=P.empty if d is _ods_REQ else d))
+                            default=P.empty if d is _REQ else d))
         kwdefaults = f.__kwdefaults__ or {}
         nkw = code.co_kwonlyargcount
         for name in names[npos:npos + nkw]:
@@ -850,14 +838,14 @@ def _ods_sign(dict namespace):
 
 
 cdef int _ods_missing(str fn, tuple names, tuple values) except -1:
-    missing = [n for n, v in zip(names, values) if v is _ods_REQ]
+    missing = [n for n, v in zip(names, values) if v is _REQ]
     return _missing_positionals(fn, missing)
 
 
 cdef object _ods_keyword(str fn, dict kw, str name, object value):
     if name not in kw:
         return value
-    if value is not None and value is not _ods_REQ:
+    if value is not None and value is not _REQ:
         raise TypeError(f"{fn}() got multiple values for argument '{name}'")
     return kw.pop(name)
 
@@ -1038,9 +1026,6 @@ def _arith_constant_init(self, result, value, *, loc=None, ip=None):
         generated.__init__(self, value, loc=loc, ip=ip)
 
 
-cdef object _NO_ARG = object()
-
-
 cdef int _missing_positionals(str fn, list missing) except -1:
     """TypeError worded as Python words it for missing positionals (Cython's
     own message would not name the builder)."""
@@ -1057,17 +1042,17 @@ cdef int _arith_constant_args(str fn, Py_ssize_t n_self, object result,
                               object value, tuple extra) except -1:
     if extra:
         _ods_too_many(fn, n_self + 2, extra)
-    _missing_positionals(fn, ["value"] if result is not _NO_ARG
+    _missing_positionals(fn, ["value"] if result is not _REQ
                          else ["result", "value"])
 
 
-def _arith_constant_op_init(self, result=_NO_ARG, value=_NO_ARG, *extra,
+def _arith_constant_op_init(self, result=_REQ, value=_REQ, *extra,
                             loc=None, ip=None):
     """ConstantOp(result_type, value) with `value` an int, a float, an
     array.array (a dense elements attribute of the shaped type `result`) or
     an Attribute (then its own type is the result type);
     ConstantOp(attribute, None) builds from the attribute alone."""
-    if value is _NO_ARG or extra:
+    if value is _REQ or extra:
         _arith_constant_args("ConstantOp.__init__", 1, result, value, extra)
     cls = type(value)
     if cls is int or cls is float:
@@ -1087,11 +1072,11 @@ def _set_arith_constant_class(cls):
     _arith_constant_class = cls
 
 
-def _arith_constant(result=_NO_ARG, value=_NO_ARG, *extra, loc=None,
+def _arith_constant(result=_REQ, value=_REQ, *extra, loc=None,
                     ip=None):
     """Builds arith.constant (as ConstantOp(result, value)) and returns its
     result Value."""
-    if value is _NO_ARG or extra:
+    if value is _REQ or extra:
         _arith_constant_args("constant", 0, result, value, extra)
     cdef object op
     cls = type(value)

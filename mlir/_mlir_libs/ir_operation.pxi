@@ -535,9 +535,7 @@ cdef class Operation:
         cdef MlirOperation op = op_handle(self)
         cdef intptr_t n = mlirOperationGetNumResults(op)
         if n != 1:
-            raise ValueError(f"Cannot call .result on operation {self.name} "
-                             f"which has {n} results (it is only valid for "
-                             "operations with a single result)")
+            raise ValueError(_not_one_result(self, n))
         return wrap_value(op_primary(self), mlirOperationGetResult(op, 0))
 
     @property
@@ -1400,23 +1398,34 @@ cdef int _check_inferred_operands(OperationState st) except -1:
     return 0
 
 
+cdef str _not_one_result(Operation op, intptr_t n):
+    """Upstream's words for an operation with `n` != 1 results asked for
+    its single result (Operation.result, an operation as an operand)."""
+    return (f"Cannot call .result on operation {op.name} which has {n} "
+            "results (it is only valid for operations with a single result)")
+
+
+def _why_not_operand(v):
+    """Why `v` (not a Value, nor an operation with one result) is no
+    operand, in upstream's words: for the errors of builders and of
+    build_generic."""
+    if v is None:
+        return "contained a None item"
+    if isinstance(v, Operation):
+        return _not_one_result(v, len(v.results))
+    return "is not a Value"
+
+
 def _generic_operand(v):
     """(Value, None), or (None, why v is not one): an Operation or OpView
     stands for its single result, as upstream's builders take it."""
     if isinstance(v, Value):
         return v, None
-    if v is None:
-        return None, "contained a None item"
-    if isinstance(v, Operation):
-        n = len(v.results)
-        if n == 1:
-            return v.results[0], None
-        return None, (f"Cannot call .result on operation {v} which has {n} "
-                      "results (it is only valid for operations with a single "
-                      "result)")
+    if isinstance(v, Operation) and len(v.results) == 1:
+        return v.results[0], None
     if isinstance(v, OpResultList) and len(v) == 1:
         return v[0], None
-    return None, "is not a Value"
+    return None, _why_not_operand(v)
 
 
 def _flatten_operands(values, seg, str name):

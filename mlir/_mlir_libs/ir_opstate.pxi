@@ -578,16 +578,9 @@ cdef MlirValue _builder_operand(object v, OperationState st, intptr_t index,
         op = op_handle((<Operation>v))
         if mlirOperationGetNumResults(op) == 1:
             return mlirOperationGetResult(op, 0)
-        why = (f"Cannot call .result on operation {(<Operation>v).name} "
-               f"which has {mlirOperationGetNumResults(op)} results (it is "
-               "only valid for operations with a single result)")
-    elif v is None:
-        why = "contained a None item"
-    else:
-        why = "is not a Value"
     arg = "" if what is None else f"; argument '{what}' got {type(v).__name__}"
     raise ValueError(f'Operand {index} of operation "{st.name}" must be a '
-                     f"Value ({why}){arg}")
+                     f"Value ({_why_not_operand(v)}){arg}")
 
 
 cdef MlirValue operand_handle(object v, str opname, str what=None) except *:

@@ -21,7 +21,7 @@ import time
 
 from _harness import LLVM_ROOT, best_of, table
 
-from mlir.ir import Context, Module
+from mlir.ir import Context, Module, WalkResult
 from mlir.passmanager import PassManager
 
 PIPELINE = "builtin.module(canonicalize,cse)"
@@ -102,6 +102,7 @@ def python_pass_per_op(text, n):
         def visit(op, pass_):
             def f(o):
                 count[0] += 1
+                return WalkResult.ADVANCE
             op.walk(f)
         pm = PassManager()
         pm.add(visit)

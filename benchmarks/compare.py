@@ -437,12 +437,9 @@ NOTES = [
     "subclass instance per op, which holds an `Operation`).",
     "The C floor builds with generic operation states and explicit result "
     "types (the Python builders infer `arith.addi`'s result type).",
-    "Upstream differences: `Operation.walk` callbacks must return a "
-    "`WalkResult` there (returning None raises `RuntimeError: "
-    "std::bad_cast`), so the walks return `WalkResult.ADVANCE` on both "
-    "sides; on every op of an unregistered dialect upstream attempts to "
-    "import a Python module for that dialect (a failed import each time), "
-    "hence the separate row for such ops.",
+    "Upstream difference: on every op of an unregistered dialect upstream "
+    "attempts to import a Python module for that dialect (a failed import "
+    "each time), hence the separate row for such ops.",
 ]
 
 

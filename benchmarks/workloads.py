@@ -9,10 +9,8 @@ Each timed workload is `fn(M, n) -> run`: `fn` does the setup (not timed),
 rewrites, stays out of the time). `M` is `Mods()`, the imported modules.
 
 Where the two APIs differ, the code uses what both accept:
-- `Operation.walk` callbacks return a `WalkResult` (upstream raises
-  `RuntimeError: std::bad_cast` when a callback returns None);
-- `PassManager.run` is given `module.operation` (upstream takes an
-  operation, not a `Module`).
+`PassManager.run` is given `module.operation` (upstream takes an operation,
+not a `Module`).
 """
 
 import gc

@@ -22,7 +22,8 @@ import random
 import sys
 
 from mlir.ir import (Context, InsertionPoint, IntegerType, Location,
-                     MLIRError, Module, OpAdaptor, OpaqueType, Operation)
+                     MLIRError, Module, OpAdaptor, OpaqueType, Operation,
+                     WalkResult)
 from mlir.rewrite import (ConversionConfig, ConversionTarget,
                           DialectConversionFoldingMode, RewritePatternSet,
                           TypeConverter, apply_full_conversion,
@@ -213,7 +214,7 @@ def run(seed):
         except MLIRError:
             pass
         str(m)
-        m.operation.walk(lambda o: None)
+        m.operation.walk(lambda o: WalkResult.ADVANCE)
         for r in kept:
             try:
                 r.ip

@@ -133,7 +133,8 @@ def test_failing_pass_raises_mlirerror_with_diagnostics(ctx):
 
     def drop_terminators(op, pass_):
         # Leaves invalid IR behind: the verifier after the pass fails.
-        op.walk(lambda o: o.erase() if o.name == "func.return" else None)
+        op.walk(lambda o: (o.erase() if o.name == "func.return" else None)
+                or WalkResult.ADVANCE)
     pm = PassManager()
     pm.add(drop_terminators)
     with pytest.raises(MLIRError) as info:
@@ -154,6 +155,7 @@ def test_python_pass_reads_and_mutates(ctx):
             if o.name == "arith.muli":
                 o.result.replace_all_uses_with(o.operands[0])
                 o.erase()
+            return WalkResult.ADVANCE
         op.walk(visit)
 
     pm = PassManager("any")

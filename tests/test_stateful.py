@@ -12,7 +12,7 @@ from hypothesis.stateful import (RuleBasedStateMachine, invariant, precondition,
                                  rule)
 
 from mlir.ir import (Attribute, Context, InsertionPoint, Location, Module,
-                     Operation, StringAttr)
+                     Operation, StringAttr, WalkResult)
 from mlir.passmanager import PassManager
 
 SOAK = bool(os.environ.get("MLIR_CYTHON_SOAK"))
@@ -94,7 +94,7 @@ class ObjectModel(RuleBasedStateMachine):
         pool = self._attached() + self.detached
         op = data.draw(st.sampled_from(pool))
         nested = []
-        op.walk(lambda o: nested.append(o))
+        op.walk(lambda o: nested.append(o) or WalkResult.ADVANCE)
         if op in self.detached:
             self.detached.remove(op)
         op.erase()

@@ -23,7 +23,7 @@ SECONDS = 0.6
 PRELUDE = textwrap.dedent("""
     import sys, threading, time
     from mlir.ir import (Context, InsertionPoint, IntegerAttr, IntegerType,
-                         Location, Module, Operation)
+                         Location, Module, Operation, WalkResult)
     from mlir.dialects import arith, func
     from mlir.passmanager import PassManager
 
@@ -162,7 +162,7 @@ def test_pass_runs_and_walks_while_other_threads_print_and_verify():
     _run("""
         pm = PassManager.parse("builtin.module(cse)", context=ctx)
         def walk():
-            m.operation.walk(lambda op: None)
+            m.operation.walk(lambda op: WalkResult.ADVANCE)
         run_all(forever("passes", lambda: pm.run(m.operation)),
                 forever("walk", walk),
                 forever("print", lambda: str(m)),

@@ -31,15 +31,15 @@ def m(ctx):
 
 def test_walk_op_class_visits_only_that_class_in_both_orders(m):
     post, pre = [], []
-    m.operation.walk(lambda op: post.append(op), op_class=func.FuncOp)
+    m.operation.walk(lambda op: post.append(op) or WalkResult.ADVANCE, op_class=func.FuncOp)
     assert [type(o) for o in post] == [Operation, Operation]
     assert [str(o.opview.sym_name) for o in post] == ['"f"', '"g"']
-    m.operation.walk(lambda op: pre.append(op.name), WalkOrder.PRE_ORDER,
+    m.operation.walk(lambda op: pre.append(op.name) or WalkResult.ADVANCE, WalkOrder.PRE_ORDER,
                      func.FuncOp)
     assert pre == ["func.func", "func.func"]
     # Operations nested in passed-over ones are still visited.
     adds = []
-    m.operation.walk(lambda op: adds.append(str(op.results[0].type)),
+    m.operation.walk(lambda op: adds.append(str(op.results[0].type)) or WalkResult.ADVANCE,
                      op_class=arith.AddIOp)
     assert adds == ["i32", "index"]
     never = []
@@ -66,10 +66,11 @@ def test_walk_op_class_results_and_errors(m):
     # isinstance semantics: a base class matches every registered subclass,
     # a tuple matches either class.
     everything = []
-    m.operation.walk(everything.append, op_class=OpView)
+    m.operation.walk(lambda op: everything.append(op) or WalkResult.ADVANCE,
+                     op_class=OpView)
     assert len(everything) == 11
     both = []
-    m.operation.walk(lambda op: both.append(op.name),
+    m.operation.walk(lambda op: both.append(op.name) or WalkResult.ADVANCE,
                      op_class=(func.ReturnOp, scf.YieldOp))
     assert both == ["func.return", "scf.yield", "func.return"]
 
@@ -77,7 +78,7 @@ def test_walk_op_class_results_and_errors(m):
 def test_walk_op_class_erasing_the_visited_op(m):
     body = m.body.operations[1].regions[0].blocks[0]
     # Erasing the visited operation is still allowed in a post-order walk.
-    m.operation.walk(lambda op: op.erase(), op_class=scf.ForOp)
+    m.operation.walk(lambda op: op.erase() or WalkResult.ADVANCE, op_class=scf.ForOp)
     assert [o.name for o in body.operations] == [
         "arith.constant", "arith.constant", "func.return"]
     assert "scf.for" not in str(m)

@@ -76,8 +76,9 @@ cdef class Context:
     # (innermost last); see _ErrorCapture.
     cdef list captures
     cdef MlirDiagnosticHandlerID ambient_handler
-    # op ptr -> its generic `Operation` view (op.operation), borrowed; an
-    # entry lives as long as the view object does.
+    # op ptr -> the last view made of it in a class other than its primary
+    # object's (op.operation of an OpView, op.opview of a plain Operation),
+    # borrowed; an entry lives as long as the view object does.
     cdef unordered_map[uintptr_t, PyObject*] generic_views
     # Walks in progress (their _WalkState objects), innermost last.
     cdef vector[PyObject*] walks

@@ -48,10 +48,12 @@ class ExecutionEngine:
         """
     def invoke(self, name: str, *ctypes_args: Any) -> None:
         """Calls `name` (an llvm.emit_c_interface function) through its
-        packed wrapper. Each argument is a ctypes pointer (or array) to an
-        argument value, then one to where the result goes; a memref is
-        passed as a pointer to a pointer to its descriptor
-        (mlir.runtime).
+        packed wrapper. Each argument is a ctypes pointer (or array) to a
+        parameter value of its C interface (_mlir_ciface_<name>), in order,
+        then one to where a scalar result goes; memref and multiple results
+        come back through its first parameter, a pointer to the result
+        descriptor or struct. A memref is passed as a pointer to a pointer
+        to its descriptor (mlir.runtime).
         """
     def raw_register_runtime(self, name: str, address: int) -> None:
         """Makes symbol `name` resolve to `address` in the JITed code."""

@@ -215,16 +215,20 @@ cdef class ExecutionEngine:
 
     def invoke(self, str name not None, *ctypes_args):
         """Calls `name` (an llvm.emit_c_interface function) through its
-        packed wrapper. Each argument is a ctypes pointer (or array) to an
-        argument value, then one to where the result goes; a memref is
-        passed as a pointer to a pointer to its descriptor
-        (mlir.runtime)."""
+        packed wrapper. Each argument is a ctypes pointer (or array) to a
+        parameter value of its C interface (_mlir_ciface_<name>), in order,
+        then one to where a scalar result goes; memref and multiple results
+        come back through its first parameter, a pointer to the result
+        descriptor or struct. A memref is passed as a pointer to a pointer
+        to its descriptor (mlir.runtime)."""
         func = self.lookup(name)
         expected = self._arities.get("_mlir_ciface_" + name)
         if expected is not None and len(ctypes_args) != expected:
-            raise TypeError(f"{name} takes {expected} arguments (pointers to "
-                            f"its parameters, then to its result), got "
-                            f"{len(ctypes_args)}")
+            raise TypeError(f"{name} takes {expected} arguments (a pointer to "
+                            f"each parameter of its C interface, in order, "
+                            f"then one to its result if it returns a scalar; "
+                            f"memref and multiple results come back through "
+                            f"its first parameter), got {len(ctypes_args)}")
         packed = (ctypes.c_void_p * len(ctypes_args))()
         for i, arg in enumerate(ctypes_args):
             if not isinstance(arg, (ctypes._Pointer, ctypes.Array, ctypes.c_void_p)):

@@ -67,8 +67,10 @@ cdef object _convert(OperationState st, str name, object value, str kind):
     try:
         attr = reg.get(kind)(value, context=st.loc.context)
     except (TypeError, ValueError, OverflowError) as e:
-        raise type(e)(f"{opname}: argument '{name}': cannot make a '{kind}' "
-                      f"from {type(value).__name__} {value!r}: {e}") from e
+        # The builder's own message first (upstream's), then where it came
+        # from.
+        raise type(e)(f"{e} ({opname}: argument '{name}': cannot make a "
+                      f"'{kind}' from {type(value).__name__} {value!r})") from e
     if not isinstance(attr, Attribute):
         raise TypeError(f"{opname}: the attribute builder for '{kind}' "
                         f"returned {type(attr).__name__}, not an Attribute")

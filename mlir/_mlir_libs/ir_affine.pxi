@@ -33,8 +33,9 @@ cdef object _count_arg(object v, str what):
 
 
 cdef class AffineExpr:
-    """An affine expression: d0 * 2 + s0 floordiv 4 ... Supports +, -, *, %
-    and // (floor division) with other expressions and ints, plus
+    """An affine expression: ``d0 * 2 + s0 floordiv 4`` ... Supports ``+``,
+    ``-``, ``*``, ``%`` and ``//`` (floor division) with other expressions
+    and ints, plus
     floor_div / ceil_div. Instances come back as their concrete subclass
     (AffineDimExpr, AffineAddExpr, ...)."""
     cdef MlirAffineExpr c_expr

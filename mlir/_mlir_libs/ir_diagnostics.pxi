@@ -20,7 +20,8 @@ cdef class DiagnosticInfo:
     cdef readonly object severity
     cdef readonly Location location
     cdef readonly str message
-    cdef readonly tuple notes
+    # A list, as upstream's (a Diagnostic's notes are a tuple).
+    cdef readonly list notes
 
     def __init__(self, diagnostic):
         if not isinstance(diagnostic, Diagnostic):
@@ -49,8 +50,8 @@ cdef DiagnosticInfo diagnostic_info(Context context, MlirDiagnostic diag):
     info.severity = DiagnosticSeverity(<int>mlirDiagnosticGetSeverity(diag))
     info.location = wrap_location(context, mlirDiagnosticGetLocation(diag))
     cdef intptr_t n = mlirDiagnosticGetNumNotes(diag)
-    info.notes = tuple(diagnostic_info(context, mlirDiagnosticGetNote(diag, i))
-                       for i in range(n))
+    info.notes = [diagnostic_info(context, mlirDiagnosticGetNote(diag, i))
+                  for i in range(n)]
     return info
 
 

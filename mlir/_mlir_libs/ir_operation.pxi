@@ -59,7 +59,7 @@ cdef class _OpNameInfo:
     cdef unsigned long version
 
 
-cdef void _forget_generic_view(Context ctx, Operation view) noexcept:
+cdef void _forget_view(Context ctx, Operation view) noexcept:
     with cython.critical_section(ctx):
         it = ctx.generic_views.find(<uintptr_t>view.c_op.ptr)
         if it != ctx.generic_views.end() and \
@@ -165,7 +165,31 @@ cdef object as_opview(Operation p):
     cls = _name_info(p.context, p.c_op).cls
     if type(p) is cls:
         return p
-    return _make_alias(cls, p)
+    return _view_as(cls, p)
+
+
+cdef object _view_as(object cls, Operation p):
+    """The view of primary `p` as `cls` (not p's class): one object per
+    operation while it is referenced, so that `is` holds for a class
+    reached twice. The context's view cache holds the last view made of
+    each operation (the generic view of an OpView primary, the OpView of a
+    plain one); a view of another class is made anew and cached instead."""
+    cdef Context ctx = p.context
+    cdef PyObject* found = NULL
+    with cython.critical_section(ctx):
+        it = ctx.generic_views.find(<uintptr_t>p.c_op.ptr)
+        if it != ctx.generic_views.end() and \
+                (<Operation>deref(it).second).owner_ref is p and \
+                type(<object>deref(it).second) is cls:
+            found = deref(it).second
+        view = mlircy_take_or_none(found)
+    if view is not None:
+        return view
+    cdef Operation new_view = _make_alias(cls, p)
+    with cython.critical_section(ctx):
+        ctx.generic_views[<uintptr_t>p.c_op.ptr] = <PyObject*>new_view
+        mlircy_enable_try_incref(<PyObject*>new_view)
+    return new_view
 
 
 cdef object as_plain(Operation p):
@@ -210,6 +234,12 @@ cdef int op_check(Operation o) except -1:
     if o.flags & OP_VALID:
         # Another thread's pass run or rewrite may be changing this IR: wait
         # for it (it may invalidate the object, hence the second test).
+        ir_read(o.context)
+    elif o.c_op.ptr != NULL and o.context is not None:
+        # Another thread's pass run or rewrite marks the objects of the IR
+        # it works on invalid while it lasts, then revalidates those that
+        # survive: wait for its end before deciding (on the running thread
+        # itself this does not wait).
         ir_read(o.context)
     if not (o.flags & OP_VALID):
         if o.c_op.ptr == NULL:
@@ -287,8 +317,8 @@ cdef class Operation:
 
     def __dealloc__(self):
         if self.flags & OP_ALIAS:
-            if type(self) is Operation and self.context is not None:
-                _forget_generic_view(self.context, self)
+            if self.context is not None:
+                _forget_view(self.context, self)
             return
         if self.c_op.ptr == NULL:
             return
@@ -318,21 +348,7 @@ cdef class Operation:
         cdef Operation p = op_primary(self)
         if type(p) is Operation:
             return p
-        cdef Context ctx = p.context
-        cdef PyObject* found = NULL
-        with cython.critical_section(ctx):
-            it = ctx.generic_views.find(<uintptr_t>p.c_op.ptr)
-            if it != ctx.generic_views.end() and \
-                    (<Operation>deref(it).second).owner_ref is p:
-                found = deref(it).second
-            view = mlircy_take_or_none(found)
-        if view is not None:
-            return view
-        cdef Operation new_view = _make_alias(Operation, p)
-        with cython.critical_section(ctx):
-            ctx.generic_views[<uintptr_t>p.c_op.ptr] = <PyObject*>new_view
-            mlircy_enable_try_incref(<PyObject*>new_view)
-        return new_view
+        return _view_as(Operation, p)
 
     def _set_invalid(self):
         """Marks this object (and every other view of its operation)
@@ -355,7 +371,7 @@ cdef class Operation:
         cls = _name_info(p.context, p.c_op).cls
         if isinstance(p, cls):
             return p
-        return _make_alias(cls, p)
+        return _view_as(cls, p)
 
     def __eq__(self, other):
         if not isinstance(other, Operation):
@@ -893,8 +909,8 @@ cdef class Operation:
 
     def walk(self, callback, walk_order=WalkOrder.POST_ORDER, op_class=None):
         """Calls callback(op) on this operation and every nested one, with
-        op a plain Operation. callback returns a WalkResult (None means
-        ADVANCE). With op_class (an OpView subclass), only operations whose
+        op a plain Operation. callback returns a WalkResult (anything else,
+        None included, is upstream's RuntimeError "std::bad_cast"). With op_class (an OpView subclass), only operations whose
         view is an instance of it are passed to the callback; the others
         are passed over without making a Python object (their regions are
         still walked). Erasing the visited operation is allowed in
@@ -930,6 +946,8 @@ cdef class Operation:
             op_section_exit(self, t)
         if not ran:
             raise_too_deep("the operation")
+        if st.bad_result:
+            raise st.error
         if st.error is not None:
             _raise_from_callback(st.error)
 
@@ -961,6 +979,11 @@ cdef int _op_move_now(Operation self, Operation other, bint after) except -1:
         return 0
     if _is_ancestor(op, dest):
         raise ValueError("cannot move an operation into its own region")
+    if mlirOperationGetBlock(op).ptr == NULL:
+        # MLIR asserts (upstream aborts): insert a detached operation with
+        # an InsertionPoint instead.
+        raise ValueError("cannot move an operation that isn't contained in "
+                         "a block; insert it with an InsertionPoint")
     if mlirOperationGetContext(dest).ptr != self.context.c_context.ptr:
         raise ValueError("cannot move an operation to another context")
     if _is_module_root(self):
@@ -1221,6 +1244,8 @@ cdef class _WalkState:
     cdef object owner
     cdef bint post_order
     cdef object error
+    # error is the RuntimeError of a callback's wrong return, raised as is.
+    cdef bint bad_result
     cdef void* current
     # A typed walk: the class the visited operations' registered classes
     # must be subclasses of (None: all), decided once per operation name.
@@ -1272,14 +1297,21 @@ cdef MlirWalkResult _walk_callback(MlirOperation op, void* user) noexcept with g
         else:
             obj = as_plain(<Operation>found)
         r = st.callback(obj)
-        if r is None or r is _WALK_ADVANCE:
+        if r is _WALK_ADVANCE:
             return MlirWalkResultAdvance
-        code = int(r)
+        # What upstream's conversion to WalkResult takes: the enum or an
+        # int of one of its values (bool too); anything else is its
+        # RuntimeError "std::bad_cast", raised as it is.
+        code = r if isinstance(r, int) else -1
         if code == MlirWalkResultSkip and st.post_order:
             return MlirWalkResultAdvance
         if code not in (MlirWalkResultAdvance, MlirWalkResultInterrupt,
                         MlirWalkResultSkip):
-            raise ValueError(f"walk callback returned {r!r}, not a WalkResult")
+            st.error = RuntimeError(
+                f"std::bad_cast (the walk callback returned {r!r}, not a "
+                f"WalkResult)")
+            st.bad_result = True
+            return MlirWalkResultInterrupt
         return <MlirWalkResult>code
     except BaseException as e:
         st.error = e
@@ -1339,7 +1371,19 @@ def _build_generic(self_or_cls, results=None, operands=None, attributes=None,
     name = cls.OPERATION_NAME
     if not isinstance(name, str):
         raise TypeError(f"{cls.__name__} has no OPERATION_NAME")
-    min_regions, no_variadic = cls._ODS_REGIONS
+    return _generic_build(target, name, cls._ODS_REGIONS,
+                          cls._ODS_OPERAND_SEGMENTS, cls._ODS_RESULT_SEGMENTS,
+                          results, operands, attributes, successors, regions,
+                          loc, ip)
+
+
+cdef object _generic_build(target, str name, region_spec, operand_segments,
+                           result_segments, results, operands, attributes,
+                           successors, regions, loc, ip):
+    """build_generic's work, for an operation name and ODS specs given
+    explicitly (OpView's generic constructor) or by a class; binds `target`
+    (an OpView under construction, or None) to the new operation."""
+    min_regions, no_variadic = region_spec
     if regions is None:
         regions = min_regions
     elif regions < min_regions:
@@ -1353,11 +1397,9 @@ def _build_generic(self_or_cls, results=None, operands=None, attributes=None,
     # As upstream: results are checked first, with upstream's ValueErrors.
     res_flat = res_sizes = op_flat = op_sizes = None
     if results is not None:
-        res_flat, res_sizes = _flatten_results(
-            results, cls._ODS_RESULT_SEGMENTS, name)
+        res_flat, res_sizes = _flatten_results(results, result_segments, name)
     if operands is not None:
-        op_flat, op_sizes = _flatten_operands(
-            operands, cls._ODS_OPERAND_SEGMENTS, name)
+        op_flat, op_sizes = _flatten_operands(operands, operand_segments, name)
     if (res_sizes is not None or op_sizes is not None) and (
             "resultSegmentSizes" in attrs or "operandSegmentSizes" in attrs):
         raise ValueError(
@@ -1384,7 +1426,9 @@ def _build_generic(self_or_cls, results=None, operands=None, attributes=None,
     st.add_regions(regions)
     if res_flat is None:
         _check_inferred_operands(st)
-    return st.finish(target, ip)
+    op = st.finish(target, ip)
+    # As upstream, the class's build_generic gives a plain Operation.
+    return op if target is not None else as_plain(op_primary(<Operation>op))
 
 
 cdef int _check_inferred_operands(OperationState st) except -1:
@@ -1547,6 +1591,16 @@ cdef Attribute _dense_i32_array(list sizes, Context ctx):
                                                     v.data()))
 
 
+def _opview_generic_init(self, name, opRegionSpec, operandSegmentSpecObj=None,
+                         resultSegmentSpecObj=None, results=None,
+                         operands=None, attributes=None, successors=None,
+                         regions=None, loc=None, ip=None):
+    """OpView's generic constructor (upstream's second __init__ form)."""
+    _generic_build(self, name, opRegionSpec, operandSegmentSpecObj,
+                   resultSegmentSpecObj, results, operands, attributes,
+                   successors, regions, loc, ip)
+
+
 class _HybridMethod:
     """Binds to the instance when called on one, else to the class."""
     def __init__(self, fn):
@@ -1563,7 +1617,14 @@ class _HybridMethod:
 
 cdef class OpView(Operation):
     """Base of the op-specific classes. OpView(operation) gives a view of an
-    existing operation as this class."""
+    existing operation as this class.
+
+    OpView(name, opRegionSpec, operandSegmentSpecObj=None,
+    resultSegmentSpecObj=None, results=None, operands=None,
+    attributes=None, successors=None, regions=None, loc=None, ip=None),
+    upstream's generic constructor (what op classes generated by
+    mlir-tblgen -gen-python-op-bindings call), builds a new operation as
+    build_generic does, with the ODS specs given explicitly."""
 
     OPERATION_NAME = None
     _ODS_REGIONS = (0, True)
@@ -1573,6 +1634,9 @@ cdef class OpView(Operation):
     def __init__(self, operation=None, *args, **kwargs):
         if self.c_op.ptr != NULL:
             return       # already bound by build_generic / a builder
+        if isinstance(operation, str):
+            _opview_generic_init(self, operation, *args, **kwargs)
+            return
         if not isinstance(operation, Operation):
             raise TypeError(
                 f"{type(self).__name__}() needs an Operation (or use its "

@@ -179,6 +179,7 @@ cdef class _PythonPassData:
     cdef object run
     cdef Context context
     cdef object error
+    cdef bytes op_name
 
 
 cdef void _pass_construct(void* user) noexcept with gil:
@@ -209,7 +210,8 @@ cdef void _pass_run(MlirOperation op, MlirExternalPass p, void* user) noexcept w
     # On a worker thread of a multithreaded run: part of the run's section.
     cdef int joined = ir_gate_join(data.context)
     try:
-        data.run(wrap_operation_any(data.context, op), ext)
+        # As upstream, the pass sees a plain Operation.
+        data.run(as_plain(<Operation>wrap_operation_any(data.context, op)), ext)
     except BaseException as e:
         data.error = e
         mlirExternalPassSignalFailure(p)
@@ -258,13 +260,13 @@ cdef class PassManager:
                 append_to_string, &err, &res):
             raise_too_deep("the pass pipeline")
         if mlirLogicalResultIsFailure(res):
-            raise ValueError(decode_string(err).rstrip() or
+            raise ValueError(decode_string(err) or
                              f"invalid pass pipeline '{pipeline}'")
         return pm
 
     def add(self, pipeline, name=None, argument="", description="", op_name=""):
         """Adds textual pipeline elements ('canonicalize,cse'), or a
-        Python-defined pass: run(op, pass_) called on each anchored op."""
+        Python-defined pass: ``run(op, pass_)`` called on each anchored op."""
         cdef string err
         cdef bytes text
         cdef MlirLogicalResult res
@@ -276,7 +278,7 @@ cdef class PassManager:
                     append_to_string, &err, &res):
                 raise_too_deep("the pass pipeline")
             if mlirLogicalResultIsFailure(res):
-                raise ValueError(decode_string(err).rstrip() or
+                raise ValueError(decode_string(err) or
                                  f"invalid pass pipeline '{pipeline}'")
             return
         run = pipeline
@@ -292,6 +294,17 @@ cdef class PassManager:
         cdef bytes barg = to_bytes(argument or "", "argument")
         cdef bytes bdesc = to_bytes(description or "", "description")
         cdef bytes bop = to_bytes(op_name or "", "op_name")
+        if bop:
+            anchor = str(self).partition("(")[0]
+            if anchor != "any" and anchor != op_name:
+                # MLIR's fatal error (upstream aborts), as an exception.
+                raise ValueError(
+                    f"Can't add pass '{name}' restricted to '{op_name}' on a "
+                    f"PassManager intended to run on '{anchor}', did you "
+                    f"intend to nest?")
+        # MLIR keeps the pass's operation name by reference: it lives as
+        # long as the pass's data.
+        data.op_name = bop
         cdef MlirExternalPassCallbacks cbs
         cbs.construct = _pass_construct
         cbs.destruct = _pass_destruct

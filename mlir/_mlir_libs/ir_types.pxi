@@ -730,7 +730,7 @@ cdef object _ranked_tensor_type(object shape, object element_type,
 
 
 cdef class UnrankedTensorType(ShapedType):
-    """tensor<*xf32>."""
+    """``tensor<*xf32>``."""
     static_typeid = wrap_typeid(mlirUnrankedTensorTypeGetTypeID())
     type_name = from_ref(mlirUnrankedTensorTypeGetName())
 
@@ -843,7 +843,7 @@ cdef object _memref_type(object shape, object element_type, object layout,
 
 
 cdef class UnrankedMemRefType(ShapedType):
-    """memref<*xf32, memory_space>."""
+    """``memref<*xf32, memory_space>``."""
     static_typeid = wrap_typeid(mlirUnrankedMemRefTypeGetTypeID())
     type_name = from_ref(mlirUnrankedMemRefTypeGetName())
 

@@ -1,0 +1,183 @@
+"""Behaviour in valid use and in misuse as upstream's 22.1.8 bindings have
+it (checked against its wheel), where this package once differed: what a
+Python pass receives, walk callbacks' return values, pipeline errors,
+enum attribute builders, the generic build of an OpView, diagnostics; and
+the misuse upstream aborts on (a Python pass restricted to another
+operation, moving a detached operation), which raises here."""
+
+import gc
+import threading
+import time
+
+import pytest
+
+from mlir.ir import (Context, DiagnosticInfo, InsertionPoint, IntegerType,
+                     Location, MLIRError, Module, Operation, OpView,
+                     WalkResult)
+from mlir.dialects import arith
+from mlir.passmanager import PassManager
+
+
+def test_a_python_pass_receives_a_plain_operation(ctx):
+    m = Module.parse("func.func @f() { return }")
+    seen = []
+    pm = PassManager("builtin.module")
+    pm.add(lambda op, pass_: seen.append((type(op), op.name)))
+    pm.run(m.operation)
+    assert seen == [(Operation, "builtin.module")]
+
+
+def test_a_python_pass_keeps_its_operation_name(ctx):
+    # MLIR keeps the name by reference: a name made at run time and dropped
+    # at once must still anchor the pass.
+    m = Module.parse("func.func @f() { return }\nfunc.func @g() { return }")
+    seen = []
+    pm = PassManager("func.func")
+    name = "func." + "FUNC".lower()
+    pm.add(lambda op, p: seen.append(op.name), op_name=name)
+    del name
+    junk = [bytes([i % 256]) * 9 for i in range(2000)]
+    gc.collect()
+    for f in m.body.operations:
+        pm.run(f)
+    assert seen == ["func.func", "func.func"]
+    del junk
+
+
+def test_a_python_pass_for_another_operation_raises_instead_of_aborting(ctx):
+    pm = PassManager("func.func")
+    with pytest.raises(ValueError) as e:
+        pm.add(lambda op, p: None, name="mine", op_name="builtin.module")
+    assert str(e.value) == (
+        "Can't add pass 'mine' restricted to 'builtin.module' on a "
+        "PassManager intended to run on 'func.func', did you intend to nest?")
+    # An op-agnostic manager takes it.
+    PassManager("any").add(lambda op, p: None, op_name="builtin.module")
+
+
+def test_pipeline_errors_keep_mlirs_text_whole(ctx):
+    with pytest.raises(ValueError) as e:
+        PassManager.parse("builtin.module(nosuchpass)")
+    assert str(e.value) == (
+        "MLIR Textual PassPipeline Parser:1:1: error: 'nosuchpass' does not "
+        "refer to a registered pass or pass pipeline\nnosuchpass\n^\n")
+    with pytest.raises(ValueError) as e:
+        PassManager("builtin.module").add("nosuch")
+    assert str(e.value).endswith("nosuch\n^\n")
+
+
+@pytest.mark.parametrize("returned", [None, 3, "x", 1.0])
+def test_a_walk_callback_must_return_a_walk_result(ctx, returned):
+    m = Module.parse("func.func @f() { return }")
+    with pytest.raises(RuntimeError) as e:
+        m.operation.walk(lambda op: returned)
+    assert str(e.value).startswith("std::bad_cast")
+    assert repr(returned) in str(e.value)
+
+
+def test_walk_results_as_ints_are_taken(ctx):
+    m = Module.parse("func.func @f() { return }")
+    for r in (0, 1, 2, True, WalkResult.SKIP):
+        m.operation.walk(lambda op: r)
+    names = []
+    m.operation.walk(lambda op: (names.append(op.name), 1)[1])
+    assert names == ["func.return"]          # 1 is INTERRUPT
+
+
+def test_one_object_per_class_after_a_walk_made_plain_ones(ctx):
+    m = Module.parse("func.func @g() { return }")
+    plain = []
+    m.operation.walk(lambda op: plain.append(op) or WalkResult.ADVANCE)
+    fn = m.body.operations[0]
+    assert fn is m.body.operations[0]
+    assert fn is plain[1].opview
+    assert plain[1].opview is plain[1].opview
+    assert fn.operation is plain[1]
+
+
+def test_moving_a_detached_operation_raises_instead_of_aborting(uctx):
+    with Location.unknown():
+        m = Module.parse('"t.a"() : () -> ()')
+        loose = Operation.create("t.d")
+        for move in (loose.move_before, loose.move_after):
+            with pytest.raises(ValueError, match="isn't contained in a block"):
+                move(m.body.operations[0])
+        assert str(m).count('"t.') == 1
+        InsertionPoint(m.body).insert(loose)
+        loose.move_before(m.body.operations[0])
+        assert [op.name for op in m.body.operations] == ["t.d", "t.a"]
+
+
+def test_opviews_generic_constructor_as_mlir_tblgen_emits_it(uctx):
+    class MyOp(OpView):
+        OPERATION_NAME = "my.op"
+        _ODS_REGIONS = (0, True)
+
+        def __init__(self, res, operand=None, *, loc=None, ip=None):
+            super().__init__(self.OPERATION_NAME, self._ODS_REGIONS, None,
+                             None, results=[res],
+                             operands=[] if operand is None else [operand],
+                             attributes={}, successors=None, regions=None,
+                             loc=loc, ip=ip)
+
+    i32 = IntegerType.get_signless(32)
+    with Location.unknown():
+        m = Module.create()
+        with InsertionPoint(m.body):
+            a = MyOp(i32)
+            b = MyOp(i32, a.result)
+    assert isinstance(b, MyOp) and b.operands[0] == a.result
+    assert str(m) == ('module {\n  %0 = "my.op"() : () -> i32\n'
+                      '  %1 = "my.op"(%0) : (i32) -> i32\n}\n')
+
+
+@pytest.fixture
+def x(ctx):
+    """An i32 constant in a new module, whose body is the insertion point."""
+    with Location.unknown():
+        m = Module.create()
+        with InsertionPoint(m.body):
+            yield arith.constant(IntegerType.get_signless(32), 1)
+
+
+def test_build_generic_on_a_class_gives_a_plain_operation(x):
+    op = arith.AddIOp.build_generic(results=[x.type], operands=[x, x])
+    inferred = arith.AddIOp.build_generic(operands=[x, x])
+    assert type(op) is Operation and type(inferred) is Operation
+    assert isinstance(op.opview, arith.AddIOp)
+
+
+def test_enum_attribute_builders_take_what_int_takes(x):
+    with pytest.raises(ValueError) as e:
+        arith.cmpi("slt", x, x)
+    assert str(e.value).startswith(
+        "invalid literal for int() with base 10: 'slt'")
+    assert "arith.cmpi: argument 'predicate'" in str(e.value)
+    cmp = arith.CmpIOp(2.9, x, x)         # int(2.9), as upstream
+    assert str(cmp.predicate) == "2 : i64"
+
+
+def test_diagnostic_info_notes_are_a_list(ctx):
+    with pytest.raises(MLIRError) as e:
+        Module.parse("func.func @f() { %0 = arith.addi }")
+    info = e.value.error_diagnostics[0]
+    assert isinstance(info, DiagnosticInfo) and info.notes == []
+
+
+def test_another_thread_waits_for_a_pass_run_instead_of_failing():
+    ctx = Context()
+    m = Module.parse("func.func @f() {\n  return\n}", context=ctx)
+    fn = m.body.operations[0]
+    started = threading.Event()
+
+    def slow(op, pass_):
+        started.set()
+        time.sleep(0.3)
+
+    pm = PassManager("any", context=ctx)
+    pm.add(slow)
+    t = threading.Thread(target=pm.run, args=(m.operation,))
+    t.start()
+    started.wait()
+    assert fn.name.value == "f"              # waits for the run, then reads
+    t.join()

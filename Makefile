@@ -1,7 +1,7 @@
 # Two entry points, both safe to run on a fresh Debian machine as root and
 # quick when everything is already in place:
 #   make demo   build, then run the main example
-#   make test   build, then run the whole test suite
+#   make test   build, then run the whole test suite (the docs' examples too)
 #
 # Steps: Debian's LLVM/MLIR 22 packages (if missing) -> .venv with the
 # Python dependencies -> incremental in-place build, importable from .venv.
@@ -19,14 +19,15 @@ SOURCES := $(shell find mlir csrc tblgen -name '*.pyx' -o -name '*.pxd' -o -name
              -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' -o -name '*.py' 2>/dev/null) \
            CMakeLists.txt setup.py pyproject.toml
 
-.PHONY: demo test conformance upstream-venv test-ft build deps llvm clean \
-        wheel test-wheel
+.PHONY: demo test conformance upstream-venv test-ft ft-build build deps llvm \
+        clean wheel test-wheel docs
 demo: build
 	$(VPY) examples/main.py
 
 test: build upstream-venv
 	$(VPY) -m pytest -q $(PYTEST_ARGS)
 	$(VPY) tools/conformance.py
+	$(MAKE) --no-print-directory docs
 
 # The upstream 22.1.8 bindings (benchmarks/upstream-requirements.txt) in a
 # venv under ~/.cache/mlir-cython, for the name-parity test and benchmarks;
@@ -41,6 +42,16 @@ conformance: build
 	$(VPY) tools/conformance.py
 
 build: $(VENV)/.built
+
+# The documentation site (docs/, Sphinx + MyST) into build/docs/html, with
+# warnings as errors: first the doctest builder runs every example of the
+# pages against the in-place build, then the HTML builder writes the site
+# (both read the sources once, into one doctree cache).
+DOCS_OUT ?= build/docs
+docs: build
+	$(VPY) -m sphinx -q -W --keep-going -j 2 -d $(DOCS_OUT)/doctrees -b doctest docs $(DOCS_OUT)/doctest
+	$(VPY) -m sphinx -q -W --keep-going -j 2 -d $(DOCS_OUT)/doctrees -b html docs $(DOCS_OUT)/html
+	@echo "docs: examples passed; site in $(DOCS_OUT)/html/index.html"
 
 llvm: $(LLVM_ROOT)/lib/libMLIR.so
 
@@ -78,11 +89,15 @@ FT_TESTS  ?= tests/test_freethreading.py tests/test_leaks_threads.py \
              tests/test_thread_contract.py tests/test_dialect_conversion.py \
              tests/test_dialect_ext.py tests/test_effects.py \
              tests/test_transform_interface.py
-test-ft: $(VENV)/.built
+# ft-build alone is the interpreter and the extensions (CI runs it beside
+# make test, on the core the test suite leaves idle).
+ft-build: $(VENV)/.built
 	tools/freethreaded-python.sh $(FT_PREFIX) >/dev/null
 	test -x $(FT_VENV)/bin/python || $(FT_PREFIX)/bin/python3.13t -m venv $(FT_VENV)
 	$(FT_VENV)/bin/python -m pip install -q --only-binary=:all: -r requirements-ft.txt
 	$(FT_VENV)/bin/python setup.py -q build_ext --inplace
+
+test-ft: ft-build
 	$(FT_VENV)/bin/python -m pytest -q -p no:cacheprovider $(FT_TESTS)
 
 # The self-contained binary wheel, which runs without LLVM installed

@@ -1,5 +1,5 @@
 """Decorators that build an operation and fill its region from a Python
-function.
+function::
 
     @region_op-made builder(args...)
     def body(x: T.index(), ...):   # block arguments, typed by annotation

@@ -3,7 +3,7 @@
 Scalars are functions without arguments (`i32()`, `f16()`, `index()`,
 `bool()` for i1); `i(w)`, `si(w)`, `ui(w)` give integer types of any width.
 Shaped types take their sizes positionally, then the element type, either
-last positionally or as `element_type=` (not both):
+last positionally or as `element_type=` (not both)::
 
     tensor(2, 3, f32())             tensor<2x3xf32>
     tensor(f32())                   tensor<*xf32>

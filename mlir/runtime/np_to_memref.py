@@ -138,7 +138,7 @@ def make_zero_d_memref_descriptor(dtype):
 
 
 class UnrankedMemRefDescriptor(ctypes.Structure):
-    """memref<*xT>: the rank and a pointer to a ranked descriptor."""
+    """``memref<*xT>``: the rank and a pointer to a ranked descriptor."""
     _fields_ = [("rank", ctypes.c_longlong), ("descriptor", ctypes.c_void_p)]
 
 

@@ -1,5 +1,5 @@
 """Hypothesis strategies for random, verified IR programs, and a check that a
-pass pipeline preserves what they compute:
+pass pipeline preserves what they compute::
 
     from hypothesis import given, strategies as st
     from mlir.testing import programs as mp

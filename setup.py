@@ -20,6 +20,8 @@ pip's default quiet mode with -v): the CMake build, the generator, Cython
 compiler ("[12/71] compiling mlir.dialects._linalg_ops_gen").
 
 LLVM/MLIR 22 is taken from /usr/lib/llvm-22, or MLIR_CYTHON_LLVM_ROOT.
+MLIR_CYTHON_BUILD_DIR puts Cython's C++ output there instead of beside the
+.pyx files.
 """
 
 import os
@@ -106,6 +108,11 @@ def cythonize_all(generated=True):
             "freethreading_compatible": True,
         },
         include_path=[str(ROOT)],
+        # Another interpreter's in-place build (make ft-build, make
+        # test-versions) writes its C++ files elsewhere: its own Cython's
+        # headers are newer than the tree's C++ files, and rewriting them
+        # would make every regular extension out of date.
+        build_dir=os.environ.get("MLIR_CYTHON_BUILD_DIR") or None,
         nthreads=os.cpu_count() or 1,
         # Cython's own progress lines ("[3/71] Cythonizing ...") when it
         # translates anything: the longest silent step otherwise.

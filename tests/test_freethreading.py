@@ -2,7 +2,7 @@
 
 With the GIL these check that nothing is lost when threads interleave at
 GIL switches and while C calls run without the GIL. On a free-threaded
-interpreter (python3.13t; `tools/freethreaded-python.sh` builds one and
+interpreter (python3.13t; `tools/cpython.sh 3.13t` builds one and
 `MLIR_CYTHON_FT=1 make test-ft` runs this file with it) the same code runs
 truly in parallel: every extension module declares itself
 freethreading_compatible, the registries every thread shares are locked,

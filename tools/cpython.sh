@@ -1,43 +1,63 @@
 #!/usr/bin/env bash
-# Build and install a free-threaded CPython 3.13 ("python3.13t", --disable-gil)
-# from the upstream source tarball that Debian ships in its trixie archive.
+# Build and install a CPython from the upstream source tarball that Debian
+# ships in its archive: the interpreters the package is checked on besides
+# the system's (make test-ft, make test-versions).
 #
-# Usage: tools/freethreaded-python.sh [PREFIX]
-#   PREFIX defaults to <repo>/build/py313t.  The interpreter ends up as
-#   PREFIX/bin/python3.13t and its path is printed on the last line of output.
+# Usage: tools/cpython.sh VERSION [PREFIX]
+#   VERSION  3.13, 3.14, ... (a "t" suffix, e.g. 3.13t, builds the
+#            free-threaded interpreter, --disable-gil). Debian's suites hold
+#            3.9 (bullseye), 3.11 (bookworm), 3.13 (trixie), 3.14 (forky);
+#            3.10 and 3.12 are in none of them.
+#   PREFIX   defaults to <repo>/build/py<VERSION without the dot>, e.g.
+#            build/py313t. The interpreter ends up as PREFIX/bin/python<VERSION>
+#            and its path is printed on the last line of output.
 #
 # Only deb.debian.org is needed (PyPI afterwards for pip installs).  The
-# system's apt configuration (/etc/apt) is never modified: the trixie source
-# index is fetched with a private, throw-away apt configuration.
+# system's apt configuration (/etc/apt) is never modified: the suite's
+# source index is fetched with a private, throw-away apt configuration.
 #
 # Environment knobs:
-#   FTPY_SUITE    Debian suite to take the python3.13 sources from (default: trixie)
-#   FTPY_MIRROR   Debian mirror (default: http://deb.debian.org/debian)
-#   FTPY_JOBS     parallel make jobs (default: $(nproc))
-#   FTPY_KEEP     set to 1 to keep the temporary build directory
+#   CPY_SUITE     Debian suite to take the sources from (default: by VERSION)
+#   CPY_MIRROR    Debian mirror (default: http://deb.debian.org/debian)
+#   CPY_JOBS      parallel make jobs (default: $(nproc))
+#   CPY_KEEP      set to 1 to keep the temporary build directory
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX="${1:-$REPO/build/py313t}"
-SUITE="${FTPY_SUITE:-trixie}"
-MIRROR="${FTPY_MIRROR:-http://deb.debian.org/debian}"
-JOBS="${FTPY_JOBS:-$(nproc)}"
-SRCPKG=python3.13
+VERSION="${1:?usage: tools/cpython.sh VERSION [PREFIX]}"
+BASE="${VERSION%t}"                      # 3.13t -> 3.13
+FREETHREADED=0
+[[ "$VERSION" == *t ]] && FREETHREADED=1
+case "$BASE" in
+    3.9) DEFAULT_SUITE=bullseye ;;
+    3.11) DEFAULT_SUITE=bookworm ;;
+    3.13) DEFAULT_SUITE=trixie ;;
+    3.14) DEFAULT_SUITE=forky ;;
+    *) printf '[cpython] ERROR: no Debian suite ships python%s sources\n' "$BASE" >&2; exit 2 ;;
+esac
+PREFIX="${2:-$REPO/build/py${VERSION//./}}"
+SUITE="${CPY_SUITE:-$DEFAULT_SUITE}"
+MIRROR="${CPY_MIRROR:-http://deb.debian.org/debian}"
+JOBS="${CPY_JOBS:-$(nproc)}"
+SRCPKG="python$BASE"
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 
-log() { printf '[freethreaded-python] %s\n' "$*" >&2; }
+log() { printf '[cpython %s] %s\n' "$VERSION" "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 
 mkdir -p "$PREFIX"
 PREFIX="$(cd "$PREFIX" && pwd)"
-PY="$PREFIX/bin/python3.13t"
+PY="$PREFIX/bin/python$VERSION"
 
-# Smoke test: free-threaded build, GIL off, and the essential C modules.
+# Smoke test: the version, free-threaded or not as asked (GIL off), and the
+# essential C modules.
 check_python() {
-    "$1" - <<'EOF' >/dev/null 2>&1
+    "$1" - "$BASE" "$FREETHREADED" <<'EOF' >/dev/null 2>&1
 import sys, sysconfig
-assert sysconfig.get_config_var("Py_GIL_DISABLED") == 1
-assert not sys._is_gil_enabled()
+assert "%d.%d" % sys.version_info[:2] == sys.argv[1]
+ft = sys.argv[2] == "1"
+assert bool(sysconfig.get_config_var("Py_GIL_DISABLED")) == ft
+assert not ft or not sys._is_gil_enabled()
 import ssl, ctypes, zlib, lzma, bz2, pip  # noqa: F401
 EOF
 }
@@ -80,9 +100,9 @@ else
 fi
 
 # --- 3. fetch the upstream tarball from Debian's $SUITE sources --------------
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/py313t-build.XXXXXX")"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/py${VERSION//./}-build.XXXXXX")"
 cleanup() {
-    if [[ "${FTPY_KEEP:-0}" == 1 ]]; then log "build directory kept: $WORK"; else rm -rf "$WORK"; fi
+    if [[ "${CPY_KEEP:-0}" == 1 ]]; then log "build directory kept: $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
 
@@ -128,26 +148,28 @@ log "$ORIGNAME: SHA256 $have matches $(basename "$DSC")"
 # --- 4. configure, build, install -------------------------------------------
 mkdir -p "$WORK/build"
 tar -xJf "$ORIG" -C "$WORK/build"
-SRCDIR="$(find "$WORK/build" -mindepth 1 -maxdepth 1 -type d -name 'Python-3.13*' | head -n1)"
-[[ -n "$SRCDIR" ]] || die "no Python-3.13* directory in $ORIGNAME"
+SRCDIR="$(find "$WORK/build" -mindepth 1 -maxdepth 1 -type d -name "Python-$BASE*" | head -n1)"
+[[ -n "$SRCDIR" ]] || die "no Python-$BASE* directory in $ORIGNAME"
 
-log "configuring $(basename "$SRCDIR") --disable-gil --prefix=$PREFIX"
+GIL=()
+((FREETHREADED)) && GIL=(--disable-gil)
+log "configuring $(basename "$SRCDIR") ${GIL[*]} --prefix=$PREFIX"
 cd "$SRCDIR"
-./configure --disable-gil --prefix="$PREFIX" --with-ensurepip=install >"$WORK/configure.log" 2>&1 \
-    || { tail -n 40 "$WORK/configure.log" >&2; FTPY_KEEP=1; die "configure failed (log: $WORK/configure.log)"; }
+./configure "${GIL[@]}" --prefix="$PREFIX" --with-ensurepip=install >"$WORK/configure.log" 2>&1 \
+    || { tail -n 40 "$WORK/configure.log" >&2; CPY_KEEP=1; die "configure failed (log: $WORK/configure.log)"; }
 
 log "building with -j$JOBS"
 make -j"$JOBS" >"$WORK/make.log" 2>&1 \
-    || { tail -n 60 "$WORK/make.log" >&2; FTPY_KEEP=1; die "make failed (log: $WORK/make.log)"; }
+    || { tail -n 60 "$WORK/make.log" >&2; CPY_KEEP=1; die "make failed (log: $WORK/make.log)"; }
 # Report optional extension modules that could not be built.
 sed -n '/^The necessary bits to build these optional modules were not found/,/^$/p;/^Failed to build these modules/,/^$/p' \
     "$WORK/make.log" >&2 || true
 
 log "installing into $PREFIX"
 make install >"$WORK/install.log" 2>&1 \
-    || { tail -n 40 "$WORK/install.log" >&2; FTPY_KEEP=1; die "make install failed (log: $WORK/install.log)"; }
+    || { tail -n 40 "$WORK/install.log" >&2; CPY_KEEP=1; die "make install failed (log: $WORK/install.log)"; }
 
 [[ -x "$PY" ]] || die "$PY was not installed"
-check_python "$PY" || die "$PY fails the smoke test (GIL disabled; ssl, ctypes, zlib, lzma, bz2, pip)"
+check_python "$PY" || die "$PY fails the smoke test (version, GIL setting; ssl, ctypes, zlib, lzma, bz2, pip)"
 log "installed: $("$PY" -VV | head -n1)"
 echo "$PY"

@@ -89,13 +89,14 @@ FT_TESTS  ?= tests/test_freethreading.py tests/test_leaks_threads.py \
              tests/test_thread_contract.py tests/test_dialect_conversion.py \
              tests/test_dialect_ext.py tests/test_effects.py \
              tests/test_transform_interface.py
-# ft-build alone is the interpreter and the extensions (CI runs it beside
-# make test, on the core the test suite leaves idle).
+# ft-build alone is the interpreter and the extensions, unoptimized (CI runs
+# it beside make test, on the core the test suite leaves idle).
 ft-build: $(VENV)/.built
 	tools/cpython.sh 3.13t $(FT_PREFIX) >/dev/null
 	test -x $(FT_VENV)/bin/python || $(FT_PREFIX)/bin/python3.13t -m venv $(FT_VENV)
 	$(FT_VENV)/bin/python -m pip install -q --only-binary=:all: -r requirements-ft.txt
-	MLIR_CYTHON_BUILD_DIR=build/cython-313t $(FT_VENV)/bin/python setup.py -q build_ext --inplace
+	MLIR_CYTHON_BUILD_DIR=build/cython-313t MLIR_CYTHON_OPT="-O0 -g0" \
+	  $(FT_VENV)/bin/python setup.py -q build_ext --inplace
 
 test-ft: ft-build
 	$(FT_VENV)/bin/python -m pytest -q -p no:cacheprovider $(FT_TESTS)
@@ -105,7 +106,8 @@ test-ft: ft-build
 # tools/cpython.sh into build/py<version> on first use (Debian's archive
 # has 3.13 and 3.14, not 3.10 or 3.12), gets .venv-<version> and every
 # extension built for it in place beside the others. Not part of CI (about
-# 13 minutes a version on 2 cores); 3.13t runs in CI as make test-ft.
+# 13 minutes a version on 2 cores); 3.13t runs in CI as make test-ft. As
+# there, the extensions are compiled unoptimized (-O0).
 VERSIONS      ?= 3.13 3.14
 VERSION_TESTS ?= tests/test_context.py tests/test_operation.py \
                  tests/test_blocks_values.py tests/test_types.py \
@@ -121,7 +123,8 @@ test-versions: $(VENV)/.built
 	  py=$$(tools/cpython.sh $$v | tail -n1); \
 	  test -x .venv-$$v/bin/python || $$py -m venv .venv-$$v; \
 	  .venv-$$v/bin/python -m pip install -q --only-binary=:all: -r requirements-ft.txt; \
-	  MLIR_CYTHON_BUILD_DIR=build/cython-$$v .venv-$$v/bin/python setup.py -q build_ext --inplace; \
+	  MLIR_CYTHON_BUILD_DIR=build/cython-$$v MLIR_CYTHON_OPT="-O0 -g0" \
+	    .venv-$$v/bin/python setup.py -q build_ext --inplace; \
 	  echo "== CPython $$v: core tests"; \
 	  .venv-$$v/bin/python -m pytest -q -p no:cacheprovider $(VERSION_TESTS); \
 	  PYTHONPATH=$(CURDIR) .venv-$$v/bin/python examples/main.py; \

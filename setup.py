@@ -21,7 +21,7 @@ compiler ("[12/71] compiling mlir.dialects._linalg_ops_gen").
 
 LLVM/MLIR 22 is taken from /usr/lib/llvm-22, or MLIR_CYTHON_LLVM_ROOT.
 MLIR_CYTHON_BUILD_DIR puts Cython's C++ output there instead of beside the
-.pyx files.
+.pyx files; MLIR_CYTHON_OPT replaces the optimization flags.
 """
 
 import os
@@ -74,6 +74,9 @@ def make_extensions(generated=True):
         # Generated dialect modules: -O1 without debug info (Python's CFLAGS
         # carry -g, which nearly doubles their compile time).
         opt = ["-O1", "-g0"] if is_generated(pyx) else ["-O2"]
+        # MLIR_CYTHON_OPT replaces them (make ft-build: -O0 -g0, a build
+        # for the thread tests, compiled in half the time).
+        opt = os.environ.get("MLIR_CYTHON_OPT", "").split() or opt
         # rpath from the extension's directory to mlir/_mlir_libs.
         rel = os.path.relpath(LIBS_PKG, pyx.parent)
         origin = "$ORIGIN" if rel == "." else f"$ORIGIN/{rel}"

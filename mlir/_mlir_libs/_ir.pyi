@@ -433,6 +433,10 @@ class Module:
     @staticmethod
     def parseFile(path: str, context: Context | None = None) -> Module:
         """Parses a module from a file (text or bytecode)."""
+    def _repr_html_(self):
+        """What a notebook shows: the IR, highlighted when Pygments is
+        installed, cut after mlir._notebook.MAX_LINES lines.
+        """
     def dump(self) -> None: ...
     @staticmethod
     def _CAPICreate(capsule) -> Module:
@@ -481,6 +485,10 @@ class Operation:
     def parse(source: str | bytes, source_name: str = '', context: Context | None = None) -> OpView:
         """Parses one operation (generic or custom form); raises MLIRError
         with MLIR's diagnostics on failure. The result is detached.
+        """
+    def _repr_html_(self):
+        """What a notebook shows: the IR, highlighted when Pygments is
+        installed, cut after mlir._notebook.MAX_LINES lines.
         """
     @overload
     def get_asm(self, binary: Literal[False] = False, large_elements_limit: int | None = None, large_resource_limit: int | None = None, enable_debug_info: bool = False, pretty_debug_info: bool = False, print_generic_op_form: bool = False, use_local_scope: bool = False, use_name_loc_as_prefix: bool = False, assume_verified: bool = False, skip_regions: bool = False) -> str:

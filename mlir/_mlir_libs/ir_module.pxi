@@ -151,6 +151,12 @@ cdef class Module:
                             self)
         return wrap_block(<Operation>op, mlirModuleGetBody(self.c_module))
 
+    def _repr_html_(self):
+        """What a notebook shows: the IR, highlighted when Pygments is
+        installed, cut after mlir._notebook.MAX_LINES lines."""
+        from mlir._notebook import ir_html
+        return ir_html(self)
+
     def __str__(self):
         cdef string buf
         cdef MlirOperation op = mlirModuleGetOperation(self.c_module)

@@ -610,6 +610,12 @@ cdef class Operation:
         # As upstream: Python's default form; an invalid object says so.
         return _object_repr(self, op_primary(self).flags & OP_VALID)
 
+    def _repr_html_(self):
+        """What a notebook shows: the IR, highlighted when Pygments is
+        installed, cut after mlir._notebook.MAX_LINES lines."""
+        from mlir._notebook import ir_html
+        return ir_html(self)
+
     def get_asm(self, binary=False, large_elements_limit=None,
                 large_resource_limit=None, enable_debug_info=False,
                 pretty_debug_info=False, print_generic_op_form=False,

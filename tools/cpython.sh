@@ -6,8 +6,9 @@
 # Usage: tools/cpython.sh VERSION [PREFIX]
 #   VERSION  3.13, 3.14, ... (a "t" suffix, e.g. 3.13t, builds the
 #            free-threaded interpreter, --disable-gil). Debian's suites hold
-#            3.9 (bullseye), 3.11 (bookworm), 3.13 (trixie), 3.14 (forky);
-#            3.10 and 3.12 are in none of them.
+#            3.9 (bullseye), 3.11 (bookworm), 3.13 (trixie), 3.14 (forky;
+#            its files were not downloadable from this machine's mirror on
+#            2026-11-26); 3.10 and 3.12 are in none of them.
 #   PREFIX   defaults to <repo>/build/py<VERSION without the dot>, e.g.
 #            build/py313t. The interpreter ends up as PREFIX/bin/python<VERSION>
 #            and its path is printed on the last line of output.

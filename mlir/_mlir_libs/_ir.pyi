@@ -556,12 +556,12 @@ class Operation:
     def walk(self, callback: Callable[[Operation], WalkResult], walk_order: WalkOrder = WalkOrder.POST_ORDER, op_class: type[OpView] | tuple[type[OpView], ...] | None = None) -> None:
         """Calls callback(op) on this operation and every nested one, with
         op a plain Operation. callback returns a WalkResult (anything else,
-        None included, is upstream's RuntimeError "std::bad_cast"). With op_class (an OpView subclass), only operations whose
-        view is an instance of it are passed to the callback; the others
-        are passed over without making a Python object (their regions are
-        still walked). Erasing the visited operation is allowed in
-        post-order walks; any other erase during a walk raises
-        RuntimeError.
+        None included, is upstream's RuntimeError "std::bad_cast"). With
+        op_class (an OpView subclass), only operations whose view is an
+        instance of it are passed to the callback; the others are passed
+        over without making a Python object (their regions are still
+        walked). Erasing the visited operation is allowed in post-order
+        walks; any other erase during a walk raises RuntimeError.
         """
     def _owner(self) -> Any:
         """For tests: the object keeping this operation alive (None when

@@ -916,12 +916,12 @@ cdef class Operation:
     def walk(self, callback, walk_order=WalkOrder.POST_ORDER, op_class=None):
         """Calls callback(op) on this operation and every nested one, with
         op a plain Operation. callback returns a WalkResult (anything else,
-        None included, is upstream's RuntimeError "std::bad_cast"). With op_class (an OpView subclass), only operations whose
-        view is an instance of it are passed to the callback; the others
-        are passed over without making a Python object (their regions are
-        still walked). Erasing the visited operation is allowed in
-        post-order walks; any other erase during a walk raises
-        RuntimeError."""
+        None included, is upstream's RuntimeError "std::bad_cast"). With
+        op_class (an OpView subclass), only operations whose view is an
+        instance of it are passed to the callback; the others are passed
+        over without making a Python object (their regions are still
+        walked). Erasing the visited operation is allowed in post-order
+        walks; any other erase during a walk raises RuntimeError."""
         if not callable(callback):
             raise TypeError("walk callback must be callable")
         if op_class is not None:

@@ -211,7 +211,8 @@ cdef void _pass_run(MlirOperation op, MlirExternalPass p, void* user) noexcept w
     cdef int joined = ir_gate_join(data.context)
     try:
         # As upstream, the pass sees a plain Operation.
-        data.run(as_plain(<Operation>wrap_operation_any(data.context, op)), ext)
+        data.run(as_plain(<Operation>wrap_operation_any(data.context, op)),
+                 ext)
     except BaseException as e:
         data.error = e
         mlirExternalPassSignalFailure(p)

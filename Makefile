@@ -20,7 +20,7 @@ SOURCES := $(shell find mlir csrc tblgen -name '*.pyx' -o -name '*.pxd' -o -name
            CMakeLists.txt setup.py pyproject.toml
 
 .PHONY: demo test conformance upstream-venv test-ft ft-build build deps llvm \
-        clean wheel test-wheel docs test-versions
+        clean wheel test-wheel docs test-versions interp-build
 demo: build
 	$(VPY) examples/main.py
 
@@ -78,10 +78,27 @@ $(VENV)/.built: $(VENV)/.deps $(SOURCES)
 	  pathlib.Path(sysconfig.get_paths()['purelib'], 'mlir-cython-dev.pth').write_text('$(CURDIR)\n')"
 	touch $@
 
-# The thread tests again on a free-threaded interpreter (python3.13t, built
-# from Debian's CPython sources by tools/cpython.sh on first use), with
-# every extension built for it beside the regular ones.
-FT_PREFIX ?= build/py313t
+# Another CPython (built from Debian's sources by tools/cpython.sh into
+# build/py<version> on first use), its venv and every extension built for
+# it in place beside the regular ones: unoptimized (-O0; its tests are
+# about behaviour), Cython's C++ output in build/cython-<version> (its
+# Cython's headers are newer than the tree's C++ files, which it would
+# rewrite, making every regular extension out of date).
+#   make interp-build PY_VERSION=3.13 PY_VENV=.venv-3.13 [PY_PIP=...]
+PY_VERSION ?= 3.13t
+PY_VENV    ?= .venv-$(PY_VERSION)
+PY_PIP     ?=
+interp-build: $(VENV)/.built
+	py=$$(tools/cpython.sh $(PY_VERSION)) && \
+	  { test -x $(PY_VENV)/bin/python || $$py -m venv $(PY_VENV); }
+	$(PY_VENV)/bin/python -m pip install -q --only-binary=:all: \
+	  -r requirements-ft.txt $(PY_PIP)
+	MLIR_CYTHON_BUILD_DIR=build/cython-$(PY_VERSION) MLIR_CYTHON_OPT="-O0 -g0" \
+	  $(PY_VENV)/bin/python setup.py -q build_ext --inplace
+
+# The thread tests again on a free-threaded interpreter (python3.13t).
+# ft-build alone is the interpreter and the extensions (CI runs it beside
+# make test, on the core the test suite leaves idle).
 FT_VENV   ?= .venv-ft
 FT_TESTS  ?= tests/test_freethreading.py tests/test_leaks_threads.py \
              tests/test_context.py tests/test_operation.py tests/test_rewrite.py \
@@ -89,26 +106,18 @@ FT_TESTS  ?= tests/test_freethreading.py tests/test_leaks_threads.py \
              tests/test_thread_contract.py tests/test_dialect_conversion.py \
              tests/test_dialect_ext.py tests/test_effects.py \
              tests/test_transform_interface.py
-# ft-build alone is the interpreter and the extensions, unoptimized (CI runs
-# it beside make test, on the core the test suite leaves idle).
 ft-build: $(VENV)/.built
-	tools/cpython.sh 3.13t $(FT_PREFIX) >/dev/null
-	test -x $(FT_VENV)/bin/python || $(FT_PREFIX)/bin/python3.13t -m venv $(FT_VENV)
-	$(FT_VENV)/bin/python -m pip install -q --only-binary=:all: -r requirements-ft.txt
-	MLIR_CYTHON_BUILD_DIR=build/cython-313t MLIR_CYTHON_OPT="-O0 -g0" \
-	  $(FT_VENV)/bin/python setup.py -q build_ext --inplace
+	$(MAKE) --no-print-directory interp-build PY_VERSION=3.13t PY_VENV=$(FT_VENV)
 
 test-ft: ft-build
 	$(FT_VENV)/bin/python -m pytest -q -p no:cacheprovider $(FT_TESTS)
 
 # The core tests and the main example on other CPython versions than the
-# system's 3.11: each interpreter is built from Debian's sources by
-# tools/cpython.sh into build/py<version> on first use, gets
-# .venv-<version> and every extension built for it in place beside the
-# others, unoptimized (-O0) as for make test-ft. Not part of CI (about 12
-# minutes a version on 2 cores); 3.13t runs in CI as make test-ft.
-# Debian's archive has no 3.10 or 3.12 sources; its 3.14 sources (forky,
-# sid) are listed but were not downloadable from this machine's mirror.
+# system's 3.11, each built by interp-build (.venv-<version>). Not part of
+# CI (about 12 minutes a version on 2 cores); 3.13t runs in CI as make
+# test-ft. Debian's archive has no 3.10 or 3.12 sources; its 3.14 sources
+# (forky, sid) are listed but were not downloadable from this machine's
+# mirror.
 VERSIONS      ?= 3.13
 VERSION_TESTS ?= tests/test_context.py tests/test_operation.py \
                  tests/test_blocks_values.py tests/test_types.py \
@@ -121,11 +130,8 @@ VERSION_TESTS ?= tests/test_context.py tests/test_operation.py \
                  tests/dialects/test_linalg.py tests/dialects/test_scf.py
 test-versions: $(VENV)/.built
 	set -e; for v in $(VERSIONS); do \
-	  py=$$(tools/cpython.sh $$v); \
-	  test -x .venv-$$v/bin/python || $$py -m venv .venv-$$v; \
-	  .venv-$$v/bin/python -m pip install -q --only-binary=:all: -r requirements-ft.txt "PyYAML>=6"; \
-	  MLIR_CYTHON_BUILD_DIR=build/cython-$$v MLIR_CYTHON_OPT="-O0 -g0" \
-	    .venv-$$v/bin/python setup.py -q build_ext --inplace; \
+	  $(MAKE) --no-print-directory interp-build PY_VERSION=$$v \
+	    PY_PIP='"PyYAML>=6"'; \
 	  echo "== CPython $$v: core tests"; \
 	  .venv-$$v/bin/python -m pytest -q -p no:cacheprovider $(VERSION_TESTS); \
 	  PYTHONPATH=$(CURDIR) .venv-$$v/bin/python examples/main.py; \

@@ -1,8 +1,9 @@
 """A downstream extension in plain C (tests/downstream/irapi.c), compiled
 with the C compiler against the package as installed, uses the C-level API
-that ships in the package (mlir/_mlir_libs/_ir_api.h): objects become MLIR
-C API handles and handles become the package's objects (the same objects
-where objects are interned)."""
+that ships in the package (mlir-cython-python/PythonAPI.h, and the older
+mlir/_mlir_libs/_ir_api.h): objects become MLIR C API handles and handles
+become the package's objects (the same objects where objects are
+interned)."""
 
 import importlib.util
 import os
@@ -33,25 +34,92 @@ def test_api_header_ships_with_the_package():
         assert f"mlir_wrap_{name}" in text and f"mlir_unwrap_{name}" in text
 
 
-@pytest.fixture(scope="module")
-def irapi(tmp_path_factory):
-    build = tmp_path_factory.mktemp("downstream_c")
-    src = build / "irapi.c"
-    shutil.copy(HERE / "downstream" / "irapi.c", src)
+def build_irapi(build, *defines, src=None):
+    """Compiles irapi.c (or `src`) in `build` with -D`defines`; returns the
+    path of the extension module."""
+    if src is None:
+        src = build / "irapi.c"
+        shutil.copy(HERE / "downstream" / "irapi.c", src)
     llvm = Path(llvm_root())
     incs = libs.get_include_dirs() + [str(llvm / "include")]
     so = build / ("irapi" + sysconfig.get_config_var("EXT_SUFFIX"))
     libdir = libs.get_lib_dirs()[0]
     subprocess.run([os.environ.get("CC", "gcc"), "-shared", "-fPIC", "-O1",
                     "-std=c11", "-Wall", "-Werror", "-Wno-unused-function",
-                    f"-I{sysconfig.get_paths()['include']}",
+                    *[f"-D{d}" for d in defines],
+                    f"-I{build}", f"-I{sysconfig.get_paths()['include']}",
                     *[f"-I{d}" for d in incs], str(src), "-o", str(so),
                     f"-L{libdir}", "-lMLIRCythonCAPI", f"-Wl,-rpath,{libdir}",
                     f"-Wl,-rpath,{llvm / 'lib'}"], check=True)
-    spec = importlib.util.spec_from_file_location("irapi", so)
+    return so
+
+
+def load(so, name="irapi"):
+    spec = importlib.util.spec_from_file_location(name, so)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+@pytest.fixture(scope="module", params=["PythonAPI.h", "_ir_api.h"])
+def irapi(request, tmp_path_factory):
+    legacy = request.param == "_ir_api.h"
+    build = tmp_path_factory.mktemp("downstream_c")
+    return load(build_irapi(build, *(["IRAPI_LEGACY_HEADER"] if legacy
+                                     else [])))
+
+
+def test_versioned_header_ships_with_the_package():
+    inc = [Path(d) / "mlir-cython-python" for d in libs.get_include_dirs()]
+    inc = [d for d in inc if d.is_dir()]
+    assert inc, libs.get_include_dirs()
+    api = (inc[0] / "PythonAPI.h").read_text()
+    objects = (inc[0] / "PythonObjects.h").read_text()
+    assert "MlirCy_ImportAPI" in api
+    assert "#define MLIR_CYTHON_ABI_VERSION 1\n" in objects
+    for name in ("context", "location", "type", "attribute", "module",
+                 "operation", "block", "value"):
+        assert f"wrap_{name})(" in objects and f"unwrap_{name})(" in objects
+    # The capsule the header imports, with the versions it was built with.
+    import mlir._mlir_libs._ir as ir_module
+    import ctypes
+    cap = ir_module._C_API
+    get = ctypes.pythonapi.PyCapsule_GetPointer
+    get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object,
+                                                   ctypes.c_char_p]
+    table = ctypes.cast(get(cap, b"mlir._mlir_libs._ir._C_API"),
+                        ctypes.POINTER(ctypes.c_uint))
+    assert (table[0], table[1]) == (1, 1)
+
+
+@pytest.mark.parametrize("edit, message", [
+    ("#define MLIR_CYTHON_ABI_VERSION 1", "#define MLIR_CYTHON_ABI_VERSION 2"),
+    ("#define MLIR_CYTHON_FEATURE_VERSION 1",
+     "#define MLIR_CYTHON_FEATURE_VERSION 7"),
+])
+def test_a_module_built_against_another_version_refuses_to_import(
+        tmp_path, edit, message):
+    # As if built against the headers of another release: the import
+    # fails with ImportError naming both versions, before any call.
+    inc = next(Path(d) for d in libs.get_include_dirs()
+               if (Path(d) / "mlir-cython-python").is_dir())
+    shutil.copytree(inc / "mlir-cython-python", tmp_path / "mlir-cython-python")
+    objects = tmp_path / "mlir-cython-python" / "PythonObjects.h"
+    text = objects.read_text()
+    assert edit in text
+    objects.write_text(text.replace(edit, message))
+    so = build_irapi(tmp_path)          # -I{tmp_path} comes first
+    if "ABI" in edit:
+        expected = ("this module was built against ABI version 2 of "
+                    "mlir-cython's C API, but the installed mlir-cython has "
+                    "ABI version 1: rebuild the module against it")
+    else:
+        expected = ("this module was built against feature version 7 of "
+                    "mlir-cython's C API, but the installed mlir-cython has "
+                    "feature version 1: upgrade mlir-cython")
+    with pytest.raises(ImportError) as e:
+        load(so)
+    assert str(e.value) == expected
 
 
 SRC = ("func.func @f(%a: i32) -> i32 {\n"
@@ -135,6 +203,8 @@ def test_first_include_dir_holds_the_mlir_c_headers(monkeypatch):
     pkg_parent = str(Path(libs.__file__).resolve().parents[2])
     assert dirs[1] == pkg_parent
     assert (Path(dirs[1]) / "mlir" / "_mlir_libs" / "_ir_api.h").is_file()
+    assert any((Path(d) / "mlir-cython-python" / "PythonAPI.h").is_file()
+               for d in dirs[2:])
     # Without the headers installed, the package's directories come first.
     monkeypatch.setenv("MLIR_CYTHON_LLVM_ROOT", "/nonexistent-llvm")
     assert libs.get_include_dirs()[0] == pkg_parent

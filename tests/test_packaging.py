@@ -28,7 +28,10 @@ def test_package_files_are_exactly_the_declared_ones(tmp_path):
               "mlir/_mlir_libs/_ir_api.h", "mlir/py.typed",
               "mlir/_mlir_libs/mlir-cython-tblgen",
               "mlir/_mlir_libs/capi/ir.pxd", "mlir/ir.py",
-              "mlir/_mlir_libs/include/mlir-cython/Operation.h"):
+              "mlir/_mlir_libs/include/mlir-cython/Operation.h",
+              "mlir/ir.pxd",
+              "mlir/_mlir_libs/include/mlir-cython-python/PythonAPI.h",
+              "mlir/_mlir_libs/include/mlir-cython-python/PythonObjects.h"):
         assert f in files, f
 
 

@@ -158,7 +158,12 @@ def main(argv=None):
         run(hidden([py, ROOT / "examples" / "main.py", "--size", "64"]), cwd=tmp)
         pytest = [py, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                   "--rootdir", tests]
-        run(hidden([*pytest, tests / "test_downstream_cython.py"]), cwd=tmp)
+        # (Not the rebuild of the package with other private layouts: the
+        # wheel ships no .pyx sources to rebuild.)
+        run(hidden([*pytest, tests / "test_downstream_cython.py", "--deselect",
+                    "test_downstream_cython.py::"
+                    "test_an_old_module_works_after_the_private_layouts_change"]),
+            cwd=tmp)
         run([*pytest, tests / "test_tblgen_out_of_tree.py"], cwd=tmp)
     say(f"{wheel.name}: ok")
 

@@ -120,7 +120,8 @@ TABLE_ONLY_DUNDERS = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__",
                       "__ge__", "__hash__", "__str__", "__repr__"}
 SKIP_MODULE_NAMES = {"__builtins__", "__doc__", "__file__", "__loader__",
                      "__name__", "__package__", "__spec__", "__test__",
-                     "__pyx_capi__", "__all__", "__path__", "__cached__"}
+                     "__pyx_capi__", "__all__", "__path__", "__cached__",
+                     "_C_API"}   # the function table, for native code only
 
 SIMPLE_DEFAULT = re.compile(
     r"^(None|True|False|-?\d+(\.\d*)?|'[^'\\]*'|\"[^\"\\]*\"|\(\)|\[\]|\{\})$")

@@ -1,12 +1,19 @@
-# Declarations of the object model's extension types, for other Cython code:
+# The object model's private declarations, for the package's own Cython
+# modules (the generated dialect modules, _ods_runtime, ...):
 #
 #     from mlir._mlir_libs._ir cimport Context, Module, Operation, Value
 #
-# Each type exposes its C handle (c_*) and the Python object that keeps the
-# handle's owner alive, so a downstream extension reaches MLIR at C speed
-# without a Python call. Fields are read-only by convention: objects are made
+# Every layout and helper here may change in any release, and the package's
+# modules are rebuilt with it. Native extensions cimport mlir.ir instead,
+# the versioned public surface (mlir/ir.pxd): a module compiled against
+# this file breaks when a release changes a private field.
+#
+# Each type holds its C handle (c_*) and the Python object that keeps the
+# handle's owner alive. Fields are read-only by convention: objects are made
 # by the factories at the end of this file, which respect interning and
-# ownership.
+# ownership. The leading fields of Context, Location, Type, Attribute,
+# Module, TypeID and DialectRegistry are public (PythonObjects.h): keep
+# them first and unchanged (ir_api.pxi checks this when it compiles).
 from libc.stdint cimport intptr_t, uintptr_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector

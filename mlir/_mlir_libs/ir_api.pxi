@@ -29,6 +29,7 @@
 # Every function needs the GIL.
 
 from cpython.exc cimport PyErr_SetObject
+from cpython.pycapsule cimport PyCapsule_New
 
 
 cdef inline int _api_error(BaseException e) noexcept:
@@ -225,3 +226,112 @@ cdef api int mlir_erase_operation(MlirOperation op) noexcept:
     except BaseException as e:
         _api_error(e)
         return -1
+
+
+# -- The versioned function table (mlir-cython-python/PythonObjects.h) ----------
+#
+# What native extensions use: mlir-cython-python/PythonAPI.h for C and C++,
+# mlir/ir.pxd for Cython. Both import this table from the capsule _C_API and
+# check its versions; the object layouts they read are the public prefixes
+# declared in PythonObjects.h, checked against the classes below when this
+# module compiles. The `cdef api` functions above also stay importable by
+# their names (Cython's _ir_api.h) for extensions built against that header.
+
+cdef extern from "mlir-cython-python/PythonObjects.h":
+    enum:
+        MLIR_CYTHON_ABI_VERSION
+        MLIR_CYTHON_FEATURE_VERSION
+    const char* MLIR_CYTHON_CAPSULE_NAME
+
+    ctypedef struct MlirCyAPI:
+        unsigned int abi_version
+        unsigned int feature_version
+        object (*wrap_context)(MlirContext)
+        MlirContext (*unwrap_context)(object) noexcept
+        object (*wrap_location)(MlirLocation)
+        MlirLocation (*unwrap_location)(object) noexcept
+        object (*wrap_type)(MlirType)
+        MlirType (*unwrap_type)(object) noexcept
+        object (*wrap_attribute)(MlirAttribute)
+        MlirAttribute (*unwrap_attribute)(object) noexcept
+        object (*wrap_module)(MlirModule)
+        MlirModule (*unwrap_module)(object) noexcept
+        object (*wrap_operation)(MlirOperation)
+        MlirOperation (*unwrap_operation)(object) noexcept
+        object (*wrap_block)(MlirBlock)
+        MlirBlock (*unwrap_block)(object) noexcept
+        object (*wrap_value)(MlirValue)
+        MlirValue (*unwrap_value)(object) noexcept
+        int (*invalidate_operation)(MlirOperation) noexcept
+        int (*erase_operation)(MlirOperation) noexcept
+        object (*resolve_context)(object)
+        object (*resolve_location)(object)
+
+
+cdef extern from *:
+    """
+    /* The public prefixes of PythonObjects.h are those of the classes Cython
+       lays out from _ir.pxd: a field moved there fails the build here. */
+    #define MLIRCY_PUBLIC_FIELD(cls, field)                                   \\
+      static_assert(                                                        \\
+          offsetof(struct __pyx_obj_4mlir_10_mlir_libs_3_ir_##cls, field) ==  \\
+              offsetof(MlirCy##cls##Object, field) &&                       \\
+          sizeof(((struct __pyx_obj_4mlir_10_mlir_libs_3_ir_##cls *)0)->field) \\
+              == sizeof(((MlirCy##cls##Object *)0)->field),                 \\
+          "the public field " #cls "." #field " moved: change "              \\
+          "PythonObjects.h and its ABI version")
+    #define MLIRCY_CHECK_PUBLIC_LAYOUT()                                      \\
+      MLIRCY_PUBLIC_FIELD(Context, c_context);                              \\
+      MLIRCY_PUBLIC_FIELD(Location, c_location);                            \\
+      MLIRCY_PUBLIC_FIELD(Location, context);                               \\
+      MLIRCY_PUBLIC_FIELD(Type, c_type);                                    \\
+      MLIRCY_PUBLIC_FIELD(Type, context);                                   \\
+      MLIRCY_PUBLIC_FIELD(Attribute, c_attr);                               \\
+      MLIRCY_PUBLIC_FIELD(Attribute, context);                              \\
+      MLIRCY_PUBLIC_FIELD(Module, c_module);                                \\
+      MLIRCY_PUBLIC_FIELD(Module, context);                                 \\
+      MLIRCY_PUBLIC_FIELD(TypeID, c_typeid);                                \\
+      MLIRCY_PUBLIC_FIELD(DialectRegistry, c_registry)
+    """
+    void MLIRCY_CHECK_PUBLIC_LAYOUT()
+
+
+cdef object _api_resolve_context(object context):
+    return resolve_context(context)
+
+
+cdef object _api_resolve_location(object loc):
+    return resolve_location(loc)
+
+
+cdef MlirCyAPI _c_api_table
+
+
+cdef object _make_c_api():
+    MLIRCY_CHECK_PUBLIC_LAYOUT()
+    _c_api_table.abi_version = MLIR_CYTHON_ABI_VERSION
+    _c_api_table.feature_version = MLIR_CYTHON_FEATURE_VERSION
+    _c_api_table.wrap_context = mlir_wrap_context
+    _c_api_table.unwrap_context = mlir_unwrap_context
+    _c_api_table.wrap_location = mlir_wrap_location
+    _c_api_table.unwrap_location = mlir_unwrap_location
+    _c_api_table.wrap_type = mlir_wrap_type
+    _c_api_table.unwrap_type = mlir_unwrap_type
+    _c_api_table.wrap_attribute = mlir_wrap_attribute
+    _c_api_table.unwrap_attribute = mlir_unwrap_attribute
+    _c_api_table.wrap_module = mlir_wrap_module
+    _c_api_table.unwrap_module = mlir_unwrap_module
+    _c_api_table.wrap_operation = mlir_wrap_operation
+    _c_api_table.unwrap_operation = mlir_unwrap_operation
+    _c_api_table.wrap_block = mlir_wrap_block
+    _c_api_table.unwrap_block = mlir_unwrap_block
+    _c_api_table.wrap_value = mlir_wrap_value
+    _c_api_table.unwrap_value = mlir_unwrap_value
+    _c_api_table.invalidate_operation = mlir_invalidate_operation
+    _c_api_table.erase_operation = mlir_erase_operation
+    _c_api_table.resolve_context = _api_resolve_context
+    _c_api_table.resolve_location = _api_resolve_location
+    return PyCapsule_New(&_c_api_table, MLIR_CYTHON_CAPSULE_NAME, NULL)
+
+
+_C_API = _make_c_api()

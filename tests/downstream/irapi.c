@@ -1,13 +1,20 @@
 /* A downstream extension in plain C (CPython C API, no Cython): it uses
- * the package's C-level API (mlir/_mlir_libs/_ir_api.h) to turn Python
- * objects into MLIR C API handles and back. Compiled by
- * tests/test_downstream_c.py. */
+ * the package's C-level API (mlir-cython-python/PythonAPI.h, the versioned
+ * one) to turn Python objects into MLIR C API handles and back. Compiled by
+ * tests/test_downstream_c.py, a second time with IRAPI_LEGACY_HEADER
+ * against mlir/_mlir_libs/_ir_api.h (Cython's header of the same functions,
+ * which extensions written before the versioned one include). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/IR.h"
+#ifdef IRAPI_LEGACY_HEADER
 #include "mlir/_mlir_libs/_ir_api.h"
+#define MlirCy_ImportAPI import_mlir___mlir_libs___ir
+#else
+#include "mlir-cython-python/PythonAPI.h"
+#endif
 
 /* count_ops(module) -> number of operations in the module's body. */
 static PyObject *count_ops(PyObject *self, PyObject *arg) {
@@ -167,8 +174,8 @@ static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "irapi", NULL,
                                        -1, methods};
 
 PyMODINIT_FUNC PyInit_irapi(void) {
-  /* Fills the function pointers of _ir_api.h (imports mlir._mlir_libs._ir). */
-  if (import_mlir___mlir_libs___ir() < 0)
+  /* Imports mlir._mlir_libs._ir and its function table. */
+  if (MlirCy_ImportAPI() < 0)
     return NULL;
   return PyModule_Create(&moduledef);
 }

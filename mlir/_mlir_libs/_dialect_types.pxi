@@ -130,6 +130,12 @@ cdef str _diag_text(list errors, str fallback):
     return "\n".join(msgs) if msgs else fallback
 
 
+cdef object _value_error(str fallback, list errors):
+    """For _ErrorCapture.check: ValueError with MLIR's error messages, one
+    per line, or `fallback` when there are none."""
+    return ValueError(_diag_text(errors, fallback))
+
+
 cdef MlirContext _scratch_context(MlirDialectHandle h):
     """A private context with one dialect loaded, for finding the TypeID of
     a class whose C API has no TypeID getter (TypeIDs are process-wide).

@@ -45,6 +45,53 @@ cdef struct IrGate:
     int state            # running shared sections, | (1 << 30) if exclusive
     int waiting          # threads waiting: to change IR (low 16 bits), to read
 
+# What error captures collect (_ErrorCapture, ir_diagnostics.pxi). MLIR
+# calls diagnostic handlers holding its diagnostic engine's lock, so the
+# handlers of captures are C++ that copies the diagnostic without Python (a
+# handler needing the GIL there deadlocks with a thread that holds the GIL
+# and waits for that lock); the copies become DiagnosticInfo objects after
+# the call.
+cdef extern from *:
+    """
+    #include <atomic>
+    #include <mutex>
+    #include <string>
+    #include <vector>
+    #ifndef MLIRCY_CAPTURES_DEFINED
+    #define MLIRCY_CAPTURES_DEFINED
+    struct MlirCyDiag {
+      int severity;
+      MlirLocation location;
+      std::string message;
+      std::vector<MlirCyDiag> notes;
+    };
+    struct MlirCyCaptures;
+    struct MlirCyCapture {
+      unsigned long thread = 0;        /* its C calls' thread (ambient) */
+      MlirCyCaptures *owner = nullptr;
+      std::vector<MlirCyDiag> errors;
+    };
+    /* A context's captures served by its always-attached handler, innermost
+       last; emit_errors mirrors Context.emit_error_diagnostics. */
+    struct MlirCyCaptures {
+      std::mutex lock;
+      std::vector<MlirCyCapture *> stack;
+      std::atomic<bool> emit_errors{false};
+    };
+    #endif
+    """
+    cdef cppclass MlirCyDiag:
+        int severity
+        MlirLocation location
+        string message
+        vector[MlirCyDiag] notes
+    cdef cppclass MlirCyCaptures
+    cdef cppclass MlirCyCapture:
+        unsigned long thread
+        MlirCyCaptures* owner
+        vector[MlirCyDiag] errors
+
+
 cdef extern from *:
     """
     /* The gates' fast paths: with the GIL, a thread holding it sees every
@@ -80,8 +127,8 @@ cdef class Context:
     cdef bint emit_error_diagnostics
     cdef list diagnostic_handlers   # attached DiagnosticHandler objects
     # Error captures served by the context's own always-attached handler
-    # (innermost last); see _ErrorCapture.
-    cdef list captures
+    # (see _ErrorCapture); owned, deleted with the context.
+    cdef MlirCyCaptures* captures
     cdef MlirDiagnosticHandlerID ambient_handler
     # op ptr -> the last view made of it in a class other than its primary
     # object's (op.operation of an OpView, op.opview of a plain Operation),
@@ -241,19 +288,32 @@ cdef class AsmState:
     cdef int check(self) except -1
 
 
+# Turns the errors captured around a failed C call into an exception:
+# make_error(message, errors) -> the exception to raise (see check()).
+ctypedef object (*ErrorMaker)(str message, list errors)
+
+
 cdef class _ErrorCapture:
-    """Collects the error diagnostics a C call emits (see ir_diagnostics.pxi):
-    cap = _ErrorCapture.attach(ctx); ...; errors = cap.detach()."""
+    """The one way a C call that can fail becomes an exception carrying
+    MLIR's diagnostics (see ir_diagnostics.pxi):
+
+        cap = _ErrorCapture.attach(ctx)
+        h = mlirXGetChecked(...)          # C calls only: nothing may raise
+        cap.check(h.ptr != NULL, "Invalid X")
+    """
     cdef Context context
-    cdef list errors
+    cdef list errors               # DiagnosticInfo objects, once detached
+    cdef MlirCyCapture state       # what the handler collects
     cdef MlirDiagnosticHandlerID handler_id
     cdef bint attached
     cdef bint ambient      # served by the context's own handler
-    cdef unsigned long thread      # the thread whose C call it serves
 
     @staticmethod
     cdef _ErrorCapture attach(Context context)
     cdef list detach(self)
+    cdef int check(self, bint ok, str message,
+                   ErrorMaker make_error=*) except -1
+    cdef void _release(self) noexcept
 
 
 # -- factories and resolvers, shared by every extension module --------------

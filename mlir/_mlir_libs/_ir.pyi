@@ -803,13 +803,17 @@ class AsmState:
 
 
 class _ErrorCapture:
-    """Collects error diagnostics of one context while attached.
+    """Collects error diagnostics of one context while attached, and turns
+    them into the exception of a failed C call:
 
         cap = _ErrorCapture.attach(ctx)
-        try: ...C call...
-        finally: errors = cap.detach()
+        h = mlirXGetChecked(...)
+        cap.check(h.ptr != NULL, "Invalid X")
 
-    Warnings, notes and remarks pass on to the other handlers.
+    Between attach() and check() (or detach()) run only C calls, which
+    cannot raise: a site that must run Python code there detaches in a
+    `finally`, then checks. Warnings, notes and remarks pass on to the
+    other handlers.
     """
 
 

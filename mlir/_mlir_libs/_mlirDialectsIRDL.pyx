@@ -70,15 +70,10 @@ def load_dialects(module):
     cdef MlirLogicalResult res
     cdef vector[string] names
     cdef string name
+    # The loader assumes verified IRDL: check first.
     cdef _ErrorCapture cap = _ErrorCapture.attach(m.context)
-    try:
-        # The loader assumes verified IRDL: check first.
-        ok = mlirOperationVerify(op)
-    finally:
-        errors = cap.detach()
-    if not ok:
-        raise _ir_module.MLIRError(
-            "failed to load IRDL dialects from the input module", errors)
+    ok = mlirOperationVerify(op)
+    cap.check(ok, "failed to load IRDL dialects from the input module")
     # Defining a dialect whose name the context knows already (loaded, or
     # registered and loadable) crashes MLIR: refuse it here.
     mlirOperationWalk(op, _collect_dialect_name, &names, MlirWalkPreOrder)
@@ -91,13 +86,9 @@ def load_dialects(module):
                 f"context already has a dialect named "
                 f"'{name.decode('utf-8', 'replace')}'", [])
     cap = _ErrorCapture.attach(m.context)
-    try:
-        res = mlirLoadIRDLDialects(m.c_module)
-    finally:
-        errors = cap.detach()
-    if not mlirLogicalResultIsSuccess(res):
-        raise _ir_module.MLIRError(
-            "failed to load IRDL dialects from the input module", errors)
+    res = mlirLoadIRDLDialects(m.c_module)
+    cap.check(mlirLogicalResultIsSuccess(res),
+              "failed to load IRDL dialects from the input module")
 
 
 cdef bytes _variadicity_name(object value):

@@ -68,15 +68,10 @@ cdef MlirType _checked_literal(Context ctx, MlirLocation loc,
                                vector[MlirType]& elems, cbool packed) except *:
     """A literal struct of `elems`, or ValueError with MLIR's diagnostic
     (elements must be LLVM-compatible types)."""
-    cdef MlirType t
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-    try:
-        t = mlirLLVMStructTypeLiteralGetChecked(loc, elems.size(),
-                                                elems.data(), packed)
-    finally:
-        errors = cap.detach()
-    if t.ptr == NULL:
-        raise ValueError(_diag_text(errors, "invalid LLVM struct body"))
+    cdef MlirType t = mlirLLVMStructTypeLiteralGetChecked(
+        loc, elems.size(), elems.data(), packed)
+    cap.check(t.ptr != NULL, "invalid LLVM struct body", _value_error)
     return t
 
 
@@ -345,20 +340,15 @@ def translate_module_to_llvmir(module):
         op = op_handle(top)
         llvm_ctx = LLVMContextCreate()
         cap = _ErrorCapture.attach(ctx)
-        try:
-            with nogil:
-                llvm_mod = mlirTranslateModuleToLLVMIR(op, llvm_ctx)
-                if llvm_mod != NULL:
-                    text = LLVMPrintModuleToString(llvm_mod)
-                    LLVMDisposeModule(llvm_mod)
-                LLVMContextDispose(llvm_ctx)
-        finally:
-            errors = cap.detach()
+        with nogil:
+            llvm_mod = mlirTranslateModuleToLLVMIR(op, llvm_ctx)
+            if llvm_mod != NULL:
+                text = LLVMPrintModuleToString(llvm_mod)
+                LLVMDisposeModule(llvm_mod)
+            LLVMContextDispose(llvm_ctx)
+        cap.check(text != NULL, "failed to translate the module to LLVM IR")
     finally:
         ir_section_exit(ctx, t)
-    if text == NULL:
-        raise _ir_module.MLIRError("failed to translate the module to LLVM IR",
-                                   errors)
     try:
         return (<bytes>text).decode("utf-8")
     finally:

@@ -212,6 +212,12 @@ cdef void _append(MlirStringRef s, void* user) noexcept nogil:
     (<string*>user).append(s.data, s.length)
 
 
+cdef object _smtlib_error(str message, list errors):
+    """For _ErrorCapture.check: upstream's ValueError of a failed export."""
+    return ValueError("Failed to export smtlib.\nDiagnostic message "
+                      + _diag_text(errors, ""))
+
+
 def export_smtlib(module, inline_single_use_values=False,
                   indent_let_body=False):
     """The SMT-LIB text of a module (a Module or an Operation); ValueError
@@ -224,13 +230,8 @@ def export_smtlib(module, inline_single_use_values=False,
     cdef bint inline_ = bool(inline_single_use_values)
     cdef bint indent = bool(indent_let_body)
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-    try:
-        res = mlirTranslateOperationToSMTLIB(op, _append, &out, inline_, indent)
-    finally:
-        errors = cap.detach()
-    if not mlirLogicalResultIsSuccess(res):
-        raise ValueError("Failed to export smtlib.\nDiagnostic message "
-                         + _diag_text(errors, ""))
+    res = mlirTranslateOperationToSMTLIB(op, _append, &out, inline_, indent)
+    cap.check(mlirLogicalResultIsSuccess(res), "", _smtlib_error)
     return out.decode("utf-8")
 
 

@@ -199,6 +199,11 @@ cdef str _failure_text(str message, list errors):
     return "\n".join(lines)
 
 
+cdef object _failure_error(str message, list errors):
+    """For _ErrorCapture.check: ValueError in upstream's wording."""
+    return ValueError(_failure_text(message, errors))
+
+
 def apply_named_sequence(payload_root, transform_root, transform_module,
                          TransformOptions transform_options=None):
     """Applies the transform script starting at `transform_root` (an op
@@ -268,9 +273,6 @@ def copy_symbols_and_merge_into(target, other):
                          "must be in the same Context")
     cdef MlirLogicalResult res
     cdef _ErrorCapture cap = _ErrorCapture.attach(t.context)
-    try:
-        res = mlirMergeSymbolsIntoFromClone(c_t, c_o)
-    finally:
-        errors = cap.detach()
-    if not mlirLogicalResultIsSuccess(res):
-        raise ValueError(_failure_text("Failed to merge symbols.", errors))
+    res = mlirMergeSymbolsIntoFromClone(c_t, c_o)
+    cap.check(mlirLogicalResultIsSuccess(res), "Failed to merge symbols.",
+              _failure_error)

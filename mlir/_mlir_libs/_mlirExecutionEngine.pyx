@@ -10,7 +10,7 @@ from libc.stdint cimport uintptr_t
 from libcpp.vector cimport vector
 
 from mlir._mlir_libs._ir cimport (
-    Context, Module, _ErrorCapture, ir_section_enter, ir_section_exit)
+    Context, Module, ir_section_enter, ir_section_exit)
 from mlir._mlir_libs.capi.support cimport (
     MlirStringRef, mlirStringRefCreate, mlirLogicalResultIsFailure,
 )

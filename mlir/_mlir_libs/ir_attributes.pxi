@@ -205,12 +205,8 @@ cdef class FloatAttr(Attribute):
         cdef MlirLocation c_loc = _checked_location(loc, ctx)
         cdef MlirAttribute a
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        try:
-            a = mlirFloatAttrDoubleGetChecked(c_loc, (<Type>type).c_type, v)
-        finally:
-            errors = cap.detach()
-        if a.ptr == NULL:
-            raise MLIRError("Invalid attribute", errors)
+        a = mlirFloatAttrDoubleGetChecked(c_loc, (<Type>type).c_type, v)
+        cap.check(a.ptr != NULL, "Invalid attribute")
         return _make_attr(FloatAttr, ctx, a)
 
     @staticmethod

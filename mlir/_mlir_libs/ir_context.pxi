@@ -84,11 +84,11 @@ cdef class Context:
             # Threading is enabled (or not) by the init hook, as upstream.
             ctx = mlirContextCreateWithThreading(False)
         self.c_context = ctx
-        self.captures = []
+        self.captures = mlircy_captures_new()
         self.diagnostic_handlers = []
-        # Borrowed self: detached in __dealloc__, before the context goes.
-        self.ambient_handler = mlirCyContextAttachDiagnosticHandlerOnThreadStack(
-            ctx, _ambient_handler, <void*>self, NULL)
+        # Detached in __dealloc__, before the captures and the context go.
+        self.ambient_handler = mlirContextAttachDiagnosticHandler(
+            ctx, mlircy_ambient_handler, self.captures, NULL)
         with cython.critical_section(_registry_lock):
             _live_contexts[_key(ctx.ptr)] = <PyObject*>self
             mlircy_enable_try_incref(<PyObject*>self)
@@ -110,6 +110,8 @@ cdef class Context:
             mlirCyContextReleaseNames(self.c_context)   # its operations are gone
             _context_thread_pools.pop(_key(self.c_context.ptr), None)
             self.c_context.ptr = NULL
+        mlircy_captures_delete(self.captures)
+        self.captures = NULL
 
     # -- the thread's current context ------------------------------------
 
@@ -321,6 +323,7 @@ cdef class Context:
     @emit_error_diagnostics.setter
     def emit_error_diagnostics(self, bint value):
         self.emit_error_diagnostics = value
+        mlircy_captures_set_emit_errors(self.captures, value)
 
     def attach_diagnostic_handler(self, callback):
         """Calls callback(Diagnostic) for each diagnostic; returning True

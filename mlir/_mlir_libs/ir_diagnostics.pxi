@@ -82,104 +82,176 @@ def _format_diag(str kind, DiagnosticInfo diag):
 
 @cython.no_gc_clear
 cdef class _ErrorCapture:
-    """Collects error diagnostics of one context while attached.
+    """Collects error diagnostics of one context while attached, and turns
+    them into the exception of a failed C call:
 
         cap = _ErrorCapture.attach(ctx)
-        try: ...C call...
-        finally: errors = cap.detach()
+        h = mlirXGetChecked(...)
+        cap.check(h.ptr != NULL, "Invalid X")
 
-    Warnings, notes and remarks pass on to the other handlers."""
+    Between attach() and check() (or detach()) run only C calls, which
+    cannot raise: a site that must run Python code there detaches in a
+    `finally`, then checks. Warnings, notes and remarks pass on to the
+    other handlers."""
 
     @staticmethod
     cdef _ErrorCapture attach(Context context):
         cdef _ErrorCapture cap = _ErrorCapture.__new__(_ErrorCapture)
         cap.context = context
-        cap.errors = []
         if not context.diagnostic_handlers:
             # No user handler can get in the way: the context's own handler
             # (attached once, at creation) serves the capture, which then
-            # costs a list push and pop instead of two MLIR calls.
-            # Captures are per thread: MLIR reports a diagnostic on the thread
-            # whose call emitted it, and threads may share a context.
+            # costs a push and a pop instead of two MLIR calls. Captures
+            # are per thread: MLIR reports a diagnostic on the thread whose
+            # call emitted it, and threads may share a context.
             cap.ambient = True
-            cap.thread = PyThread_get_thread_ident()
-            with cython.critical_section(context):
-                context.captures.append(cap)
+            mlircy_captures_push(context.captures, &cap.state)
         else:
             # Attached last, MLIR asks this handler first.
-            cap.handler_id = mlirCyContextAttachDiagnosticHandlerOnThreadStack(
-                context.c_context, _capture_handler, <void*>cap, NULL)
+            cap.state.owner = context.captures
+            cap.handler_id = mlirContextAttachDiagnosticHandler(
+                context.c_context, mlircy_capture_handler, &cap.state, NULL)
         cap.attached = True
         return cap
 
     cdef list detach(self):
+        """Ends the capture; returns the errors it collected (the same list
+        on later calls)."""
         if self.attached:
-            self.attached = False
-            if self.ambient:
-                caps = self.context.captures
-                with cython.critical_section(self.context):
-                    if caps and caps[-1] is self:
-                        caps.pop()
-                    else:
-                        caps.remove(self)
-            else:
-                mlirContextDetachDiagnosticHandler(self.context.c_context,
-                                                   self.handler_id)
+            self._release()
+            self.errors = _captured_infos(self.context, self.state.errors)
+            self.state.errors.clear()
         return self.errors
 
-    def __dealloc__(self):
-        if self.attached and not self.ambient:
+    cdef int check(self, bint ok, str message,
+                   ErrorMaker make_error=NULL) except -1:
+        """Ends the capture (detach() if still attached); unless `ok`,
+        raises MLIRError(message, <the errors captured>), or the exception
+        make_error(message, errors) returns."""
+        cdef list errors = self.detach()
+        if ok:
+            return 0
+        if make_error == NULL:
+            raise MLIRError(message, errors)
+        raise make_error(message, errors)
+
+    cdef void _release(self) noexcept:
+        self.attached = False
+        if self.ambient:
+            mlircy_captures_remove(self.context.captures, &self.state)
+        else:
             mlirContextDetachDiagnosticHandler(self.context.c_context,
                                                self.handler_id)
 
-
-from cpython.pythread cimport PyThread_get_thread_ident
-
-
-cdef _ErrorCapture _thread_capture(Context ctx):
-    """The innermost ambient capture of the calling thread, or None."""
-    cdef unsigned long me = PyThread_get_thread_ident()
-    cdef list caps = ctx.captures
-    cdef Py_ssize_t i
-    with cython.critical_section(ctx):
-        for i in range(len(caps) - 1, -1, -1):
-            if (<_ErrorCapture>caps[i]).thread == me:
-                return <_ErrorCapture>caps[i]
-    return None
+    def __dealloc__(self):
+        # (The context's handler must not keep a pointer to self.state.)
+        if self.attached:
+            self._release()
 
 
-cdef MlirLogicalResult _ambient_handler(MlirDiagnostic diag,
-                                        void* user) noexcept with gil:
-    """The handler every context carries: feeds the innermost ambient
-    capture, else lets the diagnostic pass on."""
-    cdef Context ctx = <Context>user
-    if not ctx.captures or ctx.emit_error_diagnostics or \
-            mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError:
-        return mlirLogicalResultFailure()
-    cdef _ErrorCapture cap = _thread_capture(ctx)
-    if cap is None:
-        return mlirLogicalResultFailure()
-    try:
-        cap.errors.append(diagnostic_info(ctx, diag))
-    except BaseException as e:
-        _report_unraisable(e, cap)
-    return mlirLogicalResultSuccess()
+cdef extern from *:
+    """
+    static void mlircy_append_message(MlirStringRef s, void *out) {
+      static_cast<std::string *>(out)->append(s.data, s.length);
+    }
+
+    /* Copies a diagnostic and its notes: no Python, no GIL. */
+    static void mlircy_copy_diag(MlirDiagnostic d, MlirCyDiag *out) {
+      out->severity = (int)mlirDiagnosticGetSeverity(d);
+      out->location = mlirDiagnosticGetLocation(d);
+      mlirDiagnosticPrint(d, mlircy_append_message, &out->message);
+      intptr_t n = mlirDiagnosticGetNumNotes(d);
+      out->notes.resize((size_t)n);
+      for (intptr_t i = 0; i < n; ++i)
+        mlircy_copy_diag(mlirDiagnosticGetNote(d, i), &out->notes[(size_t)i]);
+    }
+
+    static void mlircy_captures_push(MlirCyCaptures *c, MlirCyCapture *cap) {
+      cap->thread = PyThread_get_thread_ident();
+      std::lock_guard<std::mutex> guard(c->lock);
+      c->stack.push_back(cap);
+    }
+
+    static void mlircy_captures_remove(MlirCyCaptures *c, MlirCyCapture *cap) {
+      std::lock_guard<std::mutex> guard(c->lock);
+      for (size_t i = c->stack.size(); i-- > 0;)
+        if (c->stack[i] == cap) {
+          c->stack.erase(c->stack.begin() + (std::ptrdiff_t)i);
+          return;
+        }
+    }
+
+    /* The handler every context carries: feeds the calling thread's
+       innermost capture, else lets the diagnostic pass on. */
+    static MlirLogicalResult mlircy_ambient_handler(MlirDiagnostic d,
+                                                    void *user) {
+      MlirCyCaptures *c = static_cast<MlirCyCaptures *>(user);
+      if (mlirDiagnosticGetSeverity(d) != MlirDiagnosticError ||
+          c->emit_errors.load(std::memory_order_relaxed))
+        return mlirLogicalResultFailure();
+      MlirCyCapture *cap = nullptr;
+      {
+        std::lock_guard<std::mutex> guard(c->lock);
+        unsigned long me = PyThread_get_thread_ident();
+        for (size_t i = c->stack.size(); i-- > 0;)
+          if (c->stack[i]->thread == me) {
+            cap = c->stack[i];
+            break;
+          }
+      }
+      if (!cap)
+        return mlirLogicalResultFailure();
+      /* Only this thread adds to or removes its own capture. */
+      cap->errors.emplace_back();
+      mlircy_copy_diag(d, &cap->errors.back());
+      return mlirLogicalResultSuccess();
+    }
+
+    /* The handler of a capture attached in front of the user's handlers.
+       With emit_error_diagnostics, errors go to the other handlers (or
+       MLIR's default printing) instead of the raised MLIRError, as
+       upstream. */
+    static MlirLogicalResult mlircy_capture_handler(MlirDiagnostic d,
+                                                    void *user) {
+      MlirCyCapture *cap = static_cast<MlirCyCapture *>(user);
+      if (mlirDiagnosticGetSeverity(d) != MlirDiagnosticError ||
+          cap->owner->emit_errors.load(std::memory_order_relaxed))
+        return mlirLogicalResultFailure();
+      cap->errors.emplace_back();
+      mlircy_copy_diag(d, &cap->errors.back());
+      return mlirLogicalResultSuccess();
+    }
+
+    static MlirCyCaptures *mlircy_captures_new(void) {
+      return new MlirCyCaptures();
+    }
+    static void mlircy_captures_delete(MlirCyCaptures *c) { delete c; }
+    static void mlircy_captures_set_emit_errors(MlirCyCaptures *c, bool v) {
+      c->emit_errors.store(v, std::memory_order_relaxed);
+    }
+    """
+    void mlircy_captures_push(MlirCyCaptures* c, MlirCyCapture* cap) noexcept nogil
+    void mlircy_captures_remove(MlirCyCaptures* c, MlirCyCapture* cap) noexcept nogil
+    MlirLogicalResult mlircy_ambient_handler(MlirDiagnostic d, void* user) noexcept nogil
+    MlirLogicalResult mlircy_capture_handler(MlirDiagnostic d, void* user) noexcept nogil
+    MlirCyCaptures* mlircy_captures_new() except +
+    void mlircy_captures_delete(MlirCyCaptures* c) noexcept nogil
+    void mlircy_captures_set_emit_errors(MlirCyCaptures* c, bint v) noexcept nogil
 
 
-cdef MlirLogicalResult _capture_handler(MlirDiagnostic diag,
-                                        void* user) noexcept with gil:
-    cdef _ErrorCapture cap = <_ErrorCapture>user
-    if mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError or \
-            cap.context.emit_error_diagnostics:
-        # With emit_error_diagnostics, errors go to the other handlers (or
-        # MLIR's default printing) instead of the raised MLIRError, as
-        # upstream.
-        return mlirLogicalResultFailure()
-    try:
-        cap.errors.append(diagnostic_info(cap.context, diag))
-    except BaseException as e:
-        _report_unraisable(e, cap)
-    return mlirLogicalResultSuccess()
+cdef list _captured_infos(Context ctx, vector[MlirCyDiag]& diags):
+    """DiagnosticInfo objects of diagnostics a capture copied."""
+    cdef size_t i
+    return [_captured_info(ctx, diags[i]) for i in range(diags.size())]
+
+
+cdef DiagnosticInfo _captured_info(Context ctx, MlirCyDiag& d):
+    cdef DiagnosticInfo info = DiagnosticInfo.__new__(DiagnosticInfo)
+    info.message = decode_string(d.message)
+    info.severity = DiagnosticSeverity(d.severity)
+    info.location = wrap_location(ctx, d.location)
+    info.notes = _captured_infos(ctx, d.notes)
+    return info
 
 
 cdef extern from "Python.h":

@@ -34,11 +34,12 @@ cdef void _collect_shaped(cpp_bool has_rank, long rank, const long* shape,
     v.push_back(c)
 
 
-cdef str _diagnostic_suffix(list errors):
-    """MLIR's error diagnostics after an exception's text (': a; b')."""
+cdef object _inference_error(str message, list errors):
+    """ValueError(message), MLIR's error diagnostics after it (': a; b')."""
     if not errors:
-        return ""
-    return ": " + "; ".join(str(d.message) for d in errors)
+        return ValueError(message)
+    return ValueError(message + ": " + "; ".join(str(d.message)
+                                                 for d in errors))
 
 
 cdef int _flat_operands(object operands, vector[MlirValue]* out) except -1:
@@ -176,16 +177,12 @@ cdef class InferTypeOpInterface(_OpInterface):
         cdef vector[MlirType] types
         cdef MlirLogicalResult ok
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        try:
-            ok = mlirInferTypeOpInterfaceInferReturnTypes(
-                str_ref(name), ctx.c_context, where.c_location,
-                c_operands.size(), c_operands.data(), c_attributes, NULL,
-                c_regions.size(), c_regions.data(), _collect_types, &types)
-        finally:
-            errors = cap.detach()
-        if mlirLogicalResultIsFailure(ok):
-            raise ValueError("Failed to infer result types"
-                             + _diagnostic_suffix(errors))
+        ok = mlirInferTypeOpInterfaceInferReturnTypes(
+            str_ref(name), ctx.c_context, where.c_location,
+            c_operands.size(), c_operands.data(), c_attributes, NULL,
+            c_regions.size(), c_regions.data(), _collect_types, &types)
+        cap.check(mlirLogicalResultIsSuccess(ok),
+                  "Failed to infer result types", _inference_error)
         out = []
         cdef Type t
         for i in range(types.size()):
@@ -289,16 +286,13 @@ cdef class InferShapedTypeOpInterface(_OpInterface):
         cdef vector[_ShapedComponents] found
         cdef MlirLogicalResult ok
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        try:
-            ok = mlirInferShapedTypeOpInterfaceInferReturnTypes(
-                str_ref(name), ctx.c_context, where.c_location,
-                c_operands.size(), c_operands.data(), c_attributes, NULL,
-                c_regions.size(), c_regions.data(), _collect_shaped, &found)
-        finally:
-            errors = cap.detach()
-        if mlirLogicalResultIsFailure(ok):
-            raise ValueError("Failed to infer result shape type components"
-                             + _diagnostic_suffix(errors))
+        ok = mlirInferShapedTypeOpInterfaceInferReturnTypes(
+            str_ref(name), ctx.c_context, where.c_location,
+            c_operands.size(), c_operands.data(), c_attributes, NULL,
+            c_regions.size(), c_regions.data(), _collect_shaped, &found)
+        cap.check(mlirLogicalResultIsSuccess(ok),
+                  "Failed to infer result shape type components",
+                  _inference_error)
         out = []
         cdef ShapedTypeComponents c
         for i in range(found.size()):

@@ -96,18 +96,14 @@ cdef class Module:
         cdef Context ctx = resolve_context(context)
         cdef bytes data = to_bytes(asm, "asm")
         cdef MlirStringRef ref = str_ref(data)
-        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
         cdef MlirModule m
         cdef bint ran
-        try:
-            with nogil:
-                ran = mlirCyDeepModuleCreateParse(ctx.c_context, ref, &m)
-        finally:
-            errors = cap.detach()
+        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        with nogil:
+            ran = mlirCyDeepModuleCreateParse(ctx.c_context, ref, &m)
+        cap.check(not ran or m.ptr != NULL, "Unable to parse module assembly")
         if not ran:
             raise_too_deep("the module")
-        if m.ptr == NULL:
-            raise MLIRError("Unable to parse module assembly", errors)
         return module_for_handle(ctx, m)
 
     @staticmethod
@@ -117,7 +113,6 @@ cdef class Module:
         cdef bytes p = to_bytes(str(path) if not isinstance(path, (str, bytes))
                                 else path, "path")
         cdef MlirStringRef ref = str_ref(p)
-        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
         cdef MlirModule m
         cdef bint ran
         cdef size_t length = 0
@@ -125,16 +120,13 @@ cdef class Module:
             length = os.stat(p).st_size
         except OSError:
             pass    # MLIR reports it
-        try:
-            with nogil:
-                ran = mlirCyDeepModuleCreateParseFromFile(ctx.c_context, ref,
-                                                          length, &m)
-        finally:
-            errors = cap.detach()
+        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        with nogil:
+            ran = mlirCyDeepModuleCreateParseFromFile(ctx.c_context, ref,
+                                                      length, &m)
+        cap.check(not ran or m.ptr != NULL, "Unable to parse module assembly")
         if not ran:
             raise_too_deep("the module")
-        if m.ptr == NULL:
-            raise MLIRError("Unable to parse module assembly", errors)
         return module_for_handle(ctx, m)
 
     @property

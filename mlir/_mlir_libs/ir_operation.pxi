@@ -475,19 +475,15 @@ cdef class Operation:
         cdef bytes sname = to_bytes(source_name, "source_name")
         cdef MlirStringRef ref = str_ref(data)
         cdef MlirStringRef nref = str_ref(sname)
-        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
         cdef MlirOperation op
         cdef bint ran
-        try:
-            with nogil:
-                ran = mlirCyDeepOperationCreateParse(ctx.c_context, ref, nref,
-                                                     &op)
-        finally:
-            errors = cap.detach()
+        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        with nogil:
+            ran = mlirCyDeepOperationCreateParse(ctx.c_context, ref, nref, &op)
+        cap.check(not ran or op.ptr != NULL,
+                  "Unable to parse operation assembly")
         if not ran:
             raise_too_deep("the operation")
-        if op.ptr == NULL:
-            raise MLIRError("Unable to parse operation assembly", errors)
         return wrap_operation(ctx, op, None)
 
     # -- inspection -----------------------------------------------------
@@ -720,17 +716,13 @@ cdef class Operation:
             op = op_handle(self)
             refuse_unverifiable(self.context, op, "Verification failed")
             cap = _ErrorCapture.attach(self.context)
-            try:
-                with nogil:
-                    ran = mlirCyDeepOperationVerify(op, &ok)
-            finally:
-                errors = cap.detach()
+            with nogil:
+                ran = mlirCyDeepOperationVerify(op, &ok)
+            cap.check(not ran or ok, "Verification failed")
         finally:
             op_section_exit(self, t)
         if not ran:
             raise_too_deep("the operation")
-        if not ok:
-            raise MLIRError("Verification failed", errors)
         return True
 
     # -- traits and structural equivalence -------------------------------
@@ -1095,11 +1087,8 @@ cdef int refuse_unverifiable(Context ctx, MlirOperation op,
     if mlirCyOperationFindUnverifiable(op, False).ptr == NULL:
         return 0
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-    try:
-        mlirCyOperationFindUnverifiable(op, True)
-    finally:
-        errors = cap.detach()
-    raise MLIRError(message, errors)
+    mlirCyOperationFindUnverifiable(op, True)
+    cap.check(False, message)
 
 
 cdef void dump_operation(MlirOperation op) noexcept:

@@ -318,7 +318,6 @@ cdef class OperationState:
                                               regions.data())
         cdef _ErrorCapture cap
         cdef MlirOperation op
-        errors = None
         # The operation will use values of IR other threads may share: the
         # gate (ir_gate.pxi), before any Python code can run until it exists.
         cdef int t = 0
@@ -342,14 +341,13 @@ cdef class OperationState:
                                          self.inline_attributes):
                 ir_write_done(ctx, t)
                 raise MemoryError()
-            # Only inference can make creation fail (and emit diagnostics).
+            # Only inference can make creation fail (and emit diagnostics):
+            # upstream's text, then MLIR's diagnostics.
             cap = _ErrorCapture.attach(ctx)
-            try:
-                op = mlirOperationCreate(&self.c_state)
-                _state_consumed(&self.c_state)
-            finally:
-                ir_write_done(ctx, t)
-                errors = cap.detach()
+            op = mlirOperationCreate(&self.c_state)
+            _state_consumed(&self.c_state)
+            ir_write_done(ctx, t)
+            cap.check(op.ptr != NULL, "Operation creation failed")
         else:
             # The arrays stay ours (freed with the state), the regions
             # become the operation's; the name is not looked up again.
@@ -364,10 +362,8 @@ cdef class OperationState:
                 _check_attributes_held(self.name, ctx, op,
                                        self.c_state.nAttributes,
                                        self.c_state.attributes)
-        if op.ptr == NULL:
-            # Upstream's text; MLIR's diagnostics (e.g. of a failed result
-            # type inference) follow it.
-            raise MLIRError("Operation creation failed", errors or [])
+            if op.ptr == NULL:
+                raise MLIRError("Operation creation failed", [])
         if self.properties:
             set_op_properties(ctx, op, self.name, self.properties, True)
         cdef Operation obj
@@ -464,18 +460,15 @@ cdef int set_op_properties(Context ctx, MlirOperation op, str name,
     cdef MlirAttribute d = mlirDictionaryAttrGet(
         ctx.c_context, entries.size(), entries.data())
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-    cdef MlirLogicalResult ok
-    try:
-        ok = mlirCyOperationSetProperties(op, d)
-    finally:
-        errors = cap.detach()
-    if mlirLogicalResultIsFailure(ok):
-        if created:
-            _destroy_created(ctx, op)
-            raise MLIRError(f"Operation creation failed for '{name}' "
-                            "(invalid property value)", errors)
-        raise MLIRError(f"Invalid property value for '{name}'", errors)
-    return 0
+    cdef MlirLogicalResult res = mlirCyOperationSetProperties(op, d)
+    cap.detach()
+    if mlirLogicalResultIsSuccess(res):
+        return 0
+    if created:
+        _destroy_created(ctx, op)
+        cap.check(False, f"Operation creation failed for '{name}' "
+                         "(invalid property value)")
+    cap.check(False, f"Invalid property value for '{name}'")
 
 
 cdef int keep_operands_alive(Operation user, list operands) except -1:

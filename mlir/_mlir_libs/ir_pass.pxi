@@ -352,15 +352,13 @@ cdef class PassManager:
         for d in self.python_passes:
             (<_PythonPassData>d).error = None
         cdef _Mutation mut = _Mutation.begin(self.context, c_op)
-        cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
         cdef MlirLogicalResult res
         cdef bint ran
-        try:
-            with nogil:
-                ran = mlirCyDeepPassManagerRunOnOp(c_pm, c_op, &res)
-        finally:
-            errors = cap.detach()
-            mut.end()
+        cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
+        with nogil:
+            ran = mlirCyDeepPassManagerRunOnOp(c_pm, c_op, &res)
+        cap.detach()
+        mut.end()
         if not ran:
             raise_too_deep("the operation")
         for d in self.python_passes:
@@ -368,8 +366,8 @@ cdef class PassManager:
             if err is not None:
                 (<_PythonPassData>d).error = None
                 raise err
-        if mlirLogicalResultIsFailure(res):
-            raise MLIRError("Failure while executing pass pipeline", errors)
+        cap.check(mlirLogicalResultIsSuccess(res),
+                  "Failure while executing pass pipeline")
 
     cdef _run_in_context_of(self, Operation op, operation):
         """Runs on an operation of another context, as upstream allows:

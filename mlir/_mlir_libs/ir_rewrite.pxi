@@ -822,17 +822,13 @@ cdef class PDLModule:
                             f"{type(module).__name__}")
         cdef Module m = <Module>module
         cdef MlirOperation op = mlirModuleGetOperation(m.c_module)
-        cdef _ErrorCapture cap = _ErrorCapture.attach(m.context)
         cdef bint ok
         cdef int t = ir_section_enter(m.context, False)
-        try:
-            with nogil:
-                ok = mlirOperationVerify(op)
-        finally:
-            ir_section_exit(m.context, t)
-            errors = cap.detach()
-        if not ok:
-            raise MLIRError("the PDL module does not verify", errors)
+        cdef _ErrorCapture cap = _ErrorCapture.attach(m.context)
+        with nogil:
+            ok = mlirOperationVerify(op)
+        ir_section_exit(m.context, t)
+        cap.check(ok, "the PDL module does not verify")
         self.uses = {}
         _collect_native_uses(op, self.uses)
         self.functions = {}
@@ -909,16 +905,16 @@ cdef class PDLModule:
             if (role, name) not in self.functions:
                 raise ValueError(f"the PDL module calls native {role} "
                                  f"'{name}', which is not registered")
-        cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
         cdef MlirRewritePatternSet s
         cdef MlirFrozenRewritePatternSet fs
-        try:
-            s = mlirRewritePatternSetFromPDLPatternModule(self.c_module)
-            with nogil:
-                fs = mlirFreezeRewritePattern(s)
-                mlirRewritePatternSetDestroy(s)     # emptied, never freed
-        finally:
-            cap.detach()
+        # (Captured so that nothing reaches the other handlers; freezing
+        # does not fail.)
+        cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
+        s = mlirRewritePatternSetFromPDLPatternModule(self.c_module)
+        with nogil:
+            fs = mlirFreezeRewritePattern(s)
+            mlirRewritePatternSetDestroy(s)     # emptied, never freed
+        cap.detach()
         self.frozen = True
         return FrozenRewritePatternSet.new(
             self.context, fs, list(self.functions.values()))

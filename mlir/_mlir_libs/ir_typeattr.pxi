@@ -179,17 +179,12 @@ cdef class Type:
         """Parses a type; raises MLIRError with MLIR's diagnostic."""
         cdef Context ctx = resolve_context(context)
         cdef bytes b = asm.encode("utf-8")
-        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
         cdef MlirType t
-        cdef bint ran
-        try:
-            ran = mlirCyDeepTypeParseGet(ctx.c_context, str_ref(b), &t)
-        finally:
-            errors = cap.detach()
+        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        cdef bint ran = mlirCyDeepTypeParseGet(ctx.c_context, str_ref(b), &t)
+        cap.check(not ran or t.ptr != NULL, "Unable to parse type")
         if not ran:
             raise_too_deep("the type")
-        if t.ptr == NULL:
-            raise MLIRError("Unable to parse type", errors)
         return wrap_type(ctx, t)
 
     def __eq__(self, other):
@@ -352,17 +347,13 @@ cdef class Attribute:
         """Parses an attribute; raises MLIRError with MLIR's diagnostic."""
         cdef Context ctx = resolve_context(context)
         cdef bytes b = asm.encode("utf-8")
-        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
         cdef MlirAttribute a
-        cdef bint ran
-        try:
-            ran = mlirCyDeepAttributeParseGet(ctx.c_context, str_ref(b), &a)
-        finally:
-            errors = cap.detach()
+        cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        cdef bint ran = mlirCyDeepAttributeParseGet(ctx.c_context, str_ref(b),
+                                                    &a)
+        cap.check(not ran or a.ptr != NULL, "Unable to parse attribute")
         if not ran:
             raise_too_deep("the attribute")
-        if a.ptr == NULL:
-            raise MLIRError("Unable to parse attribute", errors)
         return wrap_attribute(ctx, a)
 
     def __eq__(self, other):

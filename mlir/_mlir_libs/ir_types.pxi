@@ -88,13 +88,6 @@ cdef Context _context_of_type(object t, str what):
     return (<Type>t).context
 
 
-cdef MlirType _checked_type_result(MlirType t, Context ctx, list errors,
-                                   str what) except *:
-    if t.ptr == NULL:
-        raise MLIRError(f"Invalid {what}", errors)
-    return t
-
-
 # -- integers and index ---------------------------------------------------
 
 import enum as _enum
@@ -661,17 +654,14 @@ cdef object _vector_type(object shape, object element_type, object scalable,
     cdef MlirLocation c_loc = _checked_location(loc, ctx)
     cdef MlirType t
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-    try:
-        if flags != NULL:
-            t = mlirVectorTypeGetScalableChecked(
-                c_loc, rank, dims.data(), flags, (<Type>element_type).c_type)
-        else:
-            t = mlirVectorTypeGetChecked(c_loc, rank, dims.data(),
-                                         (<Type>element_type).c_type)
-    finally:
+    if flags != NULL:
+        t = mlirVectorTypeGetScalableChecked(
+            c_loc, rank, dims.data(), flags, (<Type>element_type).c_type)
         PyMem_Free(flags)
-        errors = cap.detach()
-    _checked_type_result(t, ctx, errors, "type")
+    else:
+        t = mlirVectorTypeGetChecked(c_loc, rank, dims.data(),
+                                     (<Type>element_type).c_type)
+    cap.check(t.ptr != NULL, "Invalid type")
     return _make_type(VectorType, ctx, t)
 
 
@@ -720,12 +710,9 @@ cdef object _ranked_tensor_type(object shape, object element_type,
             return _make_type(RankedTensorType, ctx, t)
     cdef MlirLocation c_loc = _checked_location(loc, ctx)
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-    try:
-        t = mlirRankedTensorTypeGetChecked(c_loc, dims.size(), dims.data(),
-                                           (<Type>element_type).c_type, enc)
-    finally:
-        errors = cap.detach()
-    _checked_type_result(t, ctx, errors, "type")
+    t = mlirRankedTensorTypeGetChecked(c_loc, dims.size(), dims.data(),
+                                       (<Type>element_type).c_type, enc)
+    cap.check(t.ptr != NULL, "Invalid type")
     return _make_type(RankedTensorType, ctx, t)
 
 
@@ -754,11 +741,8 @@ cdef object _unranked_tensor_type(object element_type, object loc,
     cdef MlirLocation c_loc = _checked_location(loc, ctx)
     cdef MlirType t
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-    try:
-        t = mlirUnrankedTensorTypeGetChecked(c_loc, (<Type>element_type).c_type)
-    finally:
-        errors = cap.detach()
-    _checked_type_result(t, ctx, errors, "type")
+    t = mlirUnrankedTensorTypeGetChecked(c_loc, (<Type>element_type).c_type)
+    cap.check(t.ptr != NULL, "Invalid type")
     return _make_type(UnrankedTensorType, ctx, t)
 
 
@@ -832,13 +816,9 @@ cdef object _memref_type(object shape, object element_type, object layout,
     cdef MlirLocation c_loc = _checked_location(loc, ctx)
     cdef MlirType t
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-    try:
-        t = mlirMemRefTypeGetChecked(c_loc, (<Type>element_type).c_type,
-                                     dims.size(), dims.data(), c_layout,
-                                     c_space)
-    finally:
-        errors = cap.detach()
-    _checked_type_result(t, ctx, errors, "type")
+    t = mlirMemRefTypeGetChecked(c_loc, (<Type>element_type).c_type,
+                                 dims.size(), dims.data(), c_layout, c_space)
+    cap.check(t.ptr != NULL, "Invalid type")
     return _make_type(MemRefType, ctx, t)
 
 
@@ -877,12 +857,9 @@ cdef object _unranked_memref_type(object element_type, object memory_space,
     cdef MlirLocation c_loc = _checked_location(loc, ctx)
     cdef MlirType t
     cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-    try:
-        t = mlirUnrankedMemRefTypeGetChecked(
-            c_loc, (<Type>element_type).c_type, c_space)
-    finally:
-        errors = cap.detach()
-    _checked_type_result(t, ctx, errors, "type")
+    t = mlirUnrankedMemRefTypeGetChecked(
+        c_loc, (<Type>element_type).c_type, c_space)
+    cap.check(t.ptr != NULL, "Invalid type")
     return _make_type(UnrankedMemRefType, ctx, t)
 
 

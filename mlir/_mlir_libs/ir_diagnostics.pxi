@@ -98,6 +98,7 @@ cdef class _ErrorCapture:
     cdef _ErrorCapture attach(Context context):
         cdef _ErrorCapture cap = _ErrorCapture.__new__(_ErrorCapture)
         cap.context = context
+        cap.state.owner = context.captures
         if not context.diagnostic_handlers:
             # No user handler can get in the way: the context's own handler
             # (attached once, at creation) serves the capture, which then
@@ -108,7 +109,6 @@ cdef class _ErrorCapture:
             mlircy_captures_push(context.captures, &cap.state)
         else:
             # Attached last, MLIR asks this handler first.
-            cap.state.owner = context.captures
             cap.handler_id = mlirContextAttachDiagnosticHandler(
                 context.c_context, mlircy_capture_handler, &cap.state, NULL)
         cap.attached = True
@@ -181,35 +181,10 @@ cdef extern from *:
         }
     }
 
-    /* The handler every context carries: feeds the calling thread's
-       innermost capture, else lets the diagnostic pass on. */
-    static MlirLogicalResult mlircy_ambient_handler(MlirDiagnostic d,
-                                                    void *user) {
-      MlirCyCaptures *c = static_cast<MlirCyCaptures *>(user);
-      if (mlirDiagnosticGetSeverity(d) != MlirDiagnosticError ||
-          c->emit_errors.load(std::memory_order_relaxed))
-        return mlirLogicalResultFailure();
-      MlirCyCapture *cap = nullptr;
-      {
-        std::lock_guard<std::mutex> guard(c->lock);
-        unsigned long me = PyThread_get_thread_ident();
-        for (size_t i = c->stack.size(); i-- > 0;)
-          if (c->stack[i]->thread == me) {
-            cap = c->stack[i];
-            break;
-          }
-      }
-      if (!cap)
-        return mlirLogicalResultFailure();
-      /* Only this thread adds to or removes its own capture. */
-      cap->errors.emplace_back();
-      mlircy_copy_diag(d, &cap->errors.back());
-      return mlirLogicalResultSuccess();
-    }
-
-    /* The handler of a capture attached in front of the user's handlers.
-       With emit_error_diagnostics, errors go to the other handlers (or
-       MLIR's default printing) instead of the raised MLIRError, as
+    /* The handler of a capture attached in front of the user's handlers,
+       and the ambient handler's once it has found the capture: takes an
+       error. With emit_error_diagnostics, errors go to the other handlers
+       (or MLIR's default printing) instead of the raised MLIRError, as
        upstream. */
     static MlirLogicalResult mlircy_capture_handler(MlirDiagnostic d,
                                                     void *user) {
@@ -220,6 +195,27 @@ cdef extern from *:
       cap->errors.emplace_back();
       mlircy_copy_diag(d, &cap->errors.back());
       return mlirLogicalResultSuccess();
+    }
+
+    /* The handler every context carries: feeds the calling thread's
+       innermost capture, else lets the diagnostic pass on. */
+    static MlirLogicalResult mlircy_ambient_handler(MlirDiagnostic d,
+                                                    void *user) {
+      MlirCyCaptures *c = static_cast<MlirCyCaptures *>(user);
+      if (mlirDiagnosticGetSeverity(d) != MlirDiagnosticError)
+        return mlirLogicalResultFailure();     /* (without taking the lock) */
+      MlirCyCapture *cap = nullptr;
+      {
+        std::lock_guard<std::mutex> guard(c->lock);
+        unsigned long me = PyThread_get_thread_ident();
+        for (size_t i = c->stack.size(); i-- > 0;)
+          if (c->stack[i]->thread == me) {
+            cap = c->stack[i];
+            break;
+          }
+      }
+      /* Only this thread adds to or removes its own capture. */
+      return cap ? mlircy_capture_handler(d, cap) : mlirLogicalResultFailure();
     }
 
     static MlirCyCaptures *mlircy_captures_new(void) {

@@ -700,6 +700,94 @@ def test_registered_op_classes_construct_as_python_classes_do(uctx):
     with pytest.raises(ValueError, match="bad 3"):
         Sub(3)
 
+    # __init__ that is not a function: a callable object, a staticmethod.
+    class Init:
+        def __call__(self, op_self):
+            calls.append(("callable",))
+            OpView.__init__(op_self, op_self.build_generic(results=[]))
+
+    @register_operation(_D)
+    class CallableInitOp(OpView):
+        OPERATION_NAME = "mytest.callable_init"
+        __init__ = Init()
+    with pytest.raises(TypeError, match="missing 1 required positional"):
+        CallableInitOp()
+    CallableInitOp.__init__ = staticmethod(
+        lambda *a: calls.append(("static", len(a))))
+    with pytest.raises(RuntimeError,
+                       match="CallableInitOp object is not initialized"):
+        CallableInitOp().name  # __init__ ran and built nothing
+    assert calls[-1] == ("static", 0)  # the staticmethod, not its function
+
+
+def test_registered_op_classes_with_a_metaclass(uctx):
+    """What the metaclass makes of `cls.__init__` does not matter: type_call
+    looks in the class's own MRO."""
+    class _D:
+        pass
+
+    class Meta(type):
+        def __getattribute__(cls, name):
+            if name == "__init__":
+                raise AssertionError("the metaclass was asked")
+            return super().__getattribute__(name)
+
+    built = []
+
+    @register_operation(_D)
+    class MetaOp(OpView, metaclass=Meta):
+        OPERATION_NAME = "mytest.meta"
+
+    def init(self, v):
+        built.append(v)
+        OpView.__init__(self, self.build_generic(results=[]))
+    type.__setattr__(MetaOp, "__init__", init)
+    assert MetaOp(3).name == "mytest.meta" and built == [3]
+
+
+def test_registered_op_classes_construct_while_init_changes(uctx):
+    """Threads constructing a class while another reassigns its __init__
+    get one of the two, never a freed one (free-threaded builds run the
+    vectorcall entry too)."""
+    import threading
+
+    class _D:
+        pass
+
+    @register_operation(_D)
+    class SwapOp(OpView):
+        OPERATION_NAME = "mytest.swap"
+
+    def make(tag):
+        def init(self):
+            OpView.__init__(self, self.build_generic(
+                results=[], attributes={"tag": StringAttr.get(tag)}))
+        return init
+    inits = [make("a"), make("b")]
+    SwapOp.__init__ = inits[0]
+    stop = threading.Event()
+    seen, errors = set(), []
+    from mlir.ir import StringAttr
+
+    def build():
+        try:
+            with uctx, Location.unknown():
+                while not stop.is_set():
+                    seen.add(StringAttr(SwapOp().attributes["tag"]).value)
+        except BaseException as e:
+            errors.append(e)
+    threads = [threading.Thread(target=build) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for i in range(3000):
+        SwapOp.__init__ = inits[i % 2]
+        del inits[i % 2]
+        inits.insert(i % 2, make("ab"[i % 2]))
+    stop.set()
+    for t in threads:
+        t.join()
+    assert not errors and seen <= {"a", "b"} and seen
+
 
 @pytest.mark.parametrize("n", [1, 4, 5, 9])
 def test_create_with_many_results_operands_and_attributes(uctx, n):

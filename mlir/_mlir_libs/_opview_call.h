@@ -19,8 +19,14 @@
  * whose __init__ is not a plain method descriptor (a function, or a Cython
  * function).
  *
- * Not installed on free-threaded builds: _PyType_Lookup returns a borrowed
- * reference that another thread could drop by reassigning __init__.
+ * __init__ is found as type_call finds it: the first entry of that name in
+ * the dictionaries of the class's MRO, undecorated (a staticmethod there is
+ * a staticmethod, not its function), as a new reference, so another thread
+ * reassigning __init__ cannot free it under us. On the GIL builds of the
+ * CPython versions this was written for (3.11 to 3.14), that lookup is
+ * CPython's _PyType_Lookup, which caches it; elsewhere (free-threaded
+ * builds, later versions) it is spelled out with public API:
+ * PyType_GetDict and PyDict_GetItemRef over the class's __mro__.
  */
 
 #ifndef MLIR_CYTHON_OPVIEW_CALL_H
@@ -32,6 +38,45 @@
 static newfunc mlircy_opview_new = NULL;
 static PyObject *mlircy_init_name = NULL;
 static PyObject *mlircy_no_args = NULL;
+
+#if !defined(Py_GIL_DISABLED) && PY_VERSION_HEX < 0x030F0000
+#define MLIRCY_INTERNAL_TYPE_LOOKUP 1
+#else
+#define MLIRCY_INTERNAL_TYPE_LOOKUP 0
+#endif
+
+static PyObject *mlircy_mro_name = NULL;
+
+/* The entry `name` of the first dictionary on `tp`'s MRO that has one, as a
+ * new reference; NULL (with no exception set) if there is none or the
+ * lookup failed. */
+static PyObject *mlircy_type_lookup(PyTypeObject *tp, PyObject *name) {
+#if MLIRCY_INTERNAL_TYPE_LOOKUP
+  PyObject *res = _PyType_Lookup(tp, name);
+  Py_XINCREF(res);
+  return res;
+#else
+  PyObject *mro = PyObject_GetAttr((PyObject *)tp, mlircy_mro_name);
+  PyObject *res = NULL;
+  if (mro && PyTuple_Check(mro)) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(mro) && !res; ++i) {
+      PyObject *base = PyTuple_GET_ITEM(mro, i);
+      if (!PyType_Check(base))
+        continue;
+      PyObject *dict = PyType_GetDict((PyTypeObject *)base);
+      if (!dict)
+        break;
+      int found = PyDict_GetItemRef(dict, name, &res);
+      Py_DECREF(dict);
+      if (found < 0)
+        break;
+    }
+  }
+  Py_XDECREF(mro);
+  PyErr_Clear();
+  return res;
+#endif
+}
 
 static PyObject *mlircy_type_call(PyObject *cls, PyObject *const *args,
                                   Py_ssize_t nargs, PyObject *kwnames) {
@@ -69,12 +114,15 @@ static PyObject *mlircy_opview_vectorcall(PyObject *cls,
                                           size_t nargsf, PyObject *kwnames) {
   PyTypeObject *tp = (PyTypeObject *)cls;
   Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-  PyObject *init;
-  if (tp->tp_new != mlircy_opview_new ||
-      !(init = _PyType_Lookup(tp, mlircy_init_name)) ||
-      !PyType_HasFeature(Py_TYPE(init), Py_TPFLAGS_METHOD_DESCRIPTOR))
+  if (tp->tp_new != mlircy_opview_new)
     return mlircy_type_call(cls, args, nargs, kwnames);
-  Py_INCREF(init);
+  PyObject *init = mlircy_type_lookup(tp, mlircy_init_name);
+  if (!init)
+    return mlircy_type_call(cls, args, nargs, kwnames);
+  if (!PyType_HasFeature(Py_TYPE(init), Py_TPFLAGS_METHOD_DESCRIPTOR)) {
+    Py_DECREF(init);
+    return mlircy_type_call(cls, args, nargs, kwnames);
+  }
   PyObject *self = tp->tp_new(tp, mlircy_no_args, NULL);
   if (!self) {
     Py_DECREF(init);
@@ -122,26 +170,26 @@ static PyObject *mlircy_opview_vectorcall(PyObject *cls,
   return self;
 }
 
-/* Installs the entry on `cls`, a subclass of `opview`; returns 1 if it did,
- * 0 if this build does not use it, -1 with an exception set on error. */
-static int mlircy_install_opview_vectorcall(PyObject *cls, PyObject *opview) {
-#ifdef Py_GIL_DISABLED
-  (void)cls;
-  (void)opview;
-  return 0;
-#else
-  if (!mlircy_init_name) {
-    mlircy_no_args = PyTuple_New(0);
-    if (!mlircy_no_args)
-      return -1;
-    mlircy_init_name = PyUnicode_InternFromString("__init__");
-    if (!mlircy_init_name)
-      return -1;
-  }
+/* Sets up the entry for subclasses of `opview`; called once, when the
+ * module is imported. Returns 0, or -1 with an exception set. */
+static int mlircy_init_opview_vectorcall(PyObject *opview) {
+  mlircy_no_args = PyTuple_New(0);
+  if (!mlircy_no_args)
+    return -1;
+  mlircy_init_name = PyUnicode_InternFromString("__init__");
+  if (!mlircy_init_name)
+    return -1;
+  mlircy_mro_name = PyUnicode_InternFromString("__mro__");
+  if (!mlircy_mro_name)
+    return -1;
   mlircy_opview_new = ((PyTypeObject *)opview)->tp_new;
+  return 0;
+}
+
+/* Installs the entry on `cls`, a subclass of the `opview` given to
+ * mlircy_init_opview_vectorcall. */
+static void mlircy_install_opview_vectorcall(PyObject *cls) {
   ((PyTypeObject *)cls)->tp_vectorcall = mlircy_opview_vectorcall;
-  return 1;
-#endif
 }
 
 #endif /* MLIR_CYTHON_OPVIEW_CALL_H */

@@ -85,7 +85,10 @@ def register_dialect(dialect_class):
 
 
 cdef extern from "_opview_call.h":
-    int mlircy_install_opview_vectorcall(object cls, object opview) except -1
+    int mlircy_init_opview_vectorcall(object opview) except -1
+    void mlircy_install_opview_vectorcall(object cls)
+
+mlircy_init_opview_vectorcall(OpView)
 
 
 def register_operation(dialect_class, *, replace=False):
@@ -108,7 +111,7 @@ def register_operation(dialect_class, *, replace=False):
         _registry_version += 1
         # Construction by vectorcall, without type_call's argument tuple
         # and dict (_opview_call.h).
-        mlircy_install_opview_vectorcall(op_class, OpView)
+        mlircy_install_opview_vectorcall(op_class)
         # Op classes are reachable as attributes of the dialect class too.
         if dialect_class is not None:
             try:

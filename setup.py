@@ -1,5 +1,7 @@
 """Build of mlir-cython.
 
+0. gen/dialect_types.py writes the dialect type and attribute modules
+   (mlir/_mlir_libs/_mlirDialects*.pyx) from gen/dialect_types/*.toml.
 1. CMake builds the native parts that are not Cython (CMakeLists.txt):
    libMLIRCythonCAPI.so, the one library holding MLIR's C API, and
    mlir-cython-tblgen, the ODS -> Cython op-wrapper generator.
@@ -393,6 +395,15 @@ class BuildExt(build_ext):
         return dest_dir
 
 
+def generate_dialect_types():
+    """Writes the dialect type and attribute modules from their tables
+    (gen/dialect_types.py); pure Python, before anything is cythonized."""
+    gen = runpy.run_path(str(ROOT / "gen" / "dialect_types.py"))
+    if gen["main"]([]) != 0:
+        sys.exit("mlir-cython: gen/dialect_types.py failed")
+
+
+generate_dialect_types()
 setup(
     # The generated dialect modules are cythonized once the generator has
     # (re)written them (BuildExt.run): left over from an older generator,

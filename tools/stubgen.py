@@ -9,8 +9,10 @@ constants. Signatures come from what Cython embeds (embedsignature=True):
 the first docstring line of functions and methods; an extension type's
 __init__ is read from its `def __init__(...)` line in the sources (Cython
 misplaces the `*` of keyword-only parameters in the class docstring).
-Parameter names, defaults and order are taken from there; C types there become Python types (`int width` ->
-`width: int`); everything else has its type from tools/stub_types.py, a
+Parameter names, defaults and order are taken from there; C types there
+become Python types (`int width` -> `width: int`), Python annotations
+are taken as written (the generated dialect type modules annotate every
+parameter and property); everything else has its type from tools/stub_types.py, a
 table checked against the modules (an entry naming a member or parameter
 that does not exist is an error), and from a few rules by name
 (`context`, `loc`, `ip`, `__len__`, ...). Settable properties are found in
@@ -426,6 +428,8 @@ class ModuleWriter:
             return ""
         if ctype in C_TYPES:
             return C_TYPES[ctype]
+        if ctype == "None" or not re.match(r"^\w+$", ctype):
+            return ctype        # a Python annotation (`Sequence[Type]`)
         obj = getattr(self.module, ctype, None)
         if isinstance(obj, type):
             return self.type_name(obj) or ""
@@ -717,8 +721,15 @@ class ModuleWriter:
         if not t and isinstance(value, property) and value.fget is not None:
             _, ret_c, _ = signature_of(value.fget, mname)
             t = self.c_type(ret_c)
-        t = self.qualify(t) or "Any"
         doc = value.__doc__ if not isinstance(value, property) else value.fget.__doc__
+        # The annotation Cython embeds for a property of an extension type:
+        # "Class.name: T" as the first line.
+        m = re.match(rf"^{re.escape(cls.__name__)}\.{re.escape(mname)}: (.+)$",
+                     (doc or "").partition("\n")[0])
+        if m:
+            t = t or self.c_type(m.group(1).strip())
+            doc = (doc or "").partition("\n")[2].strip()
+        t = self.qualify(t) or "Any"
         if doc and re.match(r"^\w+: ", doc):     # "name: type" of cdef public
             doc = None
         ds = _docstring(doc or "", 8)

@@ -24,8 +24,8 @@ class TDMBaseType(_ir.Type):
     """!amdgpu.tdm_base<element_type>."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(element_type, context: _ir.Context | None = None) -> TDMBaseType: ...
+    @classmethod
+    def get(cls, element_type: _ir.Type, context: _ir.Context | None = None) -> TDMBaseType: ...
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]
 
@@ -34,8 +34,8 @@ class TDMDescriptorType(_ir.Type):
     """!amdgpu.tdm_descriptor."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(context: _ir.Context | None = None) -> TDMDescriptorType: ...
+    @classmethod
+    def get(cls, context: _ir.Context | None = None) -> TDMDescriptorType: ...
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]
 
@@ -44,7 +44,7 @@ class TDMGatherBaseType(_ir.Type):
     """!amdgpu.tdm_gather_base<element_type, index_type>."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(element_type, index_type, context: _ir.Context | None = None) -> TDMGatherBaseType: ...
+    @classmethod
+    def get(cls, element_type: _ir.Type, index_type: _ir.Type, context: _ir.Context | None = None) -> TDMGatherBaseType: ...
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]

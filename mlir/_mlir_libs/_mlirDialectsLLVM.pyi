@@ -29,6 +29,14 @@ class StructType(_ir.Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     @classmethod
+    def get_identified(cls, name: str, *, context: _ir.Context | None = None) -> StructType:
+        """The identified struct of this name (created without a body if
+        new).
+        """
+    @classmethod
+    def get_opaque(cls, name: str, context: _ir.Context | None = None) -> StructType:
+        """An identified struct that is opaque (has no body)."""
+    @classmethod
     def get_literal(cls, elements: Sequence[_ir.Type], *, packed: bool = False, loc: _ir.Location | None = None, context: _ir.Context | None = None) -> StructType:
         """A literal struct; ValueError when an element is not an LLVM
         type. Diagnostics are reported at `loc` (default: the current
@@ -40,14 +48,6 @@ class StructType(_ir.Type):
         no location to report at. The element types are still checked:
         ValueError when one is not an LLVM type.
         """
-    @classmethod
-    def get_identified(cls, name: str, *, context: _ir.Context | None = None) -> StructType:
-        """The identified struct of this name (created without a body if
-        new).
-        """
-    @classmethod
-    def get_opaque(cls, name: str, context: _ir.Context | None = None) -> StructType:
-        """An identified struct that is opaque (has no body)."""
     @classmethod
     def new_identified(cls, name: str, elements: Sequence[_ir.Type], *, packed: bool = False, context: _ir.Context | None = None) -> StructType:
         """A fresh identified struct with this body, its name made unique

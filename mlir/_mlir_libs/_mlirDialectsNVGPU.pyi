@@ -25,7 +25,7 @@ class TensorMapDescriptorType(_ir.Type):
     @staticmethod
     def isinstance(other) -> bool: ...
     @classmethod
-    def get(cls, tensor_type, swizzle, l2promo, oob_fill, interleave, context: _ir.Context | None = None) -> TensorMapDescriptorType:
+    def get(cls, tensor_type: _ir.Type, swizzle: int, l2promo: int, oob_fill: int, interleave: int, context: _ir.Context | None = None) -> TensorMapDescriptorType:
         """tensor_type: a MemRefType; swizzle, l2promo, oob_fill and
         interleave: values of nvgpu's TensorMapSwizzleKind,
         TensorMapL2PromoKind, TensorMapOOBKind, TensorMapInterleaveKind.

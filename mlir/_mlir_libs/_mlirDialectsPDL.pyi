@@ -35,8 +35,8 @@ class AttributeType(_ir.Type):
     """!pdl.attribute."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(context: _ir.Context | None = None) -> AttributeType: ...
+    @classmethod
+    def get(cls, context: _ir.Context | None = None) -> AttributeType: ...
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]
 
@@ -45,8 +45,8 @@ class OperationType(_ir.Type):
     """!pdl.operation."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(context: _ir.Context | None = None) -> OperationType: ...
+    @classmethod
+    def get(cls, context: _ir.Context | None = None) -> OperationType: ...
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]
 
@@ -55,10 +55,10 @@ class RangeType(_ir.Type):
     """!pdl.range<T>, T one of the other pdl types."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(element_type, context: _ir.Context | None = None) -> RangeType: ...
+    @classmethod
+    def get(cls, element_type: _ir.Type, context: _ir.Context | None = None) -> RangeType: ...
     @property
-    def element_type(self) -> Any: ...
+    def element_type(self) -> _ir.Type: ...
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]
 
@@ -67,8 +67,8 @@ class TypeType(_ir.Type):
     """!pdl.type."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(context: _ir.Context | None = None) -> TypeType: ...
+    @classmethod
+    def get(cls, context: _ir.Context | None = None) -> TypeType: ...
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]
 
@@ -77,7 +77,7 @@ class ValueType(_ir.Type):
     """!pdl.value."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(context: _ir.Context | None = None) -> ValueType: ...
+    @classmethod
+    def get(cls, context: _ir.Context | None = None) -> ValueType: ...
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]

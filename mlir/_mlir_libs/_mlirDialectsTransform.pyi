@@ -30,8 +30,8 @@ class AnyOpType(_ir.Type):
     """!transform.any_op: a handle to any payload operations."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(context: _ir.Context | None = None) -> AnyOpType: ...
+    @classmethod
+    def get(cls, context: _ir.Context | None = None) -> AnyOpType: ...
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]
 
@@ -40,8 +40,8 @@ class AnyParamType(_ir.Type):
     """!transform.any_param: a handle to any parameters."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(context: _ir.Context | None = None) -> AnyParamType: ...
+    @classmethod
+    def get(cls, context: _ir.Context | None = None) -> AnyParamType: ...
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]
 
@@ -50,8 +50,8 @@ class AnyValueType(_ir.Type):
     """!transform.any_value: a handle to any payload values."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(context: _ir.Context | None = None) -> AnyValueType: ...
+    @classmethod
+    def get(cls, context: _ir.Context | None = None) -> AnyValueType: ...
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]
 
@@ -60,10 +60,10 @@ class OperationType(_ir.Type):
     """!transform.op<"name">: a handle to payload operations of one kind."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(operation_name, context: _ir.Context | None = None) -> OperationType: ...
+    @classmethod
+    def get(cls, operation_name: str, context: _ir.Context | None = None) -> OperationType: ...
     @property
-    def operation_name(self) -> Any:
+    def operation_name(self) -> str:
         """The name of the payload operations the handle accepts."""
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]
@@ -73,10 +73,10 @@ class ParamType(_ir.Type):
     """!transform.param<T>: a handle to parameters of type T."""
     @staticmethod
     def isinstance(other) -> bool: ...
-    @staticmethod
-    def get(type, context: _ir.Context | None = None) -> ParamType: ...
+    @classmethod
+    def get(cls, type: _ir.Type, context: _ir.Context | None = None) -> ParamType: ...
     @property
-    def type(self) -> Any:
+    def type(self) -> _ir.Type:
         """The type of the parameters."""
     static_typeid: ClassVar[_ir.TypeID]
     type_name: ClassVar[str]

@@ -15,8 +15,8 @@ PYTEST_ARGS ?=
 
 export MLIR_CYTHON_LLVM_ROOT := $(LLVM_ROOT)
 
-SOURCES := $(shell find mlir csrc tblgen -name '*.pyx' -o -name '*.pxd' -o -name '*.pxi' \
-             -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' -o -name '*.py' 2>/dev/null) \
+SOURCES := $(shell find mlir csrc gen -name '*.pyx' -o -name '*.pxd' -o -name '*.pxi' \
+             -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' -o -name '*.py' -o -name '*.toml' 2>/dev/null) \
            CMakeLists.txt setup.py pyproject.toml
 
 .PHONY: demo test conformance upstream-venv test-ft ft-build build deps llvm \

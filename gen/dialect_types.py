@@ -38,6 +38,14 @@ row per class:
     returns = "Type"                       # Type, Attribute, str, bytes,
                                            # int, bool, float
     has = "..."                            # optional: None unless it holds
+    null_is_none = true                    # optional: None for a null handle
+
+    [[classes.properties]]                 # a list: count, then each item
+    name = "params"
+    count = "mlirXGetNumParams"            # (handle) -> intptr_t
+    item = "mlirXGetParam"                 # (handle, i) -> the item
+    returns = "list[Type]"                 # list of Type, Attribute, str,
+                                           # int, bool or float
 
 Anything that is not a C call with checked arguments is a `[[classes.
 methods]]` row (or a property with `impl`) naming a cdef function of the
@@ -62,6 +70,7 @@ class.
 
 import argparse
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -220,7 +229,7 @@ def _write_property(w, cls, prop, where):
     name = prop["name"]
     returns = prop.get("returns", "")
     ann = returns
-    if "has" in prop and "None" not in ann:
+    if ("has" in prop or prop.get("null_is_none")) and "None" not in ann:
         ann = f"{ann} | None"
     w("@property", 1)
     w(f"def {name}(self) -> {ann}:" if ann else f"def {name}(self):", 1)
@@ -229,6 +238,15 @@ def _write_property(w, cls, prop, where):
         w(f"return {prop['impl']}(self)", 2)
         return
     h = f"self.{_handle(cls)}"
+    if "count" in prop:
+        m = re.match(r"^list\[(\w+)\]$", returns)
+        if not m or m.group(1) not in _RETURNS or "item" not in prop:
+            raise TableError(f"{where}: property {name}: a count needs an "
+                             f"item and returns list[T], not {returns!r}")
+        w(f"cdef intptr_t i, n = {prop['count']}({h})", 2)
+        item = _RETURNS[m.group(1)].format(call=f"{prop['item']}({h}, i)")
+        w(f"return [{item} for i in range(n)]", 2)
+        return
     if "has" in prop:
         w(f"if not {prop['has']}({h}):", 2)
         w("return None", 3)
@@ -241,6 +259,15 @@ def _write_property(w, cls, prop, where):
     if base not in _RETURNS:
         raise TableError(f"{where}: property {name}: cannot return "
                          f"{returns!r} without impl")
+    if prop.get("null_is_none"):
+        if base not in ("Type", "Attribute"):
+            raise TableError(f"{where}: property {name}: null_is_none is "
+                             "for Type and Attribute")
+        handle = "MlirType" if base == "Type" else "MlirAttribute"
+        w(f"cdef {handle} r = {call}", 2)
+        w("if r.ptr == NULL:", 2)
+        w("return None", 3)
+        call = "r"
     w("return " + _RETURNS[base].format(call=call), 2)
 
 

@@ -62,11 +62,33 @@ def _write(tmp_path, text, name="t.toml"):
     ('name = "A"\nkind = "attribute"\nisa = "f"\ntypeid = false\n'
      'get = { c = "g", params = "context=None", verify = true }\n',
      "t.toml: A: verify is for types"),
+    ('name = "A"\nisa = "f"\ntypeid = false\n'
+     'properties = [{ name = "p", count = "n", returns = "list[Type]" }]\n',
+     "t.toml: A: property p: a count needs an item and returns list[T]"),
+    ('name = "A"\nisa = "f"\ntypeid = false\n'
+     'properties = [{ name = "p", count = "n", item = "g", returns = "Type" }]\n',
+     "t.toml: A: property p: a count needs an item and returns list[T], "
+     "not 'Type'"),
+    ('name = "A"\nisa = "f"\ntypeid = false\n'
+     'properties = [{ name = "p", c = "g", returns = "int", '
+     'null_is_none = true }]\n',
+     "t.toml: A: property p: null_is_none is for Type and Attribute"),
 ])
 def test_rows_the_generator_cannot_honour(gen, tmp_path, row, message):
     table = _write(tmp_path, "[[classes]]\n" + row)
     with pytest.raises(gen["TableError"]) as e:
         gen["generate"](table)
+    assert str(e.value).startswith(message)
+
+
+@pytest.mark.parametrize("key, message", [
+    ('companion = "middle"', "t.toml: companion must be start or end"),
+    ('companion = "end"', "t.toml: no companion"),
+])
+def test_module_keys_the_generator_cannot_honour(gen, tmp_path, key,
+                                                 message):
+    with pytest.raises(gen["TableError"]) as e:
+        gen["generate"](_write(tmp_path, key + "\n"))
     assert str(e.value).startswith(message)
 
 
@@ -121,3 +143,32 @@ _register_type(PairType)
 '''
     assert "from mlir._mlir_libs.capi.dialect.x cimport *" in text
     assert "# cython: language_level=3, annotation_typing=False" in text
+
+
+def test_list_and_nullable_properties(gen, tmp_path):
+    table = _write(tmp_path, '''
+[[classes]]
+name = "Sig"
+kind = "attribute"
+isa = "mlirAttributeIsAXSig"
+typeid = "none"
+properties = [
+    { name = "inputs", count = "mlirXSigNumInputs", item = "mlirXSigInput", returns = "list[Attribute]" },
+    { name = "result", c = "mlirXSigResult", returns = "Attribute", null_is_none = true },
+]
+''')
+    text = gen["generate"](table)[1]
+    assert "static_typeid" not in text and "_register" not in text
+    assert text[text.index("    @property"):] == '''\
+    @property
+    def inputs(self) -> list[Attribute]:
+        cdef intptr_t i, n = mlirXSigNumInputs(self.c_attr)
+        return [wrap_attribute(self.context, mlirXSigInput(self.c_attr, i)) for i in range(n)]
+
+    @property
+    def result(self) -> Attribute | None:
+        cdef MlirAttribute r = mlirXSigResult(self.c_attr)
+        if r.ptr == NULL:
+            return None
+        return wrap_attribute(self.context, r)
+'''

@@ -1,7 +1,7 @@
 """The committed stubs of the native modules (mlir/_mlir_libs/*.pyi) match
-the built modules: tools/stubgen.py --check regenerates them in memory and
+the built modules: gen/stubs.py --check regenerates them in memory and
 compares. After changing a native module's API, run
-`python tools/stubgen.py` and commit the stubs with the change."""
+`python gen/stubs.py` and commit the stubs with the change."""
 
 import subprocess
 import sys
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_stubs_match_the_built_modules():
     assert Path(libs.__file__).resolve().parents[1] == ROOT / "mlir", (
         f"mlir is imported from {libs.__file__}, not from this checkout")
-    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "stubgen.py"),
+    proc = subprocess.run([sys.executable, str(ROOT / "gen" / "stubs.py"),
                            "--check"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 

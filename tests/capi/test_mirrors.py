@@ -43,6 +43,6 @@ def test_reader_sees_known_functions():
 def test_mirrors_are_up_to_date():
     pytest.importorskip("clang.cindex")
     proc = subprocess.run(
-        [sys.executable, str(c_headers.REPO / "csrc" / "gen_capi_pxd.py"), "--check"],
+        [sys.executable, str(c_headers.REPO / "gen" / "capi_pxd.py"), "--check"],
         capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -22,9 +22,6 @@ cdef object _array_type_get(type cls, object shape, object element_type,
         dims.size(), dims.data(), (<Type>element_type).c_type))
 
 
-cdef list _shaped_shape(Type self):
-    cdef intptr_t i, n = mlirShapedTypeGetRank(self.c_type)
-    return [mlirShapedTypeGetDimSize(self.c_type, i) for i in range(n)]
 
 
 cdef int _check_predicate(object value, object context) except -1:

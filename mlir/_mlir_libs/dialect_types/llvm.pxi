@@ -196,11 +196,6 @@ cdef object _function_type_get(type cls, object result, object inputs,
         bool(is_var_arg)))
 
 
-cdef object _function_inputs(Type self):
-    cdef intptr_t i, n = mlirLLVMFunctionTypeGetNumInputs(self.c_type)
-    return [wrap_type(self.context,
-                      mlirLLVMFunctionTypeGetInput(self.c_type, i))
-            for i in range(n)]
 
 
 # -- translation ----------------------------------------------------------------

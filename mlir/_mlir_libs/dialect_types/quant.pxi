@@ -92,9 +92,6 @@ cdef object _default_maximum_for_integer(object is_signed,
                                                         integral_width)
 
 
-cdef object _expressed_type(Type self):
-    cdef MlirType t = mlirQuantizedTypeGetExpressedType(self.c_type)
-    return None if t.ptr == NULL else wrap_type(self.context, t)
 
 
 cdef object _is_compatible_expressed_type(Type self, object candidate):
@@ -102,9 +99,6 @@ cdef object _is_compatible_expressed_type(Type self, object candidate):
         self.c_type, type_handle(candidate, "candidate"))
 
 
-cdef object _quantized_element_type(Type self):
-    cdef MlirType t = mlirQuantizedTypeGetQuantizedElementType(self.c_type)
-    return None if t.ptr == NULL else wrap_type(self.context, t)
 
 
 cdef object _cast_from_storage_type(Type self, object candidate):
@@ -223,25 +217,8 @@ cdef object _calibrated_quantized_get(type cls, object expressed_type,
 
 # -- list properties ------------------------------------------------------------
 
-cdef object _per_axis_scales(Type self):
-    cdef intptr_t i, n = mlirUniformQuantizedPerAxisTypeGetNumDims(self.c_type)
-    return [mlirUniformQuantizedPerAxisTypeGetScale(self.c_type, i)
-            for i in range(n)]
 
 
-cdef object _per_axis_zero_points(Type self):
-    cdef intptr_t i, n = mlirUniformQuantizedPerAxisTypeGetNumDims(self.c_type)
-    return [mlirUniformQuantizedPerAxisTypeGetZeroPoint(self.c_type, i)
-            for i in range(n)]
 
 
-cdef object _sub_channel_quantized_dimensions(Type self):
-    cdef intptr_t i, n = mlirUniformQuantizedSubChannelTypeGetNumBlockSizes(self.c_type)
-    return [mlirUniformQuantizedSubChannelTypeGetQuantizedDimension(self.c_type, i)
-            for i in range(n)]
 
-
-cdef object _sub_channel_block_sizes(Type self):
-    cdef intptr_t i, n = mlirUniformQuantizedSubChannelTypeGetNumBlockSizes(self.c_type)
-    return [mlirUniformQuantizedSubChannelTypeGetBlockSize(self.c_type, i)
-            for i in range(n)]

@@ -62,10 +62,6 @@ cdef str _sort_identifier(Type self):
         mlirCySMTSortTypeGetIdentifier(self.c_type)))
 
 
-cdef list _sort_params(Type self):
-    cdef intptr_t i, n = mlirCySMTSortTypeGetNumParams(self.c_type)
-    return [wrap_type(self.context, mlirCySMTSortTypeGetParam(self.c_type, i))
-            for i in range(n)]
 
 
 cdef object _func_type_get(type cls, object domain, object range,
@@ -82,10 +78,6 @@ cdef object _func_type_get(type cls, object domain, object range,
         ctx.c_context, dom.size(), dom.data(), (<Type>range).c_type))
 
 
-cdef list _func_domain(Type self):
-    cdef intptr_t i, n = mlirCySMTFuncTypeGetNumDomain(self.c_type)
-    return [wrap_type(self.context, mlirCySMTFuncTypeGetDomain(self.c_type, i))
-            for i in range(n)]
 
 
 cdef void _append(MlirStringRef s, void* user) noexcept nogil:

@@ -177,10 +177,6 @@ cdef object _build_level_type(type cls, object lvl_fmt, object properties,
         props.size(), n, m)
 
 
-cdef object _lvl_types(Attribute self):
-    cdef intptr_t l, n = mlirSparseTensorEncodingGetLvlRank(self.c_attr)
-    return [mlirSparseTensorEncodingAttrGetLvlType(self.c_attr, l)
-            for l in range(n)]
 
 
 cdef object _lvl_formats_enum(Attribute self):

@@ -29,8 +29,8 @@ Each generated file starts with a line naming this script, its input header,
 and a hash of the content; a file is rewritten only when its content changes.
 
 Usage:
-    python csrc/gen_capi_pxd.py            # (re)write the mirrors
-    python csrc/gen_capi_pxd.py --check    # exit 1 if any mirror is stale
+    python gen/capi_pxd.py            # (re)write the mirrors
+    python gen/capi_pxd.py --check    # exit 1 if any mirror is stale
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 OUT_ROOT = REPO / "mlir" / "_mlir_libs" / "capi"
 PKG = "mlir._mlir_libs.capi"
-GENERATOR = "csrc/gen_capi_pxd.py"
+GENERATOR = "gen/capi_pxd.py"
 
 
 def llvm_root() -> Path:
@@ -148,7 +148,7 @@ def _cindex():
     try:
         import clang.cindex as ci
     except ImportError:
-        sys.exit("gen_capi_pxd: needs libclang (pip install libclang)")
+        sys.exit("capi_pxd: needs libclang (pip install libclang)")
     return ci
 
 
@@ -169,7 +169,7 @@ def parse_header(ci, index, include_dir: Path, rel: str, llvm_include: Path) -> 
     )
     errors = [d for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
     if errors:
-        raise SystemExit(f"gen_capi_pxd: cannot parse {path}:\n" +
+        raise SystemExit(f"capi_pxd: cannot parse {path}:\n" +
                          "\n".join(str(d) for d in errors))
     h = Header(rel)
     m = re.search(r"^#ifndef\s+(\w+)\s*\n#define\s+\1\b", path.read_text(), re.M)
@@ -349,7 +349,7 @@ def emit(h: Header, owner: dict[str, str], version: str) -> str:
         if mod is None:
             if name == "PyObject":
                 continue
-            raise SystemExit(f"gen_capi_pxd: {h.rel}: no header defines '{name}'")
+            raise SystemExit(f"capi_pxd: {h.rel}: no header defines '{name}'")
         if mod != h.mod:
             foreign.setdefault(mod, []).append(name)
     for mod in sorted(foreign):
@@ -435,7 +435,7 @@ def generate(check: bool) -> int:
     root = llvm_root()
     include_dir = root / "include"
     if not (include_dir / "mlir-c" / "IR.h").exists():
-        sys.exit(f"gen_capi_pxd: no MLIR C API headers under {include_dir} "
+        sys.exit(f"capi_pxd: no MLIR C API headers under {include_dir} "
                  "(apt-get install libmlir-22-dev, or set MLIR_CYTHON_LLVM_ROOT)")
     index = ci.Index.create()
     shim_include = REPO / "csrc" / "include"
@@ -482,7 +482,7 @@ def generate(check: bool) -> int:
         return 1 if (stale or extra) else 0
     for p in extra:
         p.unlink()
-    print(f"gen_capi_pxd: {len(parsed)} headers, {len(stale)} mirrors rewritten")
+    print(f"capi_pxd: {len(parsed)} headers, {len(stale)} mirrors rewritten")
     return 0
 
 

@@ -1,8 +1,8 @@
-"""Types of the native modules' API for tools/stubgen.py.
+"""Types of the native modules' API for gen/stubs.py.
 
 Parameter names, defaults and order come from the modules themselves; this
 table adds the types they cannot tell. Keys are "module:Class.member" (or
-"module:function"); stubgen.py fails on a key or parameter name that does
+"module:function"); stubs.py fails on a key or parameter name that does
 not exist, so the table cannot silently go stale.
 
     methods and functions   "(param: T, ...) -> R": any subset of the
@@ -13,7 +13,7 @@ not exist, so the table cannot silently go stale.
     class attributes        "T"
 
 Names are those of _ir's namespace; in other modules the writer spells
-_ir's classes as _ir.X. Rules in stubgen.py type what is not here: the C
+_ir's classes as _ir.X. Rules in stubs.py type what is not here: the C
 types of Cython signatures, `context`/`loc`/`ip` parameters, get*()
 constructors of type/attribute/affine classes returning their class,
 is_*/has_* -> bool, n_*/num_* -> int, isinstance -> bool, dump and

@@ -4,7 +4,8 @@ _mlirDialects<X>.pyx) from their tables, gen/dialect_types/<x>.toml.
     python gen/dialect_types.py            write the modules that changed
     python gen/dialect_types.py --check    exit 1 naming the stale ones
 
-setup.py runs it before Cython; the outputs are not committed. A table
+setup.py runs it before Cython; the outputs are not committed, and a
+generated module whose table is gone is removed (--check names it). A table
 describes one module: its docstring, the C API headers it uses, and one
 row per class:
 
@@ -157,16 +158,16 @@ def _handle(cls):
 
 
 def _write_get(w, cls, spec, name, where):
+    ret = spec.get("returns", cls["name"])
+    if "impl" in spec:
+        _write_method(w, cls, {**spec, "name": name, "kind": "classmethod",
+                               "returns": ret}, where)
+        return
     params = _params(spec["params"], where)
     names = [p[0] for p in params]
-    sig = spec["params"]
-    ret = spec.get("returns", cls["name"])
     w("@classmethod", 1)
-    w(f"def {name}(cls, {sig}) -> {ret}:", 1)
+    w(f"def {name}(cls, {spec['params']}) -> {ret}:", 1)
     w.doc(spec.get("doc", ""), 2)
-    if "impl" in spec:
-        w(f"return {spec['impl']}(cls, {', '.join(names)})", 2)
-        return
     kinds = {p[0]: _kind_of(p[1]) for p in params}
     handles = [n for n in names if kinds[n] in ("Type", "Attribute")]
     if handles:
@@ -405,6 +406,7 @@ def main(argv=None):
                          "table: cython -I mlir/_mlir_libs -I . ...)")
     args = ap.parse_args(argv)
     stale = []
+    written = set()
     for table in tables():
         if args.only and table.stem not in args.only:
             continue
@@ -413,6 +415,7 @@ def main(argv=None):
         except TableError as e:
             print(f"gen/dialect_types.py: {e}", file=sys.stderr)
             return 2
+        written.add(name)
         out = args.out / name
         if out.exists() and out.read_text(encoding="utf-8") == text:
             continue
@@ -420,10 +423,29 @@ def main(argv=None):
             stale.append(name)
         else:
             out.write_text(text, encoding="utf-8")
+    if not args.only:
+        # A module whose table is gone (renamed, removed): left in the tree,
+        # it would still be compiled and shipped.
+        for old in _orphans(args.out, written):
+            if args.check:
+                stale.append(old.name)
+            else:
+                old.unlink()
     if stale:
         print("stale: " + ", ".join(stale), file=sys.stderr)
         return 1
     return 0
+
+
+def _orphans(out_dir, written):
+    """The generated modules in `out_dir` that no table makes."""
+    first = HEADER.split("{")[0]
+    for f in sorted(out_dir.glob("_mlirDialects*.pyx")):
+        if f.name in written:
+            continue
+        with open(f, encoding="utf-8") as fh:
+            if fh.readline().startswith(first):
+                yield f
 
 
 if __name__ == "__main__":

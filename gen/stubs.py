@@ -12,10 +12,10 @@ misplaces the `*` of keyword-only parameters in the class docstring).
 Parameter names, defaults and order are taken from there; C types there
 become Python types (`int width` -> `width: int`), Python annotations
 are taken as written (the generated dialect type modules annotate every
-parameter and property); everything else has its type from gen/stub_types.py, a
-table checked against the modules (an entry naming a member or parameter
-that does not exist is an error), and from a few rules by name
-(`context`, `loc`, `ip`, `__len__`, ...). Settable properties are found in
+parameter and property); everything else has its type from
+gen/stub_types.py, a table checked against the modules (an entry naming a
+member or parameter that does not exist is an error), and from a few rules
+by name (`context`, `loc`, `ip`, `__len__`, ...). Settable properties are found in
 the sources (`@name.setter`, `cdef public`).
 
 The stubs are committed; tests/test_stubs.py runs the --check mode, so a

@@ -22,8 +22,6 @@ cdef object _array_type_get(type cls, object shape, object element_type,
         dims.size(), dims.data(), (<Type>element_type).c_type))
 
 
-
-
 cdef int _check_predicate(object value, object context) except -1:
     if not isinstance(value, int):
         raise TypeError(f"value must be an int, not {type(value).__name__}")

@@ -196,8 +196,6 @@ cdef object _function_type_get(type cls, object result, object inputs,
         bool(is_var_arg)))
 
 
-
-
 # -- translation ----------------------------------------------------------------
 
 def translate_module_to_llvmir(module):

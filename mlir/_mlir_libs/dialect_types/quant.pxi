@@ -92,13 +92,9 @@ cdef object _default_maximum_for_integer(object is_signed,
                                                         integral_width)
 
 
-
-
 cdef object _is_compatible_expressed_type(Type self, object candidate):
     return mlirQuantizedTypeIsCompatibleExpressedType(
         self.c_type, type_handle(candidate, "candidate"))
-
-
 
 
 cdef object _cast_from_storage_type(Type self, object candidate):
@@ -216,9 +212,3 @@ cdef object _calibrated_quantized_get(type cls, object expressed_type,
 
 
 # -- list properties ------------------------------------------------------------
-
-
-
-
-
-

@@ -62,8 +62,6 @@ cdef str _sort_identifier(Type self):
         mlirCySMTSortTypeGetIdentifier(self.c_type)))
 
 
-
-
 cdef object _func_type_get(type cls, object domain, object range,
                            object context):
     cdef Context ctx = _ctx_of_type(range, "range")
@@ -76,8 +74,6 @@ cdef object _func_type_get(type cls, object domain, object range,
         raise ValueError("domain must not be empty")
     return _reparsed_type(cls, ctx, mlirSMTTypeGetSMTFunc(
         ctx.c_context, dom.size(), dom.data(), (<Type>range).c_type))
-
-
 
 
 cdef void _append(MlirStringRef s, void* user) noexcept nogil:

@@ -177,8 +177,6 @@ cdef object _build_level_type(type cls, object lvl_fmt, object properties,
         props.size(), n, m)
 
 
-
-
 cdef object _lvl_formats_enum(Attribute self):
     cdef intptr_t l, n = mlirSparseTensorEncodingGetLvlRank(self.c_attr)
     return [LevelFormat(<uint64_t>mlirSparseTensorEncodingAttrGetLvlFmt(self.c_attr, l))
@@ -193,16 +191,6 @@ cdef object _dim_to_lvl(Attribute self):
 cdef object _lvl_to_dim(Attribute self):
     return _wrap_map(self.context,
                      mlirSparseTensorEncodingAttrGetLvlToDim(self.c_attr))
-
-
-cdef object _explicit_val(Attribute self):
-    cdef MlirAttribute a = mlirSparseTensorEncodingAttrGetExplicitVal(self.c_attr)
-    return None if a.ptr == NULL else wrap_attribute(self.context, a)
-
-
-cdef object _implicit_val(Attribute self):
-    cdef MlirAttribute a = mlirSparseTensorEncodingAttrGetImplicitVal(self.c_attr)
-    return None if a.ptr == NULL else wrap_attribute(self.context, a)
 
 
 cdef object _structured_n(Attribute self):

@@ -17,6 +17,20 @@ cdef inline Attribute _make_attr(type cls, Context ctx, MlirAttribute a):
 cdef int _check_int_fits(MlirType t, object value) except -1:
     """ValueError unless `value` is representable in integer type t
     (signless values may use either the signed or the unsigned range)."""
+    cdef long long v
+    cdef int overflow = 0
+    cdef unsigned int width
+    if PyLong_CheckExact(value):
+        # The usual case, decided in C: an int64 in a type of <= 64 bits.
+        v = PyLong_AsLongLongAndOverflow(value, &overflow)
+        if not overflow:
+            if mlirTypeIsAIndex(t):
+                return 0
+            width = mlirIntegerTypeGetWidth(t)
+            if 0 < width < 64 and _int64_fits(t, width, v):
+                return 0
+            if width == 64 and (v >= 0 or not mlirIntegerTypeIsUnsigned(t)):
+                return 0
     cdef object w     # a Python int: the shifts below are arbitrary precision
     if mlirTypeIsAIndex(t):
         w = 64
@@ -94,14 +108,24 @@ cdef class IntegerAttr(Attribute):
         cdef long long v
         cdef int overflow = 0
         cdef unsigned int width
-        if PyLong_CheckExact(value) and mlirTypeIsAInteger(t):
-            width = mlirIntegerTypeGetWidth(t)
+        if PyLong_CheckExact(value):
             v = PyLong_AsLongLongAndOverflow(value, &overflow)
-            if not overflow and 0 < width < 64:
-                if _int64_fits(t, width, v):
-                    if not mlirIntegerTypeIsSigned(t):
-                        v = <long long>(<unsigned long long>v &
-                                        ((<unsigned long long>1 << width) - 1))
+            if overflow:
+                pass
+            elif mlirTypeIsAIndex(t):
+                # (index: 64 bits, either range; an int64 always fits)
+                return _make_attr(IntegerAttr, ctx, mlirIntegerAttrGet(t, v))
+            else:
+                width = mlirIntegerTypeGetWidth(t)
+                if 0 < width < 64:
+                    if _int64_fits(t, width, v):
+                        if not mlirIntegerTypeIsSigned(t):
+                            v = <long long>(<unsigned long long>v &
+                                            ((<unsigned long long>1 << width) - 1))
+                        return _make_attr(IntegerAttr, ctx,
+                                          mlirIntegerAttrGet(t, v))
+                elif width == 64 and (v >= 0 or not mlirIntegerTypeIsUnsigned(t)):
+                    # An int64 fits i64 and si64 whole, ui64 when >= 0.
                     return _make_attr(IntegerAttr, ctx, mlirIntegerAttrGet(t, v))
         if PyBool_Check(value) or not isinstance(value, int):
             try:

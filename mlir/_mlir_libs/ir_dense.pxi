@@ -19,6 +19,7 @@ from cpython.buffer cimport (
     PyObject_CheckBuffer,
 )
 from libc.stdlib cimport malloc, free
+from libc.stdint cimport INT64_MAX
 from libc.string cimport memcpy, memset
 
 
@@ -81,10 +82,12 @@ cdef bytes _pack_bools(const unsigned char* src, Py_ssize_t n):
 
 
 cdef extern from "Python.h":
+    const Py_ssize_t PY_SSIZE_T_MAX
     bytes PyBytes_FromStringAndSize(const char* v, Py_ssize_t n)
     char* PyBytes_AS_STRING(object o)
 
 
+@cython.freelist(4)
 cdef class _HeldBuffer:
     """A Py_buffer acquired from an object, released when this dies."""
     cdef Py_buffer view
@@ -136,19 +139,22 @@ cdef list _bind_arguments(tuple args, dict kwargs, tuple params):
     """The values of `params` for a call (args, kwargs), defaults filled
     in; None when the call does not fit (too many positional arguments,
     an unknown or repeated keyword, a required parameter missing)."""
-    if len(args) > len(params):
+    cdef Py_ssize_t nargs = len(args), i
+    if nargs > len(params):
         return None
     cdef list out = list(args)
     cdef Py_ssize_t used = 0
-    for name, default in params[len(args):]:
-        if name in kwargs:
-            out.append(kwargs[name])
+    for i in range(nargs, len(params)):
+        name, default = <tuple>params[i]
+        value = kwargs.get(name, _REQUIRED) if kwargs else _REQUIRED
+        if value is not _REQUIRED:
+            out.append(value)
             used += 1
         elif default is _REQUIRED:
             return None
         else:
             out.append(default)
-    if used != len(kwargs):
+    if kwargs and used != len(kwargs):
         return None
     return out
 
@@ -166,6 +172,31 @@ cdef bint _buffer_arguments_ok(list bound):
                                   all(_is_int_arg(d) for d in shape)):
         return False
     return context is None or isinstance(context, Context)
+
+
+cdef inline str _buffer_format(Py_buffer* v):
+    """The buffer's struct-module format ("B" when it gives none)."""
+    return (<bytes>v.format).decode("ascii") if v.format != NULL else "B"
+
+
+cdef list _dims_list(vector[int64_t]& dims):
+    return [dims[i] for i in range(<Py_ssize_t>dims.size())]
+
+
+cdef int64_t _dims_product(vector[int64_t]& dims) noexcept:
+    """The product of non-negative dims; -1 beyond int64."""
+    cdef int64_t n = 1
+    cdef size_t i
+    for i in range(dims.size()):
+        if dims[i] != 0 and n > INT64_MAX // dims[i]:
+            return -1
+        n *= dims[i]
+    return n
+
+
+# Buffers from this size on are handed to MLIR (which hashes and copies
+# them) with the GIL released; below it, releasing costs more than it gives.
+cdef Py_ssize_t _NOGIL_BYTES = 1 << 16
 
 
 cdef object _dense_from_buffer(object array, object signless, object type,
@@ -186,13 +217,6 @@ cdef object _dense_from_buffer(object array, object signless, object type,
             raise
         h = _get_buffer(array, PyBUF_STRIDED_RO)
     cdef Py_buffer* v = &h.view
-    fmt = (<bytes>v.format).decode("ascii") if v.format != NULL else "B"
-    if v.ndim == 0:
-        buf_shape = []
-    elif v.shape != NULL:
-        buf_shape = [v.shape[i] for i in range(v.ndim)]
-    else:
-        buf_shape = [v.len // max(v.itemsize, 1)]
     # Contiguity: copy anything else to C order.
     data_owner = None
     cdef const char* data = <const char*>v.buf
@@ -212,23 +236,39 @@ cdef object _dense_from_buffer(object array, object signless, object type,
             shaped = elt
             elt = mlirShapedTypeGetElementType(shaped)
     else:
-        elt = _element_type_for_format(ctx, fmt, v.itemsize, signless)
+        elt = _element_type_for_format(ctx, _buffer_format(v), v.itemsize,
+                                       signless)
     cdef int64_t bits = mlirCyDenseElementsStorageBitWidth(elt)
     if bits == 0:
         raise ValueError(f"unsupported element type for "
                          f"DenseElementsAttr: {_print_type(elt)}")
+    # The logical shape: the shaped type's, `shape`, or the buffer's.
+    cdef vector[int64_t] dims
+    cdef intptr_t i
+    cdef int64_t n
+    logical_shape = None            # the list, when `shape` gave it
     if explicit_shaped:
         if not mlirShapedTypeHasStaticShape(shaped):
             raise ValueError(f"DenseElementsAttr needs a static shape, "
                              f"got {_print_type(shaped)}")
-        logical_shape = [mlirShapedTypeGetDimSize(shaped, i)
-                         for i in range(mlirShapedTypeGetRank(shaped))]
+        for i in range(mlirShapedTypeGetRank(shaped)):
+            dims.push_back(mlirShapedTypeGetDimSize(shaped, i))
+    elif shape is not None:
+        logical_shape = list(shape)
+    elif v.ndim == 0:
+        pass
+    elif v.shape != NULL:
+        for i in range(v.ndim):
+            dims.push_back(v.shape[i])
     else:
-        logical_shape = list(shape) if shape is not None else buf_shape
-    cdef Py_ssize_t n = _num_elements(logical_shape)
-    cdef vector[int64_t] dims
+        dims.push_back(v.len // max(v.itemsize, 1))
+    if logical_shape is not None:
+        n = _num_elements(logical_shape)
+    else:
+        n = _dims_product(dims)
     packed = None
     if bits == 1:
+        fmt = _buffer_format(v)
         if fmt.lstrip("@=<") == "?":
             packed = _pack_bools(<const unsigned char*>data, nbytes)
             data = <const char*>(<bytes>packed)
@@ -238,41 +278,54 @@ cdef object _dense_from_buffer(object array, object signless, object type,
                 nbytes = 1
             else:
                 if nbytes != n:
-                    raise ValueError(f"buffer of {nbytes} bools does not "
-                                     f"match shape {logical_shape}")
+                    raise ValueError(
+                        f"buffer of {nbytes} bools does not match shape "
+                        f"{_shape_for_message(logical_shape, dims)}")
                 nbytes = (n + 7) // 8
         elif v.itemsize == 1:
             if not (nbytes == (n + 7) // 8 or
                     (nbytes == 1 and (<unsigned char>data[0]) in (0, 255))):
-                raise ValueError(f"bit-packed i1 buffer of {nbytes} bytes "
-                                 f"does not match shape {logical_shape}")
+                raise ValueError(
+                    f"bit-packed i1 buffer of {nbytes} bytes does not match "
+                    f"shape {_shape_for_message(logical_shape, dims)}")
         else:
             raise ValueError(f"an i1 DenseElementsAttr needs a bool buffer "
                              f"or bit-packed bytes, got format '{fmt}'")
     else:
         if v.itemsize * 8 != bits:
             raise ValueError(
-                f"buffer element size ({v.itemsize} bytes, format '{fmt}') "
-                f"does not match element type {_print_type(elt)} "
-                f"({bits // 8} bytes)")
-        if nbytes != n * v.itemsize and nbytes != v.itemsize:
+                f"buffer element size ({v.itemsize} bytes, format "
+                f"'{_buffer_format(v)}') does not match element type "
+                f"{_print_type(elt)} ({bits // 8} bytes)")
+        if nbytes != v.itemsize and (n < 0 or n > PY_SSIZE_T_MAX // v.itemsize
+                                     or nbytes != n * v.itemsize):
+            shape_list = _shape_for_message(logical_shape, dims)
             raise ValueError(
                 f"buffer of {nbytes // v.itemsize} elements does not match "
-                f"shape {logical_shape} ({n} elements)")
+                f"shape {shape_list} ({_num_elements(shape_list)} elements)")
         if mlirTypeIsAInteger(elt) and mlirIntegerTypeGetWidth(elt) < bits:
-            packed = _narrow_int_data(data, nbytes, v.itemsize, fmt, elt)
+            packed = _narrow_int_data(data, nbytes, v.itemsize,
+                                      _buffer_format(v), elt)
             data = <const char*>(<bytes>packed)
     if not explicit_shaped:
-        for d in logical_shape:
-            dims.push_back(d)
+        if logical_shape is not None:
+            for d in logical_shape:
+                dims.push_back(d)
         shaped = mlirRankedTensorTypeGet(dims.size(), dims.data(), elt,
                                          mlirAttributeGetNull())
     cdef MlirAttribute a
-    with nogil:
+    if nbytes >= _NOGIL_BYTES:
+        with nogil:
+            a = mlirDenseElementsAttrRawBufferGet(shaped, <size_t>nbytes, data)
+    else:
         a = mlirDenseElementsAttrRawBufferGet(shaped, <size_t>nbytes, data)
     if a.ptr == NULL:
         raise ValueError(f"buffer does not match type {_print_type(shaped)}")
     return wrap_attribute(ctx, a)
+
+
+cdef list _shape_for_message(object logical_shape, vector[int64_t]& dims):
+    return logical_shape if logical_shape is not None else _dims_list(dims)
 
 
 cdef class DenseElementsAttr(Attribute):

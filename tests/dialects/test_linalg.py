@@ -502,6 +502,40 @@ def test_unsupported_element_types_raise(ctx, emit_generic):
     assert m.operation.verify()
 
 
+def test_named_body_check_follows_the_element_types(ctx):
+    # The check of a named op's body is remembered per element types: a
+    # supported call does not let a later unsupported one through, in
+    # either order.
+    f32, i32 = F32Type.get(), IntegerType.get_signless(32)
+    m = Module.create()
+    with InsertionPoint(m.body):
+        f, n = tensor.empty([4], f32), tensor.empty([4], i32)
+        for _ in range(2):
+            linalg.exp(f, outs=[f])
+            with pytest.raises(NotImplementedError, match="'exp' operand: i32"):
+                linalg.exp(n, outs=[n])
+    assert m.operation.verify()
+    assert str(m).count("linalg.exp") == 2
+
+
+def test_index_attribute_maps_follow_the_values(ctx):
+    # The indexing maps of an op with index attributes (strides,
+    # dilations) are kept per set of values: each call gets its own.
+    f32 = F32Type.get()
+    m = Module.create()
+    with InsertionPoint(m.body):
+        inp = tensor.empty([1, 8, 1], f32)
+        win = tensor.empty([2], f32)
+        out = tensor.empty([1, 4, 1], f32)
+        results = [linalg.pooling_nwc_sum(inp, win, outs=[out],
+                                          strides=strides, emit_generic=True)
+                   for strides in ([2], [1], [2])]
+    maps = [str(r.owner.attributes["indexing_maps"]) for r in results]
+    assert ["d1 * 2 + d3" in t for t in maps] == [True, False, True]
+    assert ["(d0, d1 + d3, d2)" in t for t in maps] == [False, True, False]
+    assert m.operation.verify()
+
+
 def test_bad_definitions(ctx):
     with pytest.raises(ValueError, match="must be defaulted"):
         @linalg_structured_op

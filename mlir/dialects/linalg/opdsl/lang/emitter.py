@@ -49,18 +49,61 @@ def _dialects():
     return _DIALECTS
 
 
-class _Prepared:
-    """What both forms of an op need, computed from the configuration and
-    the call's arguments."""
+class _Plan:
+    """What emission needs of a configuration whatever the call: its
+    operands by kind, its maps when no index attribute replaces a symbol,
+    and the predefined type variables. Made once per configuration (a
+    configuration is complete once constructed, and belongs to one
+    context)."""
 
-    def __init__(self, op_config: LinalgStructuredOpConfig, ins, outs, attrs):
+    def __init__(self, op_config: LinalgStructuredOpConfig):
         operands = op_config.ordered_operands
         self.all_defs = operands
         self.in_defs = [d for d in operands
                         if d.kind in (OperandKind.SCALAR, OperandKind.INPUT_TENSOR)]
         self.out_defs = [d for d in operands if d.kind == OperandKind.OUTPUT_TENSOR]
-        index_defs = [d for d in operands if d.kind == OperandKind.INDEX_ATTR]
-        fn_defs = [d for d in operands if d.kind in _FN_ATTR_TYPES]
+        self.index_defs = [d for d in operands if d.kind == OperandKind.INDEX_ATTR]
+        self.fn_defs = [d for d in operands if d.kind in _FN_ATTR_TYPES]
+        # (operand config, type variable name, has a shape map) of the
+        # inputs then outputs, in block argument order.
+        self.arg_defs = [(d, d.type_var.name, d.shape_map is not None)
+                         for d in self.in_defs + self.out_defs]
+        self.base_maps = list(op_config.indexing_maps)
+        self.iterator_types = list(op_config.iterator_types)
+        # Compressed maps by the replacement values ((): none).
+        self.maps: Dict[Tuple[int, ...], List[_ir.AffineMap]] = {}
+        # The element types (by their hash, the type's address, unique in
+        # the context; Type objects here would keep the context alive) and
+        # function attributes a named op's body was checked with
+        # (_NamedBodyCheck).
+        self.named_body_ok = set()
+
+
+# The type variables every op may use.
+_PREDEFINED_TYPES = {
+    "F32": lambda: _ir.F32Type.get(),
+    "F64": lambda: _ir.F64Type.get(),
+    "I32": lambda: _ir.IntegerType.get_signless(32),
+    "I64": lambda: _ir.IntegerType.get_signless(64),
+}
+
+
+def _plan(op_config: LinalgStructuredOpConfig) -> _Plan:
+    plan = op_config.__dict__.get("_emit_plan")
+    if plan is None:
+        plan = op_config._emit_plan = _Plan(op_config)
+    return plan
+
+
+class _Prepared:
+    """What both forms of an op need, computed from the configuration and
+    the call's arguments."""
+
+    def __init__(self, op_config: LinalgStructuredOpConfig, ins, outs, attrs):
+        plan = self.plan = _plan(op_config)
+        self.all_defs = plan.all_defs
+        self.in_defs = plan.in_defs
+        self.out_defs = plan.out_defs
 
         if not isinstance(outs, (_SequenceABC, _ir.OpResultList)):
             raise ValueError(
@@ -82,8 +125,8 @@ class _Prepared:
 
         # Index attributes: their values replace their symbols in the maps.
         self.index_attrs: Dict[str, _ir.Attribute] = {}
-        replacements: List[Tuple[_ir.AffineExpr, _ir.AffineExpr]] = []
-        for d in index_defs:
+        replacements: List[Tuple[_ir.AffineExpr, int]] = []
+        for d in plan.index_defs:
             given = attrs.get(d.name)
             values = _int_list(d.name, d.operand_def.default_indices
                                if given is None else given)
@@ -92,55 +135,56 @@ class _Prepared:
                 raise ValueError(
                     f"Attribute {d.name} has length {len(symbols)} but got "
                     f"{len(values)} values")
-            for symbol, value in zip(symbols, values):
-                replacements.append((symbol, _ir.AffineConstantExpr.get(value)))
+            replacements.extend(zip(symbols, values))
             if given is not None and len(values):
                 # The named form carries only the values given explicitly.
                 self.index_attrs[d.name] = _i64_tensor(values)
-        maps = []
-        for m in op_config.indexing_maps:
-            for symbol, value in replacements:
-                m = m.replace(symbol, value, m.n_dims, m.n_symbols)
-            maps.append(m)
-        maps = _ir.AffineMap.compress_unused_symbols(maps, _ir.Context.current)
-        if any(m.n_symbols for m in maps):
-            raise ValueError(
-                "Expected indexing_maps to use no symbols after replacement and "
-                f"compression but got {maps}")
-        self.indexing_maps = maps
-        self.iterator_types = list(op_config.iterator_types)
+        key = tuple(value for _, value in replacements)
+        maps = plan.maps.get(key)
+        if maps is None:
+            maps = []
+            for m in plan.base_maps:
+                for symbol, value in replacements:
+                    m = m.replace(symbol, _ir.AffineConstantExpr.get(value),
+                                  m.n_dims, m.n_symbols)
+                maps.append(m)
+            maps = _ir.AffineMap.compress_unused_symbols(
+                maps, _ir.Context.current)
+            if any(m.n_symbols for m in maps):
+                raise ValueError(
+                    "Expected indexing_maps to use no symbols after "
+                    f"replacement and compression but got {maps}")
+            plan.maps[key] = maps
+        self.indexing_maps = list(maps)
+        self.iterator_types = list(plan.iterator_types)
 
         out_types = [v.type for v in outs]
         self.result_types = [t for t in out_types
                              if isinstance(t, _ir.RankedTensorType)]
 
-        # Type variables: the predefined ones, then the operands' element
-        # types (or the scalars' own types).
-        self.type_mapping: Dict[str, _ir.Type] = {
-            "F32": _ir.F32Type.get(),
-            "F64": _ir.F64Type.get(),
-            "I32": _ir.IntegerType.get_signless(32),
-            "I64": _ir.IntegerType.get_signless(64),
-        }
+        # Type variables bound by the operands' element types (or the
+        # scalars' own types); type_mapping adds the predefined ones.
+        self.bound_types: Dict[str, _ir.Type] = {}
         self.block_arg_types: List[_ir.Type] = []
-        for d, value in zip(self.in_defs + self.out_defs, self.ins + list(outs)):
+        for (d, name, shaped), value in zip(plan.arg_defs, self.ins + list(outs)):
             element_type = value.type
-            if d.shape_map is not None:
+            if shaped:
                 if not isinstance(element_type, _ir.ShapedType):
                     raise ValueError(f"Expected ShapedType but got {element_type}")
                 element_type = _ir.ShapedType(element_type).element_type
-            name = d.type_var.name
-            bound = self.type_mapping.get(name)
+            bound = self.bound_types.get(name)
+            if bound is None and name in _PREDEFINED_TYPES:
+                bound = _PREDEFINED_TYPES[name]()
             if bound is not None and bound != element_type:
                 raise ValueError(
                     f"Cannot overwrite type mapping {name} = {bound} by type "
                     f"{element_type}")
-            self.type_mapping[name] = element_type
+            self.bound_types[name] = element_type
             self.block_arg_types.append(element_type)
 
         # Function attributes: (function name, operand kind) by attribute.
         self.fn_attrs: Dict[str, Tuple[str, OperandKind]] = {}
-        for d in fn_defs:
+        for d in plan.fn_defs:
             fn_name = d.operand_def.default_fn
             given = attrs.get(d.name)
             if given is not None:
@@ -151,6 +195,14 @@ class _Prepared:
                         f"{expected.__name__} but got {type(given)}")
                 fn_name = given.fn_name
             self.fn_attrs[d.name] = (fn_name, d.kind)
+
+    @property
+    def type_mapping(self) -> Dict[str, _ir.Type]:
+        """Every type variable's type: the predefined ones, then those the
+        operands bound."""
+        mapping = {name: make() for name, make in _PREDEFINED_TYPES.items()}
+        mapping.update(self.bound_types)
+        return mapping
 
 
 def prepare_common_structured_op(op_config: LinalgStructuredOpConfig,
@@ -177,7 +229,6 @@ def _int_list(name, values) -> List[int]:
         raise ValueError(
             f"Attribute {name} needs to be of type Sequence[int] but got {given}")
     return [int(v) for v in values]
-
 
 def _i64_tensor(values: Sequence[int]) -> _ir.Attribute:
     i64 = _ir.IntegerType.get_signless(64)
@@ -262,9 +313,13 @@ def emit_named_structured_op(op_config: LinalgStructuredOpConfig, op_name: str,
 
     # MLIR's region builders stop the process on element types they do not
     # support: refuse those here, as the generic form does.
-    _NamedBodyCheck(p.type_mapping, p.block_arg_types,
-                    [d.name for d in p.in_defs + p.out_defs],
-                    p.fn_attrs).check(op_config.assignments)
+    checked = (tuple(hash(t) for t in p.block_arg_types),
+               tuple(p.fn_attrs.items()))
+    if checked not in p.plan.named_body_ok:
+        _NamedBodyCheck(p.type_mapping, p.block_arg_types,
+                        [d.name for d in p.in_defs + p.out_defs],
+                        p.fn_attrs).check(op_config.assignments)
+        p.plan.named_body_ok.add(checked)
     op = op_class(p.result_types, p.ins, list(p.outs), loc=loc, ip=ip)
     attributes = op.operation.attributes
     for name, value in p.index_attrs.items():

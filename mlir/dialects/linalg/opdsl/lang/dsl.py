@@ -30,6 +30,7 @@ from .affine import *
 from .comprehension import *
 from .config import *
 from .emitter import *
+from .emitter import _plan
 from .scalar_expr import *
 from .types import *
 from .yaml_helper import *
@@ -116,10 +117,13 @@ class DefinedOpCallable:
                 f"Emission of linalg op type not supported: {configs[0]}")
 
         # Looking the dialect up loads it, so that its ops count as
-        # registered.
-        ctx.get_dialect_descriptor("linalg")
-        if not ctx.is_registered_operation("linalg." + self.op_name):
-            emit_generic = True
+        # registered (known once the named op has been built here).
+        class_name = self.op_def.metadata.cpp_class_name
+        if not emit_generic and \
+                (self.op_name, class_name) not in _plan(config).named_classes:
+            ctx.get_dialect_descriptor("linalg")
+            if not ctx.is_registered_operation("linalg." + self.op_name):
+                emit_generic = True
 
         out_values = _prepare_structured_op_outs(outs)
         in_values = [_get_op_result_or_value(i) for i in ins]
@@ -127,8 +131,8 @@ class DefinedOpCallable:
             return emit_generic_structured_op(config, *in_values,
                                               outs=out_values, **kwargs)
         return emit_named_structured_op(
-            config, self.op_name, self.op_def.metadata.cpp_class_name,
-            *in_values, outs=out_values, **kwargs)
+            config, self.op_name, class_name, *in_values, outs=out_values,
+            **kwargs)
 
     def __repr__(self):
         return f"<DefinedOpCallable linalg.{self.op_name}>"

@@ -72,6 +72,9 @@ class _Plan:
         self.iterator_types = list(op_config.iterator_types)
         # Compressed maps by the replacement values ((): none).
         self.maps: Dict[Tuple[int, ...], List[_ir.AffineMap]] = {}
+        # The OpView class of each named op (by op and class name) found
+        # registered in the context.
+        self.named_classes: Dict[Tuple[str, str], type] = {}
         # The element types (by their hash, the type's address, unique in
         # the context; Type objects here would keep the context alive) and
         # function attributes a named op's body was checked with
@@ -99,13 +102,15 @@ class _Prepared:
     """What both forms of an op need, computed from the configuration and
     the call's arguments."""
 
-    def __init__(self, op_config: LinalgStructuredOpConfig, ins, outs, attrs):
+    def __init__(self, op_config: LinalgStructuredOpConfig, ins, outs, attrs,
+                 maps=True):
         plan = self.plan = _plan(op_config)
         self.all_defs = plan.all_defs
         self.in_defs = plan.in_defs
         self.out_defs = plan.out_defs
 
-        if not isinstance(outs, (_SequenceABC, _ir.OpResultList)):
+        if not isinstance(outs, (list, tuple, _ir.OpResultList)) and \
+                not isinstance(outs, _SequenceABC):
             raise ValueError(
                 "Expected named argument outs to have type Sequence or "
                 f"OpResultList but got {type(outs)}")
@@ -139,8 +144,8 @@ class _Prepared:
             if given is not None and len(values):
                 # The named form carries only the values given explicitly.
                 self.index_attrs[d.name] = _i64_tensor(values)
-        key = tuple(value for _, value in replacements)
-        maps = plan.maps.get(key)
+        key = tuple(value for _, value in replacements) if replacements else ()
+        maps = plan.maps.get(key) if maps else ()
         if maps is None:
             maps = []
             for m in plan.base_maps:
@@ -301,32 +306,38 @@ def emit_named_structured_op(op_config: LinalgStructuredOpConfig, op_name: str,
     `op_class_name`) and its body; returns its result, its results when it
     has several or none. NotImplementedError if MLIR has no such op."""
     loc, ip, attrs = _split_placement(attrs)
-    p = _Prepared(op_config, ins, outs, attrs)
-    arith, complex, linalg, math, gen = _dialects()
-
-    ctx = _ir.Context.current
-    op_class = getattr(linalg, op_class_name, None)
-    if (not ctx.is_registered_operation("linalg." + op_name)
-            or not isinstance(op_class, type)):
-        raise NotImplementedError(
-            f"Unknown named op_name / op_class_name: {op_name} / {op_class_name}")
+    # (The named form needs no indexing maps: MLIR derives them.)
+    p = _Prepared(op_config, ins, outs, attrs, maps=False)
+    plan = p.plan
+    linalg = _dialects()[2]
+    op_class = plan.named_classes.get((op_name, op_class_name))
+    if op_class is None:
+        op_class = getattr(linalg, op_class_name, None)
+        if (not _ir.Context.current.is_registered_operation("linalg." + op_name)
+                or not isinstance(op_class, type)):
+            raise NotImplementedError(
+                f"Unknown named op_name / op_class_name: {op_name} / "
+                f"{op_class_name}")
+        plan.named_classes[(op_name, op_class_name)] = op_class
 
     # MLIR's region builders stop the process on element types they do not
     # support: refuse those here, as the generic form does.
     checked = (tuple(hash(t) for t in p.block_arg_types),
                tuple(p.fn_attrs.items()))
-    if checked not in p.plan.named_body_ok:
+    if checked not in plan.named_body_ok:
         _NamedBodyCheck(p.type_mapping, p.block_arg_types,
                         [d.name for d in p.in_defs + p.out_defs],
                         p.fn_attrs).check(op_config.assignments)
-        p.plan.named_body_ok.add(checked)
+        plan.named_body_ok.add(checked)
     op = op_class(p.result_types, p.ins, list(p.outs), loc=loc, ip=ip)
-    attributes = op.operation.attributes
-    for name, value in p.index_attrs.items():
-        attributes[name] = value
-    for name, (fn_name, kind) in p.fn_attrs.items():
-        mnemonic = kind.name.lower()[:-len("_attr")]
-        attributes[name] = _ir.Attribute.parse(f"#linalg.{mnemonic}<{fn_name}>")
+    if p.index_attrs or p.fn_attrs:
+        attributes = op.operation.attributes
+        for name, value in p.index_attrs.items():
+            attributes[name] = value
+        for name, (fn_name, kind) in p.fn_attrs.items():
+            mnemonic = kind.name.lower()[:-len("_attr")]
+            attributes[name] = _ir.Attribute.parse(
+                f"#linalg.{mnemonic}<{fn_name}>")
     linalg.fill_builtin_region(op.operation)
     return _results(op, p.result_types)
 

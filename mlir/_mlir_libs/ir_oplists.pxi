@@ -159,6 +159,7 @@ cdef class _OpValueList:
         cdef _OpValueIterator it = _OpValueIterator.__new__(_OpValueIterator)
         it.values = self
         it.n = self.length()
+        it.results = isinstance(self, OpResultList)
         return it
 
     cdef object window(self, Py_ssize_t start, Py_ssize_t count):
@@ -182,12 +183,14 @@ cdef class _OpValueList:
 
 @cython.final
 @cython.no_gc
+@cython.freelist(8)
 cdef class _OpValueIterator:
     """Iterator of an operand or result list (the operation is checked
     valid at each step)."""
     cdef _OpValueList values
     cdef Py_ssize_t i
     cdef Py_ssize_t n
+    cdef bint results       # over an OpResultList
 
     def __iter__(self):
         return self
@@ -197,7 +200,11 @@ cdef class _OpValueIterator:
         if self.i >= self.n:
             raise StopIteration
         op_check(l.op)
-        v = l.wrap(l.get(l.op.c_op, l.start + self.i))
+        if self.results:
+            v = _new_value(l.op, mlirOperationGetResult(l.op.c_op,
+                                                        l.start + self.i), True)
+        else:
+            v = l.wrap(l.get(l.op.c_op, l.start + self.i))
         self.i += 1
         return v
 

@@ -1,9 +1,10 @@
 # Value, OpResult, BlockArgument, OpOperand and uses.
 
-cdef Value wrap_value(Operation parent, MlirValue v):
-    """A value as Value/OpResult/BlockArgument, after value casters."""
+cdef inline Value _new_value(Operation parent, MlirValue v, bint is_result):
+    """The object of value `v` of `parent`, an OpResult when `is_result`
+    (the caller knows), else a BlockArgument; after value casters."""
     cdef Value val
-    if mlirValueIsAOpResult(v):
+    if is_result:
         val = OpResult.__new__(OpResult)
     else:
         val = BlockArgument.__new__(BlockArgument)
@@ -18,6 +19,11 @@ cdef Value wrap_value(Operation parent, MlirValue v):
     return val
 
 
+cdef Value wrap_value(Operation parent, MlirValue v):
+    """A value as Value/OpResult/BlockArgument, after value casters."""
+    return _new_value(parent, v, mlirValueIsAOpResult(v))
+
+
 cdef Value wrap_block_arg(Operation parent, MlirBlock b, MlirValue v):
     return wrap_value(parent, v)
 
@@ -26,13 +32,14 @@ cdef Value wrap_value_any(Context ctx, MlirValue v):
     """A value reached from a handle: find the object of the operation that
     owns it."""
     cdef MlirOperation owner
-    if mlirValueIsAOpResult(v):
+    cdef bint is_result = mlirValueIsAOpResult(v)
+    if is_result:
         owner = mlirOpResultGetOwner(v)
     else:
         owner = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v))
         if owner.ptr == NULL:
             raise RuntimeError("block argument of a block without a parent")
-    return wrap_value(<Operation>wrap_operation_any(ctx, owner), v)
+    return _new_value(<Operation>wrap_operation_any(ctx, owner), v, is_result)
 
 
 cdef MlirValue value_handle(object v, str what) except *:

@@ -171,6 +171,15 @@ def test_bad_buffers(ctx):
         DenseElementsAttr.get(np.arange(6, dtype=np.int32), shape=[-1])
     with pytest.raises(TypeError, match="^get\\(\\): incompatible function arguments"):
         DenseElementsAttr.get(3)
+    # Keywords bind as upstream's overloads do: an unknown one, one also
+    # given positionally or a missing array match no form.
+    a = np.arange(4, dtype=np.int32)
+    for args, kwargs in [((a,), {"typ": None}), ((a, True), {"signless": True}),
+                         ((), {"type": None}), ((a, True, None, None, None, 1), {})]:
+        with pytest.raises(TypeError, match="^get\\(\\): incompatible function arguments"):
+            DenseElementsAttr.get(*args, **kwargs)
+    assert str(DenseElementsAttr.get(array=a, shape=[2, 2], signless=False)) == \
+        "dense<[[0, 1], [2, 3]]> : tensor<2x2xsi32>"
     with pytest.raises(ValueError, match="unsupported element type"):
         DenseElementsAttr.get(np.arange(2, dtype=np.int32), type=NoneType.get())
 

@@ -536,6 +536,45 @@ def test_index_attribute_maps_follow_the_values(ctx):
     assert m.operation.verify()
 
 
+def test_repeated_calls_build_what_the_first_builds(ctx):
+    # After a first call has built a named OpDSL op in a context, later
+    # calls take a shorter path: the IR is the same, and calls that path
+    # does not take (other operand kinds, wrong types or counts) still get
+    # the general path's results and errors.
+    f32, i32 = F32Type.get(), IntegerType.get_signless(32)
+    m = Module.create()
+    with InsertionPoint(m.body):
+        a = tensor.empty([4], f32)
+        n = tensor.empty([4], i32)
+        zero = arith.constant(f32, 0.0)
+        built = []
+        for _ in range(3):
+            built.append(linalg.fill(zero, outs=[a]))
+            built.append(linalg.exp(a, outs=[a]))
+            built.append(linalg.add(a, a, outs=[a]))
+        def text(r):            # the op without its result's name
+            return str(r.owner).split(" = ", 1)[1]
+        first = [text(r) for r in built[:3]]
+        assert first[0].startswith("linalg.fill ins(%cst : f32) outs(")
+        assert [text(r) for r in built[3:6]] == first
+        assert [text(r) for r in built[6:]] == first
+        # Operations (not Values) as operands, a tuple of outputs.
+        assert text(linalg.exp(a.owner, outs=(a,))) == first[1]
+        with pytest.raises(ValueError, match="Cannot overwrite type mapping "
+                                             "T1 = f32 by type i32"):
+            linalg.add(a, n, outs=[a])
+        with pytest.raises(ValueError, match="Expected 2 inputs but got 1"):
+            linalg.add(a, outs=[a])
+        with pytest.raises(NotImplementedError, match="'exp' operand: i32"):
+            linalg.exp(n, outs=[n])
+        # The generic form on request, placement keywords.
+        g = linalg.exp(a, outs=[a], emit_generic=True)
+        assert g.owner.name == "linalg.generic"
+        loc = Location.name("here")
+        assert linalg.exp(a, outs=[a], loc=loc).owner.location == loc
+    assert m.operation.verify()
+
+
 def test_bad_definitions(ctx):
     with pytest.raises(ValueError, match="must be defaulted"):
         @linalg_structured_op

@@ -30,7 +30,7 @@ from .affine import *
 from .comprehension import *
 from .config import *
 from .emitter import *
-from .emitter import _plan
+from .emitter import _NamedFastPath, _plan
 from .scalar_expr import *
 from .types import *
 from .yaml_helper import *
@@ -76,6 +76,9 @@ def _prepare_structured_op_outs(outs: StructuredOpOuts) -> ValueList:
     return [_get_op_result_or_value(o) for o in outs]
 
 
+_PLACEMENT = frozenset(("loc", "ip"))
+
+
 class DefinedOpCallable:
     """A defined op (`op_def`, named `op_name`); calling it builds the op.
 
@@ -94,6 +97,17 @@ class DefinedOpCallable:
 
     def __call__(self, *ins: Union[ir.Operation, ir.OpView, ir.Value],
                  outs: StructuredOpOuts, **kwargs):
+        # The named form's fast path, once this context has built the op
+        # (_NamedFastPath); any call it does not take goes on below.
+        if not kwargs or kwargs.keys() <= _PLACEMENT:
+            ctx = ir.Context.current
+            fast = None if ctx is None else \
+                ctx._cache("linalg.opdsl.named").get(self.op_def)
+            if fast is not None:
+                result = fast.emit(ins, outs, kwargs.get("loc"),
+                                   kwargs.get("ip"))
+                if result is not None:
+                    return result
         emit_generic = kwargs.pop("emit_generic", False)
         if not isinstance(emit_generic, bool):
             raise ValueError(
@@ -130,9 +144,14 @@ class DefinedOpCallable:
         if emit_generic:
             return emit_generic_structured_op(config, *in_values,
                                               outs=out_values, **kwargs)
-        return emit_named_structured_op(
+        result = emit_named_structured_op(
             config, self.op_name, class_name, *in_values, outs=out_values,
             **kwargs)
+        fast_paths = ctx._cache("linalg.opdsl.named")
+        if self.op_def not in fast_paths and _NamedFastPath.applies(config):
+            fast_paths[self.op_def] = _NamedFastPath(config, self.op_name,
+                                                    class_name)
+        return result
 
     def __repr__(self):
         return f"<DefinedOpCallable linalg.{self.op_name}>"

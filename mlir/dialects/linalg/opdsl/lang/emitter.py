@@ -342,6 +342,62 @@ def emit_named_structured_op(op_config: LinalgStructuredOpConfig, op_name: str,
     return _results(op, p.result_types)
 
 
+class _NamedFastPath:
+    """The named form of an op without index or function attributes, for
+    calls whose inputs and outputs are lists of Values with consistent,
+    already checked element types: the same op, built with less Python.
+    `emit` answers None for any other call, which then takes the general
+    path (and gets its errors). Made once the general path has built the op
+    in a context (see DefinedOpCallable)."""
+
+    def __init__(self, op_config: LinalgStructuredOpConfig, op_name: str,
+                 op_class_name: str):
+        plan = _plan(op_config)
+        self.op_class = plan.named_classes[(op_name, op_class_name)]
+        self.checked = plan.named_body_ok
+        self.n_in = len(plan.in_defs)
+        self.n_out = len(plan.out_defs)
+        self.arg_defs = [(name, shaped) for _, name, shaped in plan.arg_defs]
+        self.fill_builtin_region = _dialects()[2].fill_builtin_region
+
+    @staticmethod
+    def applies(op_config: LinalgStructuredOpConfig) -> bool:
+        plan = _plan(op_config)
+        return not plan.index_defs and not plan.fn_defs and not any(
+            name in _PREDEFINED_TYPES for _, name, _ in plan.arg_defs)
+
+    def emit(self, ins, outs, loc, ip):
+        if type(outs) is not list or len(ins) != self.n_in or \
+                len(outs) != self.n_out:
+            return None
+        values = [*ins, *outs]
+        bound = {}
+        element_types = []
+        result_types = []
+        n_in = self.n_in
+        for i, ((name, shaped), v) in enumerate(zip(self.arg_defs, values)):
+            if not isinstance(v, _ir.Value):
+                return None
+            t = v.type
+            if i >= n_in and isinstance(t, _ir.RankedTensorType):
+                result_types.append(t)
+            if shaped:
+                if not isinstance(t, _ir.ShapedType):
+                    return None
+                t = t.element_type
+            previous = bound.get(name)
+            if previous is not None and previous != t:
+                return None
+            bound[name] = t
+            element_types.append(t)
+        if (tuple(hash(t) for t in element_types), ()) not in self.checked:
+            return None
+        op = self.op_class(result_types, values[:n_in], values[n_in:],
+                           loc=loc, ip=ip)
+        self.fill_builtin_region(op.operation)
+        return op.result if len(result_types) == 1 else op.results
+
+
 def _is_float(t) -> bool:
     return isinstance(t, _ir.FloatType)
 

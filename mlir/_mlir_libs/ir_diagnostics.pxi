@@ -80,7 +80,10 @@ def _format_diag(str kind, DiagnosticInfo diag):
     return f"{kind}: {loc}: " + diag.message.replace("\n", "\n  ")
 
 
-@cython.no_gc_clear
+# Not tracked by the garbage collector (nothing refers to a capture but the
+# C frame using it), and kept on a free list: most checked calls capture.
+@cython.no_gc
+@cython.freelist(8)
 cdef class _ErrorCapture:
     """Collects error diagnostics of one context while attached, and turns
     them into the exception of a failed C call:
@@ -119,8 +122,11 @@ cdef class _ErrorCapture:
         on later calls)."""
         if self.attached:
             self._release()
-            self.errors = _captured_infos(self.context, self.state.errors)
-            self.state.errors.clear()
+            if self.state.errors.size():
+                self.errors = _captured_infos(self.context, self.state.errors)
+                self.state.errors.clear()
+            else:
+                self.errors = []
         return self.errors
 
     cdef int check(self, bint ok, str message,

@@ -17,20 +17,6 @@ cdef inline Attribute _make_attr(type cls, Context ctx, MlirAttribute a):
 cdef int _check_int_fits(MlirType t, object value) except -1:
     """ValueError unless `value` is representable in integer type t
     (signless values may use either the signed or the unsigned range)."""
-    cdef long long v
-    cdef int overflow = 0
-    cdef unsigned int width
-    if PyLong_CheckExact(value):
-        # The usual case, decided in C: an int64 in a type of <= 64 bits.
-        v = PyLong_AsLongLongAndOverflow(value, &overflow)
-        if not overflow:
-            if mlirTypeIsAIndex(t):
-                return 0
-            width = mlirIntegerTypeGetWidth(t)
-            if 0 < width < 64 and _int64_fits(t, width, v):
-                return 0
-            if width == 64 and (v >= 0 or not mlirIntegerTypeIsUnsigned(t)):
-                return 0
     cdef object w     # a Python int: the shifts below are arbitrary precision
     if mlirTypeIsAIndex(t):
         w = 64
@@ -91,6 +77,19 @@ cdef inline bint _int64_fits(MlirType t, unsigned int width, long long v) noexce
     return smin <= v <= umax
 
 
+cdef inline bint _int64_fits_type(MlirType t, long long v) noexcept:
+    """v in the range of integer or index type t of 1..64 bits (signless:
+    signed or unsigned range); False for other widths, left to
+    _check_int_fits."""
+    if mlirTypeIsAIndex(t):
+        return True
+    cdef unsigned int width = mlirIntegerTypeGetWidth(t)
+    if 0 < width < 64:
+        return _int64_fits(t, width, v)
+    # An int64 fits i64 and si64 whole, ui64 when >= 0.
+    return width == 64 and (v >= 0 or not mlirIntegerTypeIsUnsigned(t))
+
+
 cdef class IntegerAttr(Attribute):
     """An integer (or index) value with its type: `42 : i32`."""
     static_typeid = wrap_typeid(mlirIntegerAttrGetTypeID())
@@ -103,36 +102,25 @@ cdef class IntegerAttr(Attribute):
         if not (mlirTypeIsAInteger(t) or mlirTypeIsAIndex(t)):
             raise ValueError(f"IntegerAttr needs an integer or index type, "
                              f"got {type}")
-        # Fast path: an int that fits in 64 bits and a type of <= 64 bits,
-        # checked and encoded in C.
-        cdef long long v
-        cdef int overflow = 0
-        cdef unsigned int width
-        if PyLong_CheckExact(value):
-            v = PyLong_AsLongLongAndOverflow(value, &overflow)
-            if overflow:
-                pass
-            elif mlirTypeIsAIndex(t):
-                # (index: 64 bits, either range; an int64 always fits)
-                return _make_attr(IntegerAttr, ctx, mlirIntegerAttrGet(t, v))
-            else:
-                width = mlirIntegerTypeGetWidth(t)
-                if 0 < width < 64:
-                    if _int64_fits(t, width, v):
-                        if not mlirIntegerTypeIsSigned(t):
-                            v = <long long>(<unsigned long long>v &
-                                            ((<unsigned long long>1 << width) - 1))
-                        return _make_attr(IntegerAttr, ctx,
-                                          mlirIntegerAttrGet(t, v))
-                elif width == 64 and (v >= 0 or not mlirIntegerTypeIsUnsigned(t)):
-                    # An int64 fits i64 and si64 whole, ui64 when >= 0.
-                    return _make_attr(IntegerAttr, ctx, mlirIntegerAttrGet(t, v))
-        if PyBool_Check(value) or not isinstance(value, int):
+        if not PyLong_CheckExact(value):
             try:
                 value = value.__index__()
             except AttributeError:
                 raise TypeError(f"IntegerAttr value must be an int, not "
                                 f"{value.__class__.__name__}") from None
+        # Fast path: an int64 in a type of <= 64 bits, checked and encoded
+        # in C.
+        cdef long long v
+        cdef int overflow = 0
+        cdef unsigned int width
+        v = PyLong_AsLongLongAndOverflow(value, &overflow)
+        if not overflow and _int64_fits_type(t, v):
+            if mlirTypeIsAInteger(t) and not mlirIntegerTypeIsSigned(t):
+                width = mlirIntegerTypeGetWidth(t)
+                if width < 64:
+                    v = <long long>(<unsigned long long>v &
+                                    ((<unsigned long long>1 << width) - 1))
+            return _make_attr(IntegerAttr, ctx, mlirIntegerAttrGet(t, v))
         _check_int_fits(t, value)
         cdef int64_t raw
         cdef object w

@@ -179,10 +179,6 @@ cdef inline str _buffer_format(Py_buffer* v):
     return (<bytes>v.format).decode("ascii") if v.format != NULL else "B"
 
 
-cdef list _dims_list(vector[int64_t]& dims):
-    return [dims[i] for i in range(<Py_ssize_t>dims.size())]
-
-
 cdef int64_t _dims_product(vector[int64_t]& dims) noexcept:
     """The product of non-negative dims; -1 beyond int64."""
     cdef int64_t n = 1
@@ -325,7 +321,10 @@ cdef object _dense_from_buffer(object array, object signless, object type,
 
 
 cdef list _shape_for_message(object logical_shape, vector[int64_t]& dims):
-    return logical_shape if logical_shape is not None else _dims_list(dims)
+    """The logical shape as a list, for error messages."""
+    if logical_shape is not None:
+        return logical_shape
+    return [dims[i] for i in range(<Py_ssize_t>dims.size())]
 
 
 cdef class DenseElementsAttr(Attribute):

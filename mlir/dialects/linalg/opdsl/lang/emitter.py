@@ -51,10 +51,10 @@ def _dialects():
 
 class _Plan:
     """What emission needs of a configuration whatever the call: its
-    operands by kind, its maps when no index attribute replaces a symbol,
-    and the predefined type variables. Made once per configuration (a
-    configuration is complete once constructed, and belongs to one
-    context)."""
+    operands by kind, its compressed maps by index attribute values, the
+    named op's class and the element types its body was checked with.
+    Made once per configuration (a configuration is complete once
+    constructed, and belongs to one context)."""
 
     def __init__(self, op_config: LinalgStructuredOpConfig):
         operands = op_config.ordered_operands
@@ -103,7 +103,7 @@ class _Prepared:
     the call's arguments."""
 
     def __init__(self, op_config: LinalgStructuredOpConfig, ins, outs, attrs,
-                 maps=True):
+                 with_maps=True):
         plan = self.plan = _plan(op_config)
         self.all_defs = plan.all_defs
         self.in_defs = plan.in_defs
@@ -144,8 +144,8 @@ class _Prepared:
             if given is not None and len(values):
                 # The named form carries only the values given explicitly.
                 self.index_attrs[d.name] = _i64_tensor(values)
-        key = tuple(value for _, value in replacements) if replacements else ()
-        maps = plan.maps.get(key) if maps else ()
+        key = tuple(value for _, value in replacements)
+        maps = plan.maps.get(key) if with_maps else ()
         if maps is None:
             maps = []
             for m in plan.base_maps:
@@ -235,6 +235,7 @@ def _int_list(name, values) -> List[int]:
             f"Attribute {name} needs to be of type Sequence[int] but got {given}")
     return [int(v) for v in values]
 
+
 def _i64_tensor(values: Sequence[int]) -> _ir.Attribute:
     i64 = _ir.IntegerType.get_signless(64)
     return _ir.DenseIntElementsAttr.get(
@@ -307,7 +308,7 @@ def emit_named_structured_op(op_config: LinalgStructuredOpConfig, op_name: str,
     has several or none. NotImplementedError if MLIR has no such op."""
     loc, ip, attrs = _split_placement(attrs)
     # (The named form needs no indexing maps: MLIR derives them.)
-    p = _Prepared(op_config, ins, outs, attrs, maps=False)
+    p = _Prepared(op_config, ins, outs, attrs, with_maps=False)
     plan = p.plan
     linalg = _dialects()[2]
     op_class = plan.named_classes.get((op_name, op_class_name))
@@ -395,6 +396,7 @@ class _NamedFastPath:
         op = self.op_class(result_types, values[:n_in], values[n_in:],
                            loc=loc, ip=ip)
         self.fill_builtin_region(op.operation)
+        # (_results, inline: calling it costs about 700 instructions here)
         return op.result if len(result_types) == 1 else op.results
 
 

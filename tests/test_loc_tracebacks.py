@@ -354,19 +354,20 @@ def test_compiled_builders_add_no_frame(ctx):
 
 
 def test_python_builders_add_their_frames(ctx):
-    # A constant of an Attribute is built by arith.py's Python
-    # ConstantOp._init_other, whose frame comes first.
+    # A constant of an Attribute alone (ConstantOp(attribute, None)) is
+    # built by arith.py's Python ConstantOp._init_other, whose frame comes
+    # first.
     def build():
         attr = IntegerAttr.get(IntegerType.get_signless(8), 5)
-        return arith.ConstantOp(IndexType.get(), attr)
+        return arith.ConstantOp(attr, None)
 
     with loc_tracebacks(max_depth=2):
         op = build()
     assert str(op.location) == _stack(
         _frame(arith.ConstantOp._init_other,
-               "_ConstantOp.__init__(self, value, loc=loc, ip=ip)",
+               "_ConstantOp.__init__(self, result, loc=loc, ip=ip)",
                "ConstantOp._init_other"),
-        _frame(build, "arith.ConstantOp(IndexType.get(), attr)",
+        _frame(build, "arith.ConstantOp(attr, None)",
                "test_python_builders_add_their_frames.<locals>.build"))
 
 

@@ -192,3 +192,28 @@ def _string_value(a: _ir.Attribute) -> str: ...
 def _type_attr(t: _ir.Type) -> _ir.TypeAttr: ...
 
 def _type_attr_value(a: _ir.Attribute) -> _ir.Type: ...
+
+def _mixed_list(opname: str, what: str, xs, *, optional: bool = False):
+    """`xs` as a new list, for the mixed static / dynamic arguments
+    (offsets, sizes, strides) of shaped ops' builders; None is empty if
+    `optional`.
+    """
+
+def _split_mixed(opname: str, what: str, xs, dynamic_marker, *, nonnegative: bool = False, index_values: bool = False):
+    """(static ints with `dynamic_marker` in place of each Value, the
+    Values) from a list of ints and Values (or single-result operations).
+    `nonnegative` rejects negative ints, `index_values` Values whose type
+    is not index.
+    """
+
+def _tensor_empty(target, sizes, element_type, encoding, loc: _ir.Location | None, ip: _ir.InsertionPoint | None):
+    """Builds tensor.empty into `target` (None: a new op object) from mixed
+    sizes (ints static, index Values dynamic, in order), the element type
+    and an optional encoding Attribute; returns the op object.
+    """
+
+def _func_op(target, name, type, visibility, loc: _ir.Location | None, ip: _ir.InsertionPoint | None):
+    """Builds func.func into `target` (None: a new op object) from its name,
+    a FunctionType or (inputs, results), and an optional visibility;
+    returns the op object (one empty region).
+    """

@@ -881,7 +881,7 @@ from mlir._mlir_libs.capi.builtin_types cimport (
     mlirFunctionTypeGet, mlirFunctionTypeGetInput, mlirFunctionTypeGetNumInputs,
     mlirFunctionTypeGetNumResults, mlirFunctionTypeGetResult, mlirIndexTypeGet,
     mlirIntegerTypeGetWidth, mlirIntegerTypeIsUnsigned, mlirTypeIsAFloat,
-    mlirTypeIsAFunction, mlirTypeIsAIndex, mlirTypeIsAInteger,
+    mlirTypeIsAFunction, mlirTypeIsAIndex, mlirTypeIsAInteger, mlirTypeIsANone,
 )
 from mlir._mlir_libs.capi.builtin_attributes cimport (
     mlirAttributeIsAFloat, mlirAttributeIsAInteger, mlirAttributeIsAString,
@@ -898,8 +898,14 @@ def _function_type(inputs, results, context=None):
     cdef vector[MlirType] ins, outs
     for t in inputs:
         ins.push_back(type_handle(t, "function input type"))
+        if (<Type>t).context is not ctx:
+            raise ValueError("function input type: a Type of another "
+                             "Context")
     for t in results:
         outs.push_back(type_handle(t, "function result type"))
+        if (<Type>t).context is not ctx:
+            raise ValueError("function result type: a Type of another "
+                             "Context")
     return wrap_type(ctx, mlirFunctionTypeGet(
         ctx.c_context, ins.size(), ins.data(), outs.size(), outs.data()))
 
@@ -1019,6 +1025,22 @@ cdef object _arith_constant_build(object target, object result, object value,
     return st.finish(target, ip)
 
 
+cdef object _arith_constant_of_attr(object target, Attribute value,
+                                    object loc, object ip):
+    """Builds arith.constant of a typed attribute `value` (as upstream's
+    ConstantOp(result, attribute) does, whatever `result` is: the result
+    type is the attribute's) and returns the op object; None, building
+    nothing, for an attribute without a type (the generated builder then
+    reports it)."""
+    cdef MlirType t = mlirAttributeGetType(value.c_attr)
+    if mlirTypeIsANone(t):
+        return None
+    cdef OperationState st = new_operation_state("arith.constant", loc)
+    st.add_attribute("value", value)     # checks the attribute's context
+    st.push_results(&t, 1)               # the attribute's: same context
+    return st.finish(target, ip)
+
+
 def _arith_constant_init(self, result, value, *, loc=None, ip=None):
     """arith.ConstantOp(result, value): `value` an int, a float or an
     Attribute of type `result`; with an Attribute and no result Type, the
@@ -1060,7 +1082,8 @@ def _arith_constant_op_init(self, result=_REQ, value=_REQ, *extra,
     if cls is int or cls is float:
         # The common case, with no Python frame between the call and C.
         _arith_constant_build(self, result, value, loc, ip)
-    else:
+    elif (not isinstance(value, Attribute)
+          or _arith_constant_of_attr(self, <Attribute>value, loc, ip) is None):
         type(self)._init_other(self, result, value, loc, ip)
 
 
@@ -1127,3 +1150,144 @@ def _type_attr_value(Attribute a not None):
     if not mlirAttributeIsAType(a.c_attr):
         raise ValueError(f"expected a type attribute, got {a}")
     return wrap_type(a.context, mlirTypeAttrGetValue(a.c_attr))
+
+
+# -- mixed static / dynamic lists (offsets, sizes, strides) ----------------
+
+def _mixed_list(str opname, str what, xs, *, bint optional=False):
+    """`xs` as a new list, for the mixed static / dynamic arguments
+    (offsets, sizes, strides) of shaped ops' builders; None is empty if
+    `optional`."""
+    if xs is None and optional:
+        return []
+    if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
+        raise TypeError(f"{opname}: {what} must be a sequence of ints "
+                        f"and index Values, not {type(xs).__name__}")
+    return list(xs)
+
+
+cdef int _split_mixed_into(str opname, str what, object xs,
+                           object dynamic_marker, bint nonnegative,
+                           bint index_values, list static,
+                           list dynamic) except -1:
+    """Appends to `static` each int of `xs` and `dynamic_marker` for each
+    Value (or single-result operation), and the Values to `dynamic`.
+    `nonnegative` rejects negative ints, `index_values` Values whose type
+    is not index."""
+    cdef Py_ssize_t i = -1
+    for x in xs:
+        i += 1
+        if type(x) is int:
+            if nonnegative and x < 0:
+                raise ValueError(f"{opname}: {what}[{i}] must be >= 0, "
+                                 f"got {x}")
+            static.append(x)
+            continue
+        if isinstance(x, bool):
+            raise TypeError(f"{opname}: {what}[{i}] must be an int or an "
+                            "index Value, not bool")
+        if isinstance(x, int):
+            if nonnegative and x < 0:
+                raise ValueError(f"{opname}: {what}[{i}] must be >= 0, "
+                                 f"got {x}")
+            static.append(x)
+            continue
+        if isinstance(x, Operation):
+            if len(x.results) != 1:
+                raise ValueError(f"{opname}: {what}[{i}] is an operation "
+                                 f"with {len(x.results)} results")
+            x = x.results[0]
+        if not isinstance(x, Value):
+            raise TypeError(f"{opname}: {what}[{i}] must be an int or an "
+                            f"index Value, not {type(x).__name__}")
+        if index_values and not mlirTypeIsAIndex(
+                mlirValueGetType((<Value>x).handle())):
+            raise TypeError(f"{opname}: {what}[{i}] must be of type index, "
+                            f"not {x.type}")
+        static.append(dynamic_marker)
+        dynamic.append(x)
+    return 0
+
+
+def _split_mixed(str opname, str what, xs, dynamic_marker, *,
+                 bint nonnegative=False, bint index_values=False):
+    """(static ints with `dynamic_marker` in place of each Value, the
+    Values) from a list of ints and Values (or single-result operations).
+    `nonnegative` rejects negative ints, `index_values` Values whose type
+    is not index."""
+    cdef list static = [], dynamic = []
+    _split_mixed_into(opname, what, xs, dynamic_marker, nonnegative,
+                      index_values, static, dynamic)
+    return static, dynamic
+
+
+cdef object _dynamic_size = None
+
+
+def _tensor_empty(target, sizes, element_type, encoding, loc, ip):
+    """Builds tensor.empty into `target` (None: a new op object) from mixed
+    sizes (ints static, index Values dynamic, in order), the element type
+    and an optional encoding Attribute; returns the op object."""
+    global _dynamic_size
+    cdef str opname = "tensor.empty"
+    if not isinstance(element_type, Type):
+        raise TypeError("tensor.empty: element_type must be a Type, not "
+                        f"{type(element_type).__name__}")
+    if not isinstance(sizes, (list, tuple)):
+        sizes = _mixed_list(opname, "sizes", sizes)
+    if _dynamic_size is None:
+        _dynamic_size = _ir.ShapedType.get_dynamic_size()
+    cdef list static = [], dynamic = []
+    _split_mixed_into(opname, "sizes", sizes, _dynamic_size, True, True,
+                      static, dynamic)
+    if encoding is not None and not isinstance(encoding, Attribute):
+        raise TypeError("tensor.empty: encoding must be an Attribute, "
+                        f"not {type(encoding).__name__}")
+    result_type = _ir.RankedTensorType.get(static, element_type, encoding)
+    cdef OperationState st = new_operation_state(opname, loc)
+    for d in dynamic:
+        st.add_operand(d, "dynamicSizes")
+    st.add_result(result_type, "result")
+    return st.finish(target, ip)
+
+
+# -- func.func --------------------------------------------------------------
+
+cdef MlirAttribute _string_attr_handle(Context ctx, str s) except *:
+    cdef bytes b = s.encode("utf-8")
+    return mlirStringAttrGet(ctx.c_context, mlirStringRefCreate(b, len(b)))
+
+
+def _func_op(target, name, type, visibility, loc, ip):
+    """Builds func.func into `target` (None: a new op object) from its name,
+    a FunctionType or (inputs, results), and an optional visibility;
+    returns the op object (one empty region)."""
+    if not isinstance(name, str):
+        raise TypeError(f"func.func: name must be a str, not "
+                        f"{name.__class__.__name__}")
+    if visibility is not None and not isinstance(visibility, str):
+        raise TypeError("func.func: visibility must be a str or None")
+    cdef bint pair = False
+    if isinstance(type, Type):
+        if not mlirTypeIsAFunction((<Type>type).c_type):
+            raise ValueError(f"expected a function type, got {type}")
+    elif isinstance(type, (tuple, list)) and len(type) == 2:
+        pair = True
+    else:
+        raise TypeError("func.func: type must be a FunctionType or a tuple "
+                        f"(inputs, results), not {type.__class__.__name__}")
+    if loc is None:
+        resolve_context(None)   # as upstream: no Context is reported first
+    cdef OperationState st = new_operation_state("func.func", loc)
+    cdef Context ctx = st.loc.context
+    if pair:
+        inputs, results = type
+        type = _function_type(list(inputs), list(results), ctx)
+    elif (<Type>type).context is not ctx:
+        raise ValueError("func.func: type belongs to another Context")
+    _add_named(st, "sym_name", _string_attr_handle(ctx, name))
+    _add_named(st, "function_type", mlirTypeAttrGet((<Type>type).c_type))
+    if visibility is not None:
+        _add_named(st, "sym_visibility", _string_attr_handle(ctx, visibility))
+    st.add_regions(1)
+    return st.finish(target, ip)

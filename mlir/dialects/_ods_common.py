@@ -178,48 +178,9 @@ def equally_sized_accessor(elements, n_simple, n_variadic, n_preceding_simple,
 
 # -- region ops ---------------------------------------------------------------
 
-def _mixed_list(opname, what, xs, *, optional=False):
-    """`xs` as a list, for the mixed static / dynamic arguments (offsets,
-    sizes, strides) of shaped ops' builders; None is empty if `optional`."""
-    if xs is None and optional:
-        return []
-    if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
-        raise TypeError(f"{opname}: {what} must be a sequence of ints "
-                        f"and index Values, not {type(xs).__name__}")
-    return list(xs)
-
-
-def _split_mixed(opname, what, xs, dynamic_marker, *, nonnegative=False,
-                 index_values=False):
-    """(static ints with `dynamic_marker` in place of each Value, the
-    Values) from a list of ints and Values (or single-result operations).
-    `nonnegative` rejects negative ints, `index_values` Values whose type
-    is not index."""
-    static, dynamic = [], []
-    for i, x in enumerate(xs):
-        if isinstance(x, bool):
-            raise TypeError(f"{opname}: {what}[{i}] must be an int or an "
-                            "index Value, not bool")
-        if isinstance(x, int):
-            if nonnegative and x < 0:
-                raise ValueError(f"{opname}: {what}[{i}] must be >= 0, "
-                                 f"got {x}")
-            static.append(x)
-            continue
-        if isinstance(x, _ir.Operation):
-            if len(x.results) != 1:
-                raise ValueError(f"{opname}: {what}[{i}] is an operation "
-                                 f"with {len(x.results)} results")
-            x = x.results[0]
-        if not isinstance(x, _ir.Value):
-            raise TypeError(f"{opname}: {what}[{i}] must be an int or an "
-                            f"index Value, not {type(x).__name__}")
-        if index_values and not isinstance(x.type, _ir.IndexType):
-            raise TypeError(f"{opname}: {what}[{i}] must be of type index, "
-                            f"not {x.type}")
-        static.append(dynamic_marker)
-        dynamic.append(x)
-    return static, dynamic
+# The mixed static / dynamic lists of shaped ops' builders (offsets, sizes,
+# strides), in C.
+from .._mlir_libs._ods_runtime import _mixed_list, _split_mixed  # noqa: E402,F401
 
 
 def _op_region_builder(op, op_region, terminator=None):

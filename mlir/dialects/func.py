@@ -25,17 +25,6 @@ ARGUMENT_ATTRIBUTE_NAME = "arg_attrs"
 RESULT_ATTRIBUTE_NAME = "res_attrs"
 
 
-def _as_function_type(type):
-    if isinstance(type, _ir.Type):
-        _rt._function_type_io(type)      # ValueError if not a function type
-        return type
-    if isinstance(type, (tuple, list)) and len(type) == 2:
-        inputs, results = type
-        return _rt._function_type(list(inputs), list(results))
-    raise TypeError("func.func: type must be a FunctionType or a tuple "
-                    f"(inputs, results), not {type.__class__.__name__}")
-
-
 @_cext.register_operation(_Dialect, replace=True)
 class FuncOp(_FuncOp):
     """func.func from a name and a function type (or (inputs, results))."""
@@ -43,17 +32,7 @@ class FuncOp(_FuncOp):
 
     def __init__(self, name, type, *, visibility=None, body_builder=None,
                  loc=None, ip=None):
-        if not isinstance(name, str):
-            raise TypeError(f"func.func: name must be a str, not "
-                            f"{name.__class__.__name__}")
-        if visibility is not None and not isinstance(visibility, str):
-            raise TypeError("func.func: visibility must be a str or None")
-        with _maybe_location(loc):
-            ftype = _as_function_type(type)
-            sym_name = _rt._string_attr(name)
-            vis = None if visibility is None else _rt._string_attr(visibility)
-        super().__init__(sym_name, _rt._type_attr(ftype), sym_visibility=vis,
-                         loc=loc, ip=ip)
+        _rt._func_op(self, name, type, visibility, loc, ip)
         if body_builder is not None:
             entry_block = self.add_entry_block()
             with _ir.InsertionPoint(entry_block):
@@ -87,11 +66,11 @@ class FuncOp(_FuncOp):
 
     def add_entry_block(self, arg_locs=None):
         """Adds the entry block (arguments: the function's inputs)."""
-        if not self.is_external:
+        blocks = self.regions[0].blocks
+        if len(blocks):
             raise IndexError("The function already has an entry block!")
         inputs, _ = _rt._function_type_io(self.type)
-        self.body.blocks.append(*inputs, arg_locs=arg_locs)
-        return self.body.blocks[0]
+        return blocks.append(*inputs, arg_locs=arg_locs)
 
     @property
     def arg_attrs(self):

@@ -16,9 +16,8 @@ from ._ods_common import (  # noqa: F401,E402
     _cext as _ods_cext,
     get_op_result_or_op_results as _get_op_result_or_op_results,
 )
-from ._ods_common import (_cext, _mixed_list, _region_op, _split_mixed,
-                           get_op_result_or_op_results)
-from .. import ir as _ir
+from ._ods_common import _cext, _region_op
+from .._mlir_libs import _ods_runtime as _rt
 
 
 @_cext.register_operation(_Dialect, replace=True)
@@ -30,26 +29,13 @@ class EmptyOp(_EmptyOp):
 
     def __init__(self, sizes, element_type, *, encoding=None, loc=None,
                  ip=None):
-        if not isinstance(element_type, _ir.Type):
-            raise TypeError("tensor.empty: element_type must be a Type, not "
-                            f"{type(element_type).__name__}")
-        opname = "tensor.empty"
-        static, dynamic = _split_mixed(
-            opname, "sizes", _mixed_list(opname, "sizes", sizes),
-            _ir.ShapedType.get_dynamic_size(), nonnegative=True,
-            index_values=True)
-        if encoding is not None and not isinstance(encoding, _ir.Attribute):
-            raise TypeError("tensor.empty: encoding must be an Attribute, "
-                            f"not {type(encoding).__name__}")
-        result_type = _ir.RankedTensorType.get(static, element_type,
-                                               encoding)
-        super().__init__(result_type, dynamic, loc=loc, ip=ip)
+        _rt._tensor_empty(self, sizes, element_type, encoding, loc, ip)
 
 
 def empty(sizes, element_type, *, encoding=None, loc=None, ip=None):
     """Builds tensor.empty (see EmptyOp) and returns its result."""
-    return get_op_result_or_op_results(
-        EmptyOp(sizes, element_type, encoding=encoding, loc=loc, ip=ip))
+    return _rt._tensor_empty(None, sizes, element_type, encoding, loc,
+                             ip).result
 
 
 generate = _region_op(

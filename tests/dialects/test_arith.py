@@ -284,6 +284,17 @@ def test_arith_constant_bad_input(ctx):
             arith.constant(T("i32"), "1")
         with pytest.raises(TypeError, match="unexpected keyword"):
             arith.constant(T("i32"), 1, where=None)
+        # A typed attribute is built in C: one of another context is
+        # refused, whatever the first argument is.
+        with ir.Context():
+            foreign = ir.IntegerAttr.get(ir.IntegerType.get_signless(8), 1)
+        for result in (T("i8"), None):
+            with pytest.raises(ValueError, match=r"^arith\.constant: "
+                               r"attribute 'value' belongs to another "
+                               r"Context$"):
+                arith.ConstantOp(result, foreign)
+            with pytest.raises(ValueError, match="another Context"):
+                arith.constant(result, foreign)
     assert len(module.body.operations) == 0
     assert (arith.constant.__name__, arith.constant.__module__) == (
         "constant", "mlir.dialects.arith")

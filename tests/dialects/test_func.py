@@ -181,3 +181,44 @@ def test_func_constant_type():
           }
         }
     """)
+
+
+def test_funcop_refuses_types_of_another_context():
+    with ir.Context() as other:
+        foreign_fn = ir.FunctionType.get([], [])
+        foreign_i32 = ir.IntegerType.get_signless(32)
+    with ir.Context(), ir.Location.unknown():
+        m = ir.Module.create()
+        i32 = T("i32")
+        with InsertionPoint(m.body):
+            with pytest.raises(ValueError, match=r"^func\.func: type belongs "
+                                                 r"to another Context$"):
+                func.FuncOp("f", foreign_fn)
+            with pytest.raises(ValueError, match=r"^function input type: a "
+                                                 r"Type of another Context$"):
+                func.FuncOp("f", ([foreign_i32], []))
+            with pytest.raises(ValueError, match=r"^function result type: a "
+                                                 r"Type of another Context$"):
+                func.FuncOp("f", ([i32], [foreign_i32]))
+            with pytest.raises(ValueError, match="expected a function type"):
+                func.FuncOp("f", i32)
+            with pytest.raises(TypeError, match="name must be a str"):
+                func.FuncOp(3, ([], []))
+            f = func.FuncOp("g", ([i32], [i32]), visibility="private")
+        assert [op.operation.name for op in m.body.operations] == [
+            "func.func"]
+        assert str(f) == "func.func private @g(i32) -> i32"
+        block = f.add_entry_block()
+        assert block == f.entry_block and len(block.arguments) == 1
+        with pytest.raises(IndexError, match="already has an entry block"):
+            f.add_entry_block()
+    del other
+
+
+def test_funcop_reports_a_missing_context_first():
+    # As upstream, whose FuncOp makes its name attribute first.
+    with pytest.raises(RuntimeError, match="requires a Context"):
+        func.FuncOp("f", ([], []))
+    with ir.Context():
+        with pytest.raises(RuntimeError, match="requires a Location"):
+            func.FuncOp("f", ([], []))

@@ -63,6 +63,37 @@ def test_tensor_empty_bad_input(ctx):
             tensor.empty([-3], f32)
         with pytest.raises(TypeError, match=r"tensor\.empty: sizes must be"):
             tensor.empty(4, f32)
+        with pytest.raises(TypeError, match=r"tensor\.empty: sizes\[0\] "
+                                            r"must be an int or an index "
+                                            r"Value, not bool"):
+            tensor.empty([True], f32)
+        with pytest.raises(ValueError, match=r"tensor\.empty: sizes\[1\] "
+                                             r"is an operation with 0 "
+                                             r"results"):
+            tensor.empty([1, func.ReturnOp([]).operation], f32)
+    # Nothing but the refused ReturnOp and the constant was inserted.
+    assert [op.operation.name for op in m.body.operations] == [
+        "arith.constant",
+        "func.return"]
+
+
+def test_tensor_empty_sizes_of_any_iterable_and_int_subclass(ctx):
+    class Dim(int):
+        pass
+
+    m = Module.create()
+    f32 = F32Type.get()
+    with InsertionPoint(m.body):
+        n = arith.constant(IndexType.get(), 4)
+        a = tensor.empty(iter([Dim(2), n, 3]), f32)
+        b = tensor.EmptyOp((Dim(0), n.owner), f32)
+    assert str(a.type) == "tensor<2x?x3xf32>"
+    assert str(b.result.type) == "tensor<0x?xf32>"
+    assert [o == n for o in a.owner.operands] == [True]
+    assert [o == n for o in b.operands] == [True]
+    with pytest.raises(ValueError, match=r"tensor\.empty: sizes\[0\] "
+                                         r"must be >= 0, got -1"):
+        tensor.empty([Dim(-1)], f32)
 
 
 def test_tensor_empty_encoding():

@@ -100,6 +100,26 @@ def test_explicit_type_and_shape(ctx):
         DenseElementsAttr.get(a, type=shaped, shape=[6])
 
 
+def test_short_and_general_bindings_agree(ctx):
+    # get(buffer) and get(buffer, type=T) take a short path past the
+    # general binder; the same calls spelled otherwise take the binder.
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    shaped = RankedTensorType.get([3, 2], F32Type.get())
+    assert DenseElementsAttr.get(a) == DenseElementsAttr.get(
+        a, True, None, None, None)
+    assert DenseElementsAttr.get(a, type=shaped) == DenseElementsAttr.get(
+        array=a, signless=True, type=shaped)
+    assert str(DenseElementsAttr.get(a, type=shaped).type) == \
+        "tensor<3x2xf32>"
+    # An explicit type=None is the default; a type that is not a Type and
+    # a non-buffer are refused by the general binder, as before.
+    assert DenseElementsAttr.get(a, type=None) == DenseElementsAttr.get(a)
+    with pytest.raises(TypeError, match="incompatible function arguments"):
+        DenseElementsAttr.get(a, type="f32")
+    with pytest.raises(TypeError, match="incompatible function arguments"):
+        DenseElementsAttr.get(object(), type=shaped)
+
+
 def test_bit_packed_i1(ctx):
     i1 = IntegerType.get_signless(1)
     packed = np.packbits(np.array([1, 0, 1, 1, 0, 0, 0, 0, 1], bool), bitorder="little")

@@ -350,6 +350,16 @@ cdef class DenseElementsAttr(Attribute):
         element type and element count) says otherwise.
 
         Arguments matching neither form raise upstream's TypeError."""
+        # The common calls, get(buffer) and get(buffer, type=T), bound
+        # without the general binder (what it would conclude for them).
+        if len(args) == 1 and PyObject_CheckBuffer(args[0]):
+            if not kwargs:
+                return _dense_from_buffer(args[0], True, None, None, None)
+            if len(kwargs) == 1:
+                type_ = kwargs.get("type")
+                if isinstance(type_, Type):
+                    return _dense_from_buffer(args[0], True, type_, None,
+                                              None)
         bound = _bind_arguments(args, kwargs, _DENSE_BUFFER_PARAMS)
         if bound is not None and _buffer_arguments_ok(bound):
             return _dense_from_buffer(bound[0], bound[1], bound[2], bound[3],

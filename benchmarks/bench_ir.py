@@ -5,11 +5,14 @@
 Workloads (the same in C, benchmarks/c/ir_floor.c):
 - iterate a block of N generic ops reading op.name and one attribute;
 - Operation.create of N generic ops with one attribute and one result;
-- bytes per live Operation object, including its live-map entry.
+- bytes per live Operation object, including its live-map entry;
+- bytes per live Value, Type and Attribute object (`--objects` prints only
+  these, and runs under the upstream bindings too, for comparison).
 """
 
 import argparse
 import gc
+import sys
 import tracemalloc
 
 from _harness import best_of, run_c, table
@@ -67,11 +70,45 @@ def bytes_per_op(n):
     return python_bytes, map_bytes
 
 
+def bytes_per_object(n):
+    """Bytes (tracemalloc) per live Value, Type and Attribute object: each
+    of n parsed ops gives one new object of each (its result, the result's
+    type, its attribute), held in a list whose own size is subtracted."""
+    ctx = Context()
+    ctx.allow_unregistered_dialects = True
+    m = Module.parse("module {\n" + "".join(
+        f'%{i} = "t.op"() {{v = {i} : i64}} : () -> i64\n'
+        for i in range(n)) + "}", context=ctx)
+    ops = list(m.body.operations)
+    getters = (("Value", lambda op: op.results[0]),
+               ("Type", lambda op: op.results[0].type),
+               ("Attribute", lambda op: op.attributes["v"]))
+    out = {}
+    for name, get in getters:
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        held = [get(op) for op in ops]
+        after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        out[name] = (after - before - sys.getsizeof(held)) / n
+        del held
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n-iterate", type=int, default=1_000_000)
     ap.add_argument("--n-create", type=int, default=100_000)
+    ap.add_argument("--objects", action="store_true",
+                    help="only the bytes per Value, Type and Attribute")
     args = ap.parse_args()
+    if args.objects:
+        sizes = bytes_per_object(100_000)
+        table("Memory per live object (tracemalloc)",
+              [[k, f"{v:.0f}"] for k, v in sizes.items()],
+              ["object", "bytes"])
+        return
     it_py = bench_iterate(args.n_iterate)
     it_c = run_c("ir_floor", "iterate", args.n_iterate)
     cr_py = bench_create(args.n_create)
@@ -87,6 +124,9 @@ def main():
         ["object", f"{obj:.0f}"], ["live-map entry", f"{mp:.1f}"],
         ["total", f"{obj + mp:.0f}"], ["target", "<= 96"]],
         ["part", "bytes"])
+    sizes = bytes_per_object(100_000)
+    table("Memory per live object (tracemalloc)",
+          [[k, f"{v:.0f}"] for k, v in sizes.items()], ["object", "bytes"])
 
 
 if __name__ == "__main__":

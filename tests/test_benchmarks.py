@@ -34,6 +34,15 @@ def test_memory_workload(mods):
     assert workloads.memory_per_op(mods, 50) >= 0
 
 
+def test_object_sizes_are_counted():
+    # bench_ir's per-object sizes: each object is new, so each kind costs
+    # at least its PyObject header and handle, and none is a whole op.
+    import bench_ir
+    sizes = bench_ir.bytes_per_object(2000)
+    assert sorted(sizes) == ["Attribute", "Type", "Value"]
+    assert all(24 <= b <= 128 for b in sizes.values()), sizes
+
+
 def test_runner_smoke():
     p = subprocess.run(
         [sys.executable, str(BENCH / "compare.py"), "--smoke",

@@ -217,3 +217,8 @@ def _func_op(target, name, type, visibility, loc: _ir.Location | None, ip: _ir.I
     a FunctionType or (inputs, results), and an optional visibility;
     returns the op object (one empty region).
     """
+
+def _entry_block(op: _ir.Operation, message: str):
+    """The first block of `op`'s first region (as op.regions[0].blocks[0]);
+    IndexError(`message`) when that region has no block.
+    """

@@ -1291,3 +1291,22 @@ def _func_op(target, name, type, visibility, loc, ip):
         _add_named(st, "sym_visibility", _string_attr_handle(ctx, visibility))
     st.add_regions(1)
     return st.finish(target, ip)
+
+
+from mlir._mlir_libs.capi.ir cimport (
+    MlirBlock, mlirBlockIsNull, mlirOperationGetRegion,
+    mlirRegionGetFirstBlock,
+)
+from mlir._mlir_libs._ir cimport wrap_block
+
+
+def _entry_block(Operation op not None, str message):
+    """The first block of `op`'s first region (as op.regions[0].blocks[0]);
+    IndexError(`message`) when that region has no block."""
+    cdef MlirOperation h = op_handle(op)
+    if mlirOperationGetNumRegions(h) == 0:
+        raise IndexError("region index out of range")
+    cdef MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(h, 0))
+    if mlirBlockIsNull(b):
+        raise IndexError(message)
+    return wrap_block(op_primary(op), b)

@@ -60,9 +60,8 @@ class FuncOp(_FuncOp):
 
     @property
     def entry_block(self):
-        if self.is_external:
-            raise IndexError("External function does not have a body")
-        return self.regions[0].blocks[0]
+        return _rt._entry_block(self, "External function does not have a "
+                                "body")
 
     def add_entry_block(self, arg_locs=None):
         """Adds the entry block (arguments: the function's inputs)."""

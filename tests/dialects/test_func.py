@@ -212,6 +212,19 @@ def test_funcop_refuses_types_of_another_context():
         assert block == f.entry_block and len(block.arguments) == 1
         with pytest.raises(IndexError, match="already has an entry block"):
             f.add_entry_block()
+        assert f.entry_block == f.regions[0].blocks[0]
+        assert f.entry_block.owner == f.operation
+        assert f.arguments[0] == block.arguments[0]
+        with InsertionPoint(m.body):
+            external = func.FuncOp("e", ([i32], []), visibility="private")
+        with pytest.raises(IndexError, match="^External function does not "
+                                             "have a body$"):
+            external.entry_block
+        with pytest.raises(IndexError, match="External function"):
+            external.arguments
+        external.operation.erase()
+        with pytest.raises(RuntimeError):
+            external.entry_block
     del other
 
 

@@ -1177,16 +1177,10 @@ cdef int _split_mixed_into(str opname, str what, object xs,
     cdef Py_ssize_t i = -1
     for x in xs:
         i += 1
-        if type(x) is int:
-            if nonnegative and x < 0:
-                raise ValueError(f"{opname}: {what}[{i}] must be >= 0, "
-                                 f"got {x}")
-            static.append(x)
-            continue
-        if isinstance(x, bool):
-            raise TypeError(f"{opname}: {what}[{i}] must be an int or an "
-                            "index Value, not bool")
         if isinstance(x, int):
+            if isinstance(x, bool):
+                raise TypeError(f"{opname}: {what}[{i}] must be an int or "
+                                "an index Value, not bool")
             if nonnegative and x < 0:
                 raise ValueError(f"{opname}: {what}[{i}] must be >= 0, "
                                  f"got {x}")

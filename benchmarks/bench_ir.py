@@ -96,6 +96,12 @@ def bytes_per_object(n):
     return out
 
 
+def object_sizes_table():
+    sizes = bytes_per_object(100_000)
+    table("Memory per live object (tracemalloc)",
+          [[k, f"{v:.0f}"] for k, v in sizes.items()], ["object", "bytes"])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n-iterate", type=int, default=1_000_000)
@@ -104,10 +110,7 @@ def main():
                     help="only the bytes per Value, Type and Attribute")
     args = ap.parse_args()
     if args.objects:
-        sizes = bytes_per_object(100_000)
-        table("Memory per live object (tracemalloc)",
-              [[k, f"{v:.0f}"] for k, v in sizes.items()],
-              ["object", "bytes"])
+        object_sizes_table()
         return
     it_py = bench_iterate(args.n_iterate)
     it_c = run_c("ir_floor", "iterate", args.n_iterate)
@@ -124,9 +127,7 @@ def main():
         ["object", f"{obj:.0f}"], ["live-map entry", f"{mp:.1f}"],
         ["total", f"{obj + mp:.0f}"], ["target", "<= 96"]],
         ["part", "bytes"])
-    sizes = bytes_per_object(100_000)
-    table("Memory per live object (tracemalloc)",
-          [[k, f"{v:.0f}"] for k, v in sizes.items()], ["object", "bytes"])
+    object_sizes_table()
 
 
 if __name__ == "__main__":

@@ -160,9 +160,9 @@ def _ods_build(target: _ir.OpView, name: str, results: Sequence[_ir.Type], attri
 def _float_attr(t: _ir.Type, value: float) -> _ir.FloatAttr: ...
 
 def _arith_constant_init(self, result, value, *, loc: _ir.Location | None = None, ip: _ir.InsertionPoint | None = None):
-    """arith.ConstantOp(result, value): `value` an int, a float or an
-    Attribute of type `result`; with an Attribute and no result Type, the
-    generated builder takes the type from the attribute.
+    """arith.ConstantOp(result, value) for the values arith.py leaves to
+    C: an int or a float of type `result` (int and float subclasses
+    included); TypeError for any other value.
     """
 
 def _arith_constant_op_init(self, result=..., value=..., *extra, loc: _ir.Location | None = None, ip: _ir.InsertionPoint | None = None):

@@ -882,6 +882,7 @@ from mlir._mlir_libs.capi.builtin_types cimport (
     mlirFunctionTypeGetNumResults, mlirFunctionTypeGetResult, mlirIndexTypeGet,
     mlirIntegerTypeGetWidth, mlirIntegerTypeIsUnsigned, mlirTypeIsAFloat,
     mlirTypeIsAFunction, mlirTypeIsAIndex, mlirTypeIsAInteger, mlirTypeIsANone,
+    mlirShapedTypeGetDynamicSize,
 )
 from mlir._mlir_libs.capi.builtin_attributes cimport (
     mlirAttributeIsAFloat, mlirAttributeIsAInteger, mlirAttributeIsAString,
@@ -892,20 +893,23 @@ from mlir._mlir_libs.capi.builtin_attributes cimport (
 from mlir._mlir_libs._ir cimport resolve_context, type_handle, wrap_type
 
 
+cdef int _push_types_in(vector[MlirType]& out, object types, Context ctx,
+                        str what) except -1:
+    """Appends the handles of `types`, which must be Types of `ctx` (as
+    _ir's type_handle_in checks them)."""
+    for t in types:
+        out.push_back(type_handle(t, what))
+        if (<Type>t).context is not ctx:
+            raise ValueError(f"{what}: a Type of another Context")
+    return 0
+
+
 def _function_type(inputs, results, context=None):
     """FunctionType (inputs) -> (results)."""
     cdef Context ctx = resolve_context(context)
     cdef vector[MlirType] ins, outs
-    for t in inputs:
-        ins.push_back(type_handle(t, "function input type"))
-        if (<Type>t).context is not ctx:
-            raise ValueError("function input type: a Type of another "
-                             "Context")
-    for t in results:
-        outs.push_back(type_handle(t, "function result type"))
-        if (<Type>t).context is not ctx:
-            raise ValueError("function result type: a Type of another "
-                             "Context")
+    _push_types_in(ins, inputs, ctx, "function input type")
+    _push_types_in(outs, results, ctx, "function result type")
     return wrap_type(ctx, mlirFunctionTypeGet(
         ctx.c_context, ins.size(), ins.data(), outs.size(), outs.data()))
 
@@ -995,20 +999,12 @@ def _float_attr(Type t not None, value):
 
 cdef object _arith_constant_build(object target, object result, object value,
                                   object loc, object ip):
-    """Builds arith.constant of type `result` holding `value` (an int, a
-    float or an Attribute) into `target` (None: a new object of the class
-    registered for arith.constant) and returns the op object, or None when
-    `value` is an Attribute and `result` is not a Type (then the caller
-    lets the generated builder infer the type from the attribute)."""
+    """Builds arith.constant of type `result` holding `value` (an int or a
+    float) into `target` (None: a new object of the class registered for
+    arith.constant) and returns the op object. (Attributes are built by
+    _arith_constant_of_attr or, untyped, by the generated builder.)"""
     cdef OperationState st
     cdef MlirAttribute a
-    if isinstance(value, Attribute):
-        if not isinstance(result, Type):
-            return None
-        st = new_operation_state("arith.constant", loc)
-        st.add_result(result, "result")
-        st.add_attribute("value", value)
-        return st.finish(target, ip)
     if not isinstance(result, Type):
         raise TypeError(f"arith.constant: result must be a Type, not "
                         f"{type(result).__name__}")
@@ -1042,12 +1038,10 @@ cdef object _arith_constant_of_attr(object target, Attribute value,
 
 
 def _arith_constant_init(self, result, value, *, loc=None, ip=None):
-    """arith.ConstantOp(result, value): `value` an int, a float or an
-    Attribute of type `result`; with an Attribute and no result Type, the
-    generated builder takes the type from the attribute."""
-    if _arith_constant_build(self, result, value, loc, ip) is None:
-        from mlir.dialects._arith_ops_gen import ConstantOp as generated
-        generated.__init__(self, value, loc=loc, ip=ip)
+    """arith.ConstantOp(result, value) for the values arith.py leaves to
+    C: an int or a float of type `result` (int and float subclasses
+    included); TypeError for any other value."""
+    _arith_constant_build(self, result, value, loc, ip)
 
 
 cdef int _missing_positionals(str fn, list missing) except -1:
@@ -1130,9 +1124,12 @@ def _attr_literal(Attribute a not None):
 
 def _string_attr(str s not None, context=None):
     cdef Context ctx = resolve_context(context)
+    return wrap_attribute(ctx, _string_attr_handle(ctx, s))
+
+
+cdef MlirAttribute _string_attr_handle(Context ctx, str s) except *:
     cdef bytes b = s.encode("utf-8")
-    return wrap_attribute(ctx, mlirStringAttrGet(
-        ctx.c_context, mlirStringRefCreate(b, len(b))))
+    return mlirStringAttrGet(ctx.c_context, mlirStringRefCreate(b, len(b)))
 
 
 def _string_value(Attribute a not None):
@@ -1215,24 +1212,22 @@ def _split_mixed(str opname, str what, xs, dynamic_marker, *,
     return static, dynamic
 
 
-cdef object _dynamic_size = None
+# ShapedType's dynamic size marker, as the Python int the static sizes hold.
+cdef object _DYNAMIC_SIZE = mlirShapedTypeGetDynamicSize()
 
 
 def _tensor_empty(target, sizes, element_type, encoding, loc, ip):
     """Builds tensor.empty into `target` (None: a new op object) from mixed
     sizes (ints static, index Values dynamic, in order), the element type
     and an optional encoding Attribute; returns the op object."""
-    global _dynamic_size
     cdef str opname = "tensor.empty"
     if not isinstance(element_type, Type):
         raise TypeError("tensor.empty: element_type must be a Type, not "
                         f"{type(element_type).__name__}")
     if not isinstance(sizes, (list, tuple)):
         sizes = _mixed_list(opname, "sizes", sizes)
-    if _dynamic_size is None:
-        _dynamic_size = _ir.ShapedType.get_dynamic_size()
     cdef list static = [], dynamic = []
-    _split_mixed_into(opname, "sizes", sizes, _dynamic_size, True, True,
+    _split_mixed_into(opname, "sizes", sizes, _DYNAMIC_SIZE, True, True,
                       static, dynamic)
     if encoding is not None and not isinstance(encoding, Attribute):
         raise TypeError("tensor.empty: encoding must be an Attribute, "
@@ -1246,11 +1241,6 @@ def _tensor_empty(target, sizes, element_type, encoding, loc, ip):
 
 
 # -- func.func --------------------------------------------------------------
-
-cdef MlirAttribute _string_attr_handle(Context ctx, str s) except *:
-    cdef bytes b = s.encode("utf-8")
-    return mlirStringAttrGet(ctx.c_context, mlirStringRefCreate(b, len(b)))
-
 
 def _func_op(target, name, type, visibility, loc, ip):
     """Builds func.func into `target` (None: a new op object) from its name,

@@ -135,7 +135,10 @@ TYPES = {
 
     # -- Location ------------------------------------------------------------
     "_ir:Location.unknown": "-> Location",
-    "_ir:Location.file": "(filename: str, line: int | None, col: int | None, end_line: int | None, end_col: int | None, start_line: int | None, start_col: int | None) -> Location",
+    "_ir:Location.file": [
+        "(filename: str, line: int, col: int, context: Context | None = None) -> Location",
+        "(filename: str, start_line: int, start_col: int, end_line: int, end_col: int, context: Context | None = None) -> Location",
+    ],
     "_ir:Location.name": "(name: str, childLoc: Location | None) -> Location",
     "_ir:Location.callsite": "(callee: Location, frames: Sequence[Location]) -> Location",
     "_ir:Location.fused": "(locations: Sequence[Location], metadata: Attribute | None) -> Location",

@@ -121,6 +121,46 @@ def test_diagnostic_handler_sees_and_consumes(ctx):
     assert len(seen) == 1
 
 
+def test_unhandled_diagnostics_go_to_older_handlers_then_stderr(ctx, capfd):
+    # Newest handler first; one returning False passes the diagnostic on,
+    # and an error nobody takes is printed as MLIR prints it.
+    order = []
+    ctx.attach_diagnostic_handler(lambda d: order.append(("old", str(d))))
+    ctx.attach_diagnostic_handler(lambda d: order.append(("new", str(d))))
+    Location.file("f.mlir", 1, 2).emit_error("boom")
+    Location.unknown().emit_error("boom2")
+    assert order == [("new", "boom"), ("old", "boom"),
+                         ("new", "boom2"), ("old", "boom2")]
+    assert capfd.readouterr().err == (
+        'loc("f.mlir":1:2): error: boom\nerror: boom2\n')
+
+
+def test_handler_sees_notes_of_a_failing_verification(ctx):
+    # With emit_error_diagnostics the verifier's error, and its note, go to
+    # the handler while the call runs without the GIL.
+    from mlir.ir import Attribute
+    m = Module.parse("func.func @f() {\n  return\n}")
+    m.body.operations[0].attributes["function_type"] = Attribute.parse(
+        "() -> i32")
+    got = []
+
+    def handler(d):
+        got.append((d.severity, d.message, [n.message for n in d.notes],
+                    DiagnosticInfo(d).notes[0].message))
+        return True
+
+    ctx.emit_error_diagnostics = True
+    with ctx.attach_diagnostic_handler(handler):
+        with pytest.raises(MLIRError) as e:
+            m.operation.verify()
+    assert e.value.error_diagnostics == []
+    assert got == [(DiagnosticSeverity.ERROR,
+                    "'func.return' op has 0 operands, but enclosing function "
+                    "(@f) returns 1",
+                    ['see current operation: "func.return"() : () -> ()'],
+                    'see current operation: "func.return"() : () -> ()')]
+
+
 def test_diagnostic_is_invalid_after_the_callback(ctx):
     kept = []
     with ctx.attach_diagnostic_handler(lambda d: kept.append(d) or True):

@@ -13,8 +13,41 @@ def test_file_point_and_range(ctx):
     r = Location.file("a.py", 3, 4, 5, 6)
     assert str(r) == 'loc("a.py":3:4 to 5:6)'
     assert (r.end_line, r.end_col) == (5, 6)
-    with pytest.raises(ValueError):
-        Location.file("a.py", -1, 0)
+    # Line and column are C ints that MLIR keeps unsigned, as upstream.
+    assert str(Location.file("a.py", -1, 0)) == 'loc("a.py":4294967295:0)'
+
+
+def test_file_binds_as_upstream_overloads(ctx):
+    other = Context()
+    # file(filename, line, col, context=None): the context positionally too.
+    assert Location.file("f", 1, 2, other).context is other
+    assert Location.file("f", line=1, col=2, context=other).context is other
+    # file(filename, start_line, start_col, end_line, end_col, context=None)
+    r = Location.file("f", 1, 2, 3, 4, other)
+    assert str(r) == 'loc("f":1:2 to 3:4)' and r.context is other
+    assert str(Location.file("f", start_line=1, start_col=2, end_line=3,
+                             end_col=4)) == 'loc("f":1:2 to 3:4)'
+    assert str(Location.file("f", True, 2)) == 'loc("f":1:2)'
+    for args, kwargs in [(("f", 1, 2, 3), {}),
+                         (("f", 1, 2), {"end_line": 3}),
+                         (("f",), {"start_line": 1, "start_col": 2}),
+                         (("f", 1.0, 2), {}),
+                         ((b"f", 1, 2), {}),
+                         (("f", 2**31, 2), {}),
+                         (("f", 1, 2, "ctx"), {})]:
+        with pytest.raises(TypeError) as e:
+            Location.file(*args, **kwargs)
+        assert str(e.value).startswith(
+            "file(): incompatible function arguments. The following argument "
+            "types are supported:\n    1. file(filename: str, line: int, "
+            "col: int, context: Context | None = None) -> "
+            "mlir._mlir_libs._mlir.ir.Location\n    2. file(filename: str, "
+            "start_line: int, start_col: int, end_line: int, end_col: int, "
+            "context: Context | None = None) -> "
+            "mlir._mlir_libs._mlir.ir.Location\n\nInvoked with types: ")
+    with pytest.raises(TypeError, match="Invoked with types: str, int, int, "
+                       "int, kwargs = { context: mlir._mlir_libs.Context }"):
+        Location.file("f", 1, 2, 3, context=other)
 
 
 def test_name_callsite_fused(ctx):
@@ -34,7 +67,7 @@ def test_name_callsite_fused(ctx):
     assert str(f.metadata) == '"meta"'
     with pytest.raises(ValueError, match="not a file location"):
         f.filename
-    with pytest.raises(ValueError, match="No caller frames"):
+    with pytest.raises(ValueError, match=r"^No caller frames provided\.$"):
         Location.callsite(Location.unknown(), [])
 
 

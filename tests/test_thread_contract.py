@@ -192,3 +192,72 @@ def test_python_pass_changes_ir_while_another_thread_prints():
         run_all(forever("passes", lambda: pm.run(m.operation)),
                 forever("print", lambda: str(m)))
     """)
+
+
+# A Python diagnostic handler on the shared context: MLIR calls handlers
+# holding its diagnostic engine's lock, so the handler's Python code must
+# not run there (its thread can lose the GIL to one that then waits for
+# that lock). Each case also counts what the handler saw.
+HANDLER_PRELUDE = """
+    from mlir.ir import FunctionType, MLIRError, Type, TypeAttr
+    bad = Module.parse("func.func @g() -> i32 {\\n"
+                       "  %c = arith.constant 1 : i32\\n"
+                       "  return %c : i32\\n}", context=ctx)
+    g = bad.body.operations[0]
+    g.attributes["function_type"] = TypeAttr.get(FunctionType.get(
+        [], [IntegerType.get_signless(64, context=ctx)], context=ctx))
+    seen = []
+    ctx.attach_diagnostic_handler(lambda d: seen.append(str(d)) or True)
+    emitted = [0]
+    verify_errors = [0]
+
+    def emit():
+        Location.unknown(ctx).emit_error("from the emitter")
+        emitted[0] += 1
+
+    def verify_bad():
+        try:
+            bad.operation.verify()
+        except MLIRError as e:
+            verify_errors[0] += len(e.error_diagnostics)
+            assert all("doesn't match function result type" in d.message
+                       for d in e.error_diagnostics), e
+"""
+
+
+def test_handler_gets_other_threads_diagnostics_while_one_verifies():
+    # A verification's error capture takes its own thread's errors only:
+    # the emitter's go to the handler, none into the MLIRError.
+    out = _run(textwrap.dedent(HANDLER_PRELUDE) + textwrap.dedent("""
+        run_all(forever("verify", verify_bad), forever("emit", emit))
+        assert seen == ["from the emitter"] * emitted[0], (
+            len(seen), emitted[0])
+        assert verify_errors[0] == counts["verify"]
+    """))
+    assert "verify" in out
+
+
+def test_handler_does_not_deadlock_threads_emitting_and_verifying():
+    # Errors of the verifying thread go to the handler too (with
+    # emit_error_diagnostics), from inside its call without the GIL, while
+    # the other threads hold the GIL and emit, parse and capture.
+    _run(textwrap.dedent(HANDLER_PRELUDE) + textwrap.dedent("""
+        ctx.emit_error_diagnostics = True
+        def verify_to_handler():
+            try:
+                bad.operation.verify()
+            except MLIRError as e:
+                assert e.error_diagnostics == []
+        def parse_bad():
+            try:
+                Type.parse("tensor<?xq>", ctx)
+            except MLIRError:
+                pass
+        run_all(forever("verify", verify_to_handler), forever("emit", emit),
+                forever("parse", parse_bad))
+        n_verify = sum(1 for s in seen if "doesn't match" in s)
+        assert n_verify == counts["verify"], (n_verify, counts)
+        assert seen.count("from the emitter") == emitted[0]
+        assert sum(1 for s in seen if "expected non-function type" in s) \\
+            == counts["parse"]
+    """))

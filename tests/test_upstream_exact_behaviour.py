@@ -181,3 +181,11 @@ def test_another_thread_waits_for_a_pass_run_instead_of_failing():
     started.wait()
     assert fn.name.value == "f"              # waits for the run, then reads
     t.join()
+
+
+def test_enum_members_print_as_upstream():
+    from mlir.ir import DiagnosticSeverity, WalkOrder
+    assert repr(DiagnosticSeverity.ERROR) == "DiagnosticSeverity.ERROR"
+    assert repr([WalkResult.ADVANCE, WalkOrder.POST_ORDER]) == \
+        "[WalkResult.ADVANCE, WalkOrder.POST_ORDER]"
+    assert str(WalkResult.SKIP) == "WalkResult.SKIP"

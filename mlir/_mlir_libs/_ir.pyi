@@ -292,11 +292,19 @@ class Location:
     """
     @staticmethod
     def unknown(context: Context | None = None) -> Location: ...
+    @overload
     @staticmethod
-    def file(filename: str, line: int | None = None, col: int | None = None, end_line: int | None = None, end_col: int | None = None, context: Context | None = None, *, start_line: int | None = None, start_col: int | None = None) -> Location:
-        """A file:line:col location, or a range with end_line/end_col
-        (also spelled start_line/start_col, as upstream's range form).
+    def file(filename: str, line: int, col: int, context: Context | None = None) -> Location:
+        """file(filename, line, col, context=None) -> Location
+        file(filename, start_line, start_col, end_line, end_col, context=None) -> Location
+
+        A file:line:col location, or the range from start_line:start_col to
+        end_line:end_col. Line and column are C ints, stored unsigned by
+        MLIR (-1 is 4294967295), as upstream.
         """
+    @overload
+    @staticmethod
+    def file(filename: str, start_line: int, start_col: int, end_line: int, end_col: int, context: Context | None = None) -> Location: ...
     @staticmethod
     def name(name: str, childLoc: Location | None = None, context: Context | None = None) -> Location: ...
     @staticmethod
@@ -3015,6 +3023,9 @@ class PatternDescriptorOpInterface(_OpInterface):
 
 def _llvm_version() -> str:
     """The LLVM version the C API library was built against."""
+
+def _upstream_enum_repr(self):
+    """repr() of an enum member as upstream's: 'WalkResult.ADVANCE'."""
 
 
 class DiagnosticSeverity(enum.IntEnum):

@@ -117,8 +117,6 @@ cdef Py_ssize_t _num_elements(object shape) except -1:
 
 # -- argument binding for the two forms of DenseElementsAttr.get ----------
 
-cdef object _REQUIRED = object()
-
 # (name, default) of each form, in upstream's order.
 cdef tuple _DENSE_BUFFER_PARAMS = (("array", _REQUIRED), ("signless", True),
                                    ("type", None), ("shape", None),
@@ -133,30 +131,6 @@ cdef tuple _DENSE_GET_SIGNATURES = (
     "context: Context | None = None) -> "
     "mlir._mlir_libs._mlir.ir.DenseElementsAttr",
 )
-
-
-cdef list _bind_arguments(tuple args, dict kwargs, tuple params):
-    """The values of `params` for a call (args, kwargs), defaults filled
-    in; None when the call does not fit (too many positional arguments,
-    an unknown or repeated keyword, a required parameter missing)."""
-    cdef Py_ssize_t nargs = len(args), i
-    if nargs > len(params):
-        return None
-    cdef list out = list(args)
-    cdef Py_ssize_t used = 0
-    for i in range(nargs, len(params)):
-        name, default = <tuple>params[i]
-        value = kwargs.get(name, _REQUIRED) if kwargs else _REQUIRED
-        if value is not _REQUIRED:
-            out.append(value)
-            used += 1
-        elif default is _REQUIRED:
-            return None
-        else:
-            out.append(default)
-    if kwargs and used != len(kwargs):
-        return None
-    return out
 
 
 cdef bint _buffer_arguments_ok(list bound):

@@ -12,6 +12,7 @@ class DiagnosticSeverity(enum.IntEnum):
     REMARK = MlirDiagnosticRemark
 
     __str__ = enum.Enum.__str__
+    __repr__ = _upstream_enum_repr
 
 
 cdef class DiagnosticInfo:
@@ -28,11 +29,12 @@ cdef class DiagnosticInfo:
             raise TypeError("DiagnosticInfo needs a Diagnostic")
         cdef Diagnostic d = <Diagnostic>diagnostic
         d.check()
-        cdef DiagnosticInfo info = diagnostic_info(d.context, d.c_diag)
+        cdef DiagnosticInfo info = d.info if d.info is not None else \
+            diagnostic_info(d.context, d.c_diag)
         self.severity = info.severity
         self.location = info.location
         self.message = info.message
-        self.notes = info.notes
+        self.notes = list(info.notes)
 
     def __str__(self):
         return self.message
@@ -111,9 +113,15 @@ cdef class _ErrorCapture:
             cap.ambient = True
             mlircy_captures_push(context.captures, &cap.state)
         else:
-            # Attached last, MLIR asks this handler first.
+            # Attached last, MLIR asks this handler first. It takes only
+            # this thread's errors: another thread's diagnostic on the same
+            # context goes on to the handlers, as without the capture.
+            if deferred_pending():
+                _deliver_deferred(context)
+            cap.state.thread = PyThread_get_thread_ident()
             cap.handler_id = mlirContextAttachDiagnosticHandler(
-                context.c_context, mlircy_capture_handler, &cap.state, NULL)
+                context.c_context, mlircy_thread_capture_handler, &cap.state,
+                NULL)
         cap.attached = True
         return cap
 
@@ -122,6 +130,9 @@ cdef class _ErrorCapture:
         on later calls)."""
         if self.attached:
             self._release()
+            if deferred_pending() and not self.ambient:
+                # Another thread's diagnostics the handlers have not seen.
+                _deliver_deferred(self.context)
             if self.state.errors.size():
                 self.errors = _captured_infos(self.context, self.state.errors)
                 self.state.errors.clear()
@@ -203,6 +214,16 @@ cdef extern from *:
       return mlirLogicalResultSuccess();
     }
 
+    /* The handler of a capture attached in front of the user's handlers:
+       takes the errors its own thread's calls emit. */
+    static MlirLogicalResult mlircy_thread_capture_handler(MlirDiagnostic d,
+                                                           void *user) {
+      MlirCyCapture *cap = static_cast<MlirCyCapture *>(user);
+      if (cap->thread != PyThread_get_thread_ident())
+        return mlirLogicalResultFailure();
+      return mlircy_capture_handler(d, cap);
+    }
+
     /* The handler every context carries: feeds the calling thread's
        innermost capture, else lets the diagnostic pass on. */
     static MlirLogicalResult mlircy_ambient_handler(MlirDiagnostic d,
@@ -236,6 +257,7 @@ cdef extern from *:
     void mlircy_captures_remove(MlirCyCaptures* c, MlirCyCapture* cap) noexcept nogil
     MlirLogicalResult mlircy_ambient_handler(MlirDiagnostic d, void* user) noexcept nogil
     MlirLogicalResult mlircy_capture_handler(MlirDiagnostic d, void* user) noexcept nogil
+    MlirLogicalResult mlircy_thread_capture_handler(MlirDiagnostic d, void* user) noexcept nogil
     MlirCyCaptures* mlircy_captures_new() except +
     void mlircy_captures_delete(MlirCyCaptures* c) noexcept nogil
     void mlircy_captures_set_emit_errors(MlirCyCaptures* c, bint v) noexcept nogil
@@ -273,6 +295,9 @@ cdef class Diagnostic:
     """A diagnostic being delivered to a handler. Valid only during the
     handler call; use DiagnosticInfo(diag) to keep it."""
     cdef MlirDiagnostic c_diag
+    # Set instead of c_diag for a diagnostic delivered after its emission
+    # (a copy: see "Python diagnostic handlers" below).
+    cdef DiagnosticInfo info
     cdef Context context
     cdef bint valid
     cdef list children
@@ -289,18 +314,24 @@ cdef class Diagnostic:
     def severity(self):
         """The severity (a DiagnosticSeverity)."""
         self.check()
+        if self.info is not None:
+            return self.info.severity
         return DiagnosticSeverity(<int>mlirDiagnosticGetSeverity(self.c_diag))
 
     @property
     def location(self):
         """Where the diagnostic was emitted (a Location)."""
         self.check()
+        if self.info is not None:
+            return self.info.location
         return wrap_location(self.context, mlirDiagnosticGetLocation(self.c_diag))
 
     @property
     def message(self):
         """The diagnostic's text."""
         self.check()
+        if self.info is not None:
+            return self.info.message
         cdef string buf
         mlirDiagnosticPrint(self.c_diag, append_to_string, &buf)
         return decode_string(buf)
@@ -309,8 +340,13 @@ cdef class Diagnostic:
     def notes(self):
         """The notes attached to the diagnostic (Diagnostics)."""
         self.check()
-        cdef intptr_t i, n = mlirDiagnosticGetNumNotes(self.c_diag)
+        cdef intptr_t i, n
         out = []
+        if self.info is not None:
+            for note in self.info.notes:
+                out.append(_info_diagnostic(self.context, note, self))
+            return tuple(out)
+        n = mlirDiagnosticGetNumNotes(self.c_diag)
         for i in range(n):
             out.append(_new_diagnostic(self.context,
                                        mlirDiagnosticGetNote(self.c_diag, i), self))
@@ -338,10 +374,112 @@ cdef Diagnostic _new_diagnostic(Context ctx, MlirDiagnostic d, Diagnostic parent
     return diag
 
 
+cdef Diagnostic _info_diagnostic(Context ctx, DiagnosticInfo info,
+                                 Diagnostic parent):
+    """A Diagnostic answering from a copy (`info`) of the emitted one."""
+    cdef Diagnostic diag = _new_diagnostic(ctx, MlirDiagnostic(NULL), parent)
+    diag.info = info
+    return diag
+
+
 cdef void _invalidate_diagnostic(Diagnostic d):
     d.valid = False
     for c in d.children:
         _invalidate_diagnostic(<Diagnostic>c)
+
+
+# -- Python diagnostic handlers --------------------------------------------
+#
+# MLIR calls handlers holding its diagnostic engine's lock. Python code
+# run there can lose the GIL to another thread, which may then wait for
+# that lock (to emit a diagnostic, or to attach or detach a handler, as
+# error captures do) while holding the GIL: a deadlock. So a Python
+# handler's MLIR half only copies the diagnostic and marks it handled; the
+# copy is delivered, out of MLIR's lock, as soon as the call that emitted
+# it returns to us (its error capture ends, or Location.emit_error
+# returns), or when any thread next uses the context's diagnostics (a
+# checked call starts, a handler is detached). Each goes to the handler
+# MLIR gave it to, then to the older ones until one takes it, as MLIR would
+# have; an error none takes is printed to stderr as MLIR's default does.
+
+cdef extern from *:
+    """
+    #include <atomic>
+    #include <mutex>
+    #include <string>
+    #include <vector>
+    /* The diagnostics MLIR gave a Python handler, until delivered. */
+    struct MlirCyDeferred {
+      PyObject *handler = nullptr;      /* its DiagnosticHandler, borrowed */
+      MlirContext context;
+      std::mutex lock;
+      std::vector<MlirCyDiag> diags;
+    };
+    /* How many are waiting, in all contexts: the fast test. */
+    static std::atomic<long> mlircy_deferred_count{0};
+
+    static MlirCyDeferred *mlircy_deferred_new(PyObject *handler,
+                                               MlirContext context) {
+      MlirCyDeferred *q = new MlirCyDeferred();
+      q->handler = handler;
+      q->context = context;
+      return q;
+    }
+    static void mlircy_deferred_add(MlirCyDeferred *q, MlirDiagnostic d) {
+      std::lock_guard<std::mutex> guard(q->lock);
+      q->diags.emplace_back();
+      mlircy_copy_diag(d, &q->diags.back());
+      ++mlircy_deferred_count;
+    }
+    /* Moves the waiting diagnostics to `out` (empty before). */
+    static void mlircy_deferred_take(MlirCyDeferred *q,
+                                     std::vector<MlirCyDiag> *out) {
+      std::lock_guard<std::mutex> guard(q->lock);
+      out->swap(q->diags);
+      mlircy_deferred_count -= (long)out->size();
+    }
+    static long mlircy_deferred_pending(void) {
+      return mlircy_deferred_count.load(std::memory_order_relaxed);
+    }
+    /* What MLIR prints of an error no handler took. */
+    static void mlircy_print_unhandled(MlirContext ctx, const MlirCyDiag &d) {
+      if (d.severity != (int)MlirDiagnosticError)
+        return;
+      std::string out;
+      if (!mlirLocationEqual(d.location, mlirLocationUnknownGet(ctx))) {
+        mlirLocationPrint(d.location, mlircy_append_message, &out);
+        out += ": ";
+      }
+      out += "error: ";
+      out += d.message;
+      out += "\\n";
+      fwrite(out.data(), 1, out.size(), stderr);
+      fflush(stderr);
+    }
+    /* Prints the waiting diagnostics nobody will be given (the context is
+       going) and empties the queue. */
+    static void mlircy_deferred_drop(MlirCyDeferred *q) {
+      std::vector<MlirCyDiag> diags;
+      mlircy_deferred_take(q, &diags);
+      for (const MlirCyDiag &d : diags)
+        mlircy_print_unhandled(q->context, d);
+    }
+    static void mlircy_deferred_delete(MlirCyDeferred *q) { delete q; }
+    """
+    cdef cppclass MlirCyDeferred:
+        PyObject* handler
+    MlirCyDeferred* mlircy_deferred_new(PyObject* handler, MlirContext context) except +
+    void mlircy_deferred_add(MlirCyDeferred* q, MlirDiagnostic d) noexcept nogil
+    void mlircy_deferred_take(MlirCyDeferred* q, vector[MlirCyDiag]* out) noexcept nogil
+    long mlircy_deferred_pending() noexcept nogil
+    void mlircy_print_unhandled(MlirContext ctx, const MlirCyDiag& d) noexcept nogil
+    void mlircy_deferred_drop(MlirCyDeferred* q) noexcept nogil
+    void mlircy_deferred_delete(MlirCyDeferred* q) noexcept nogil
+
+
+cdef inline bint deferred_pending() noexcept nogil:
+    """Whether any Python handler has diagnostics waiting for delivery."""
+    return mlircy_deferred_pending() != 0
 
 
 @cython.final
@@ -354,18 +492,36 @@ cdef class DiagnosticHandler:
     cdef PyObject* context_ptr
     cdef object callback
     cdef MlirDiagnosticHandlerID handler_id
+    # MLIR's user data for the handler: this handler and its diagnostics
+    # waiting for delivery.
+    cdef MlirCyDeferred* deferred
     cdef readonly bint attached
     cdef readonly bint had_error
 
     def __init__(self, *args, **kwargs):
         raise TypeError("use Context.attach_diagnostic_handler()")
 
+    def __dealloc__(self):
+        if self.deferred != NULL:
+            mlircy_deferred_delete(self.deferred)
+            self.deferred = NULL
+
     def detach(self):
         """Detaches the handler from its context (no-op when detached)."""
+        if self.attached and self.context_ptr != NULL:
+            if deferred_pending():
+                _deliver_deferred(<Context>self.context_ptr)
+            self._detach()
+        self.attached = False
+
+    cdef void _detach(self) noexcept:
+        """Detaches without delivering what waits (printed instead, as no
+        handler takes it)."""
         cdef Context ctx
         if self.attached and self.context_ptr != NULL:
             ctx = <Context>self.context_ptr
             mlirContextDetachDiagnosticHandler(ctx.c_context, self.handler_id)
+            mlircy_deferred_drop(self.deferred)
             self.attached = False
             self.context_ptr = NULL
             try:
@@ -387,27 +543,33 @@ cdef DiagnosticHandler _attach_handler(Context ctx, object callback):
     cdef DiagnosticHandler h = DiagnosticHandler.__new__(DiagnosticHandler)
     h.context_ptr = <PyObject*>ctx
     h.callback = callback
+    h.deferred = mlircy_deferred_new(<PyObject*>h, ctx.c_context)
     if ctx.diagnostic_handlers is None:
         ctx.diagnostic_handlers = []
     ctx.diagnostic_handlers.append(h)     # keeps h alive while attached
-    h.handler_id = mlirCyContextAttachDiagnosticHandlerOnThreadStack(
-        ctx.c_context, _user_handler, <void*>h, NULL)
+    h.handler_id = mlirContextAttachDiagnosticHandler(
+        ctx.c_context, _user_handler, <void*>h.deferred, NULL)
     h.attached = True
     return h
 
 
 cdef int _detach_all_handlers(Context ctx) except -1:
+    """Detaches every handler of a context that is going."""
     if ctx.diagnostic_handlers:
         for h in list(ctx.diagnostic_handlers):
-            (<DiagnosticHandler>h).detach()
+            (<DiagnosticHandler>h)._detach()
     return 0
 
 
-cdef MlirLogicalResult _user_handler(MlirDiagnostic d, void* user) noexcept with gil:
-    cdef DiagnosticHandler h = <DiagnosticHandler>user
-    if h.context_ptr == NULL or h.callback is None:
-        return mlirLogicalResultFailure()
-    cdef Diagnostic diag = _new_diagnostic(<Context>h.context_ptr, d, None)
+cdef MlirLogicalResult _user_handler(MlirDiagnostic d, void* user) noexcept nogil:
+    # MLIR holds its lock here: copy, and deliver once out of it.
+    mlircy_deferred_add(<MlirCyDeferred*>user, d)
+    return mlirLogicalResultSuccess()
+
+
+cdef bint _call_handler(DiagnosticHandler h, Diagnostic diag):
+    """h's callback on diag: whether it handled it. An exception it raises
+    goes to sys.unraisablehook."""
     cdef bint handled = False
     try:
         handled = True if h.callback(diag) else False
@@ -416,7 +578,37 @@ cdef MlirLogicalResult _user_handler(MlirDiagnostic d, void* user) noexcept with
         _report_unraisable(e, h.callback)
     finally:
         _invalidate_diagnostic(diag)
-    return mlirLogicalResultSuccess() if handled else mlirLogicalResultFailure()
+    return handled
+
+
+cdef int _deliver_deferred(Context ctx) except -1:
+    """Gives ctx's Python handlers the diagnostics MLIR gave them, in
+    order: each to the handler MLIR gave it to, then to the older ones
+    until one takes it; an error none takes is printed as MLIR's default
+    does."""
+    if not ctx.diagnostic_handlers:
+        return 0
+    cdef list handlers = list(ctx.diagnostic_handlers)
+    cdef Py_ssize_t i, j
+    cdef size_t k
+    cdef vector[MlirCyDiag] diags
+    cdef DiagnosticHandler h
+    for i in range(len(handlers) - 1, -1, -1):
+        h = <DiagnosticHandler>handlers[i]
+        if h.deferred == NULL:
+            continue
+        diags.clear()
+        mlircy_deferred_take(h.deferred, &diags)
+        for k in range(diags.size()):
+            info = _captured_info(ctx, diags[k])
+            for j in range(i, -1, -1):
+                h = <DiagnosticHandler>handlers[j]
+                if h.attached and h.callback is not None and _call_handler(
+                        h, _info_diagnostic(ctx, info, None)):
+                    break
+            else:
+                mlircy_print_unhandled(ctx.c_context, diags[k])
+    return 0
 
 
 # -- LLVM's global debug output (-debug, -debug-only) ---------------------

@@ -32,30 +32,36 @@ cdef class Location:
         return wrap_location(ctx, mlirLocationUnknownGet(ctx.c_context))
 
     @staticmethod
-    def file(filename, line=None, col=None, end_line=None, end_col=None,
-             context=None, *, start_line=None, start_col=None):
-        """A file:line:col location, or a range with end_line/end_col
-        (also spelled start_line/start_col, as upstream's range form)."""
-        cdef Context ctx = resolve_context(context)
-        cdef bytes f = to_bytes(filename, "filename")
-        if line is None:
-            line = start_line
-        if col is None:
-            col = start_col
-        if line is None or col is None:
-            raise TypeError("Location.file needs a line and a column")
-        cdef long l = line, c = col
-        if l < 0 or c < 0:
-            raise ValueError("line and column must be non-negative")
-        if end_line is None and end_col is None:
-            return wrap_location(ctx, mlirLocationFileLineColGet(
-                ctx.c_context, str_ref(f), l, c))
-        cdef long el = l if end_line is None else end_line
-        cdef long ec = c if end_col is None else end_col
-        if el < 0 or ec < 0:
-            raise ValueError("line and column must be non-negative")
-        return wrap_location(ctx, mlirLocationFileLineColRangeGet(
-            ctx.c_context, str_ref(f), l, c, el, ec))
+    def file(*args, **kwargs):
+        """file(filename, line, col, context=None) -> Location
+        file(filename, start_line, start_col, end_line, end_col, context=None) -> Location
+
+        A file:line:col location, or the range from start_line:start_col to
+        end_line:end_col. Line and column are C ints, stored unsigned by
+        MLIR (-1 is 4294967295), as upstream."""
+        cdef Py_ssize_t n = len(args)
+        cdef object context = None
+        cdef bint bound = False
+        # The common call, file(name, line, col[, context]), binds directly.
+        if n == 3 or n == 4:
+            if not kwargs:
+                bound = True
+                if n == 4:
+                    context = args[3]
+            elif n == 3 and len(kwargs) == 1 and "context" in kwargs:
+                bound = True
+                context = kwargs["context"]
+            if bound and _loc_file_args_ok(args[0], args[1], args[2], context):
+                return _loc_file(args[0], args[1], args[2], None, None, context)
+        cdef list b = _bind_arguments(args, kwargs, _LOC_FILE_PARAMS)
+        if b is not None and _loc_file_args_ok(b[0], b[1], b[2], b[3]):
+            return _loc_file(b[0], b[1], b[2], None, None, b[3])
+        b = _bind_arguments(args, kwargs, _LOC_RANGE_PARAMS)
+        if b is not None and _loc_file_args_ok(b[0], b[1], b[2], b[5]) \
+                and _is_c_int_arg(b[3]) and _is_c_int_arg(b[4]):
+            return _loc_file(b[0], b[1], b[2], b[3], b[4], b[5])
+        raise _incompatible_arguments("file", _LOC_FILE_SIGNATURES, args,
+                                      kwargs)
 
     @staticmethod
     def name(name, childLoc=None, context=None):
@@ -78,7 +84,7 @@ cdef class Location:
             raise TypeError("callee must be a Location")
         frames = list(frames)
         if not frames:
-            raise ValueError("No caller frames provided")
+            raise ValueError("No caller frames provided.")
         for f in frames:
             if not isinstance(f, Location):
                 raise TypeError("frames must be Locations")
@@ -124,6 +130,8 @@ cdef class Location:
         """Emits an error diagnostic at this location."""
         cdef bytes b = message.encode("utf-8")
         mlirEmitError(self.c_location, b)
+        if deferred_pending():
+            _deliver_deferred(self.context)
 
     # -- kinds and fields ---------------------------------------------------
 
@@ -261,3 +269,53 @@ cdef class Location:
         cdef MlirLocation loc = mlirPythonCapsuleToLocation(capsule)
         return wrap_location(context_for_handle(mlirLocationGetContext(loc)),
                              loc)
+
+
+# -- Location.file's two overloads, bound as upstream's ----------------------
+
+cdef tuple _LOC_FILE_PARAMS = (("filename", _REQUIRED), ("line", _REQUIRED),
+                               ("col", _REQUIRED), ("context", None))
+cdef tuple _LOC_RANGE_PARAMS = (
+    ("filename", _REQUIRED), ("start_line", _REQUIRED),
+    ("start_col", _REQUIRED), ("end_line", _REQUIRED),
+    ("end_col", _REQUIRED), ("context", None))
+cdef tuple _LOC_FILE_SIGNATURES = (
+    "file(filename: str, line: int, col: int, context: Context | None = "
+    "None) -> mlir._mlir_libs._mlir.ir.Location",
+    "file(filename: str, start_line: int, start_col: int, end_line: int, "
+    "end_col: int, context: Context | None = None) -> "
+    "mlir._mlir_libs._mlir.ir.Location")
+
+
+cdef bint _is_c_int_arg(object o):
+    """Whether upstream's `int` parameter (a C int) takes `o`."""
+    if not _is_int_arg(o):
+        return False
+    try:
+        v = int(o)
+    except Exception:
+        return False
+    return -2147483648 <= v <= 2147483647
+
+
+cdef bint _loc_file_args_ok(object filename, object line, object col,
+                            object context):
+    return (isinstance(filename, str) and _is_c_int_arg(line)
+            and _is_c_int_arg(col)
+            and (context is None or isinstance(context, Context)))
+
+
+cdef Location _loc_file(str filename, object line, object col,
+                        object end_line, object end_col, object context):
+    """The location of checked arguments: C ints, kept unsigned as MLIR
+    does."""
+    cdef Context ctx = resolve_context(context)
+    cdef bytes f = to_bytes(filename, "filename")
+    cdef unsigned int l = <unsigned int><int>line
+    cdef unsigned int c = <unsigned int><int>col
+    if end_line is None:
+        return wrap_location(ctx, mlirLocationFileLineColGet(
+            ctx.c_context, str_ref(f), l, c))
+    return wrap_location(ctx, mlirLocationFileLineColRangeGet(
+        ctx.c_context, str_ref(f), l, c, <unsigned int><int>end_line,
+        <unsigned int><int>end_col))

@@ -37,6 +37,7 @@ class WalkOrder(enum.IntEnum):
     POST_ORDER = MlirWalkPostOrder
 
     __str__ = enum.Enum.__str__
+    __repr__ = _upstream_enum_repr
 
 
 class WalkResult(enum.IntEnum):
@@ -46,6 +47,7 @@ class WalkResult(enum.IntEnum):
     SKIP = MlirWalkResultSkip
 
     __str__ = enum.Enum.__str__
+    __repr__ = _upstream_enum_repr
 
 
 cdef object _WALK_ADVANCE = WalkResult.ADVANCE

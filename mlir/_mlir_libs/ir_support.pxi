@@ -119,6 +119,35 @@ cdef object _incompatible_arguments(str name, tuple signatures, tuple args,
     return TypeError("\n".join(lines))
 
 
+# A parameter without a default, in the (name, default) tables that
+# _bind_arguments binds calls to.
+cdef object _REQUIRED = object()
+
+
+cdef list _bind_arguments(tuple args, dict kwargs, tuple params):
+    """The values of `params` for a call (args, kwargs), defaults filled
+    in; None when the call does not fit (too many positional arguments,
+    an unknown or repeated keyword, a required parameter missing)."""
+    cdef Py_ssize_t nargs = len(args), i
+    if nargs > len(params):
+        return None
+    cdef list out = list(args)
+    cdef Py_ssize_t used = 0
+    for i in range(nargs, len(params)):
+        name, default = <tuple>params[i]
+        value = kwargs.get(name, _REQUIRED) if kwargs else _REQUIRED
+        if value is not _REQUIRED:
+            out.append(value)
+            used += 1
+        elif default is _REQUIRED:
+            return None
+        else:
+            out.append(default)
+    if kwargs and used != len(kwargs):
+        return None
+    return out
+
+
 cdef bint _is_sequence_arg(object o):
     """Whether a Sequence[...] parameter of upstream's takes `o`: a
     Python sequence other than str and bytes."""
@@ -158,3 +187,8 @@ cdef int raise_too_deep(str what) except -1:
         f"runs on a stack of up to {mlirCyStackGetLimit() >> 30} GiB per "
         "thread, and a call made from a callback of such a call (a walk, a "
         "pass) has only what that one left")
+
+
+def _upstream_enum_repr(self):
+    """repr() of an enum member as upstream's: 'WalkResult.ADVANCE'."""
+    return f"{type(self).__name__}.{self.name}"

@@ -380,3 +380,18 @@ def test_unregistered_operation_survives_its_dialect_loading(load):
         assert type(_i32_constant(5).opview).__name__ == "ConstantOp"
         with pytest.raises(MLIRError, match="unregistered operation 'arith.constant'"):
             inside.verify()
+
+
+def test_an_escaped_diagnostic_does_not_keep_its_context_alive():
+    # The handler's closure keeps the Diagnostic after the call: a cycle
+    # through the context's handler that the garbage collector must break.
+    def make():
+        ctx = Context()
+        kept = []
+        ctx.attach_diagnostic_handler(lambda d: kept.append(d) or True)
+        Location.unknown(ctx).emit_error("x")
+        assert str(kept[0]) == "<Invalid Diagnostic>"
+        return weakref.ref(ctx)
+    ref = make()
+    gc.collect()
+    assert ref() is None

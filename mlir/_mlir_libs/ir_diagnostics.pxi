@@ -384,6 +384,9 @@ cdef Diagnostic _info_diagnostic(Context ctx, DiagnosticInfo info,
 
 cdef void _invalidate_diagnostic(Diagnostic d):
     d.valid = False
+    # (Its copy holds Locations, which the garbage collector does not see:
+    # kept by an escaped Diagnostic, they would keep the context alive.)
+    d.info = None
     for c in d.children:
         _invalidate_diagnostic(<Diagnostic>c)
 

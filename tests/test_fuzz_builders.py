@@ -89,6 +89,39 @@ def test_inferring_builders_refuse_operands_of_another_kind(body):
         memref.LoadOp(ten, [i])
 
 
+def test_inferring_builders_check_element_types_ods_pins(ctx):
+    # ODS pins the element type of a container (a vector of floats, a
+    # complex of floats): a container of the right kind with another
+    # element type is refused before inference as well.
+    from mlir.dialects import arith, complex as cx
+    from mlir.ir import ComplexType, IntegerType, Operation
+    ctx.allow_unregistered_dialects = True
+    with Location.unknown():
+        i32, f32 = IntegerType.get_signless(32), F32Type.get()
+        m = Module.create()
+        with InsertionPoint(m.body):
+            vi, vf, ci, cf = Operation.create("t.values", results=[
+                VectorType.get([4], i32), VectorType.get([4], f32),
+                ComplexType.get(i32), ComplexType.get(f32)]).results
+            with pytest.raises(TypeError, match=(
+                    r"^arith.cmpf: operand 'lhs' must be floating-point-like, "
+                    r"not vector<4xi32> \(its result types are inferred")):
+                arith.cmpf(arith.CmpFPredicate.OEQ, vi, vi)
+            with pytest.raises(TypeError, match=(
+                    r"^arith.cmpi: operand 'lhs' must be signless-integer-"
+                    r"like, not vector<4xf32>")):
+                arith.cmpi(arith.CmpIPredicate.eq, vf, vf)
+            with pytest.raises(TypeError, match=(
+                    r"^complex.abs: operand 'complex' must be complex type "
+                    r"with floating-point elements, not complex<i32>")):
+                cx.abs(ci)
+            # The right element types build, and results= builds anything.
+            assert str(arith.cmpf(arith.CmpFPredicate.OEQ, vf, vf).type) == \
+                "vector<4xi1>"
+            assert str(cx.abs(cf).type) == "f32"
+            assert str(cx.AbsOp(ci, results=[i32]).result.type) == "i32"
+
+
 def test_inferring_builders_still_build_what_is_right(body):
     from mlir.dialects import memref, tensor
     f, i, mem, ten, vec = body

@@ -352,7 +352,8 @@ static const char *const kTypeLeafFunctions[] = {
     "mlirTypeIsAF64",          "mlirIntegerTypeIsSignless",
     "mlirIntegerTypeIsSigned", "mlirIntegerTypeIsUnsigned",
     "mlirIntegerTypeGetWidth", "mlirVectorTypeIsScalable",
-    "mlirShapedTypeGetRank",
+    "mlirShapedTypeGetRank",   "mlirShapedTypeGetElementType",
+    "mlirComplexTypeGetElementType",
 };
 
 static std::string withoutBlanks(StringRef s) {
@@ -521,9 +522,68 @@ static PredExpr conjoin(const std::vector<PredExpr> &children) {
   return out;
 }
 
+static std::string predicateFunction(const std::string &expr);
+
+// Element types: ODS tests a container's element type by substituting
+// `$_self` in the element's predicate with the element type (a shaped
+// type's or a complex type's). The element's reduced predicate becomes a
+// predicate function of its own, applied to the element type behind the
+// container's kind test (so it is never asked of another kind).
+static const std::pair<StringRef, StringRef> kElementTypeCalls[] = {
+    {"::llvm::cast<::mlir::ShapedType>($_self).getElementType()",
+     "(mlirTypeIsAShaped(t) and {0}(mlirShapedTypeGetElementType(t)))"},
+    {"::llvm::cast<::mlir::ComplexType>($_self).getElementType()",
+     "(mlirTypeIsAComplex(t) and {0}(mlirComplexTypeGetElementType(t)))"},
+};
+
+static PredExpr reducePred(const Record *pred);
+
+static PredExpr elementPred(const Record *elementPredicate,
+                            StringRef format) {
+  PredExpr e = reducePred(elementPredicate);
+  if (e.kind == PredExpr::Unknown || e.expr == "True")
+    return {};
+  return {PredExpr::Necessary,
+          formatv(format.data(), predicateFunction(e.expr)).str()};
+}
+
 static PredExpr reducePred(const Record *pred) {
   if (!pred)
     return {};
+  if (pred->isSubClassOf("CombinedPred")) {
+    StringRef kind = pred->getValueAsDef("kind")->getName();
+    std::vector<const Record *> kids =
+        pred->getValueAsListOfDefs("children");
+    // ContainerType: SubstLeaves<"$_self", <element type call>, element>.
+    if (kind == "PredCombinerSubstLeaves" && kids.size() == 1 &&
+        pred->getValueAsString("pattern") == "$_self") {
+      std::string call = withoutBlanks(pred->getValueAsString("replacement"));
+      for (const auto &[elementCall, format] : kElementTypeCalls)
+        if (call == withoutBlanks(elementCall))
+          return elementPred(kids[0], format);
+      return {};
+    }
+    // ShapedContainerType: a lambda over the shaped type's element type,
+    // Concat<"[](::mlir::Type elementType) { return ",
+    //        SubstLeaves<"$_self", "elementType", element>,
+    //        "; }(::llvm::cast<::mlir::ShapedType>($_self).getElementType())">.
+    if (kind == "PredCombinerConcat" && kids.size() == 1 &&
+        kids[0]->isSubClassOf("CombinedPred") &&
+        kids[0]->getValueAsDef("kind")->getName() ==
+            "PredCombinerSubstLeaves" &&
+        kids[0]->getValueAsString("pattern") == "$_self" &&
+        kids[0]->getValueAsString("replacement") == "elementType" &&
+        withoutBlanks(pred->getValueAsString("prefix")) ==
+            "[](::mlir::TypeelementType){return" &&
+        withoutBlanks(pred->getValueAsString("suffix")) ==
+            ";}(::llvm::cast<::mlir::ShapedType>($_self).getElementType())") {
+      std::vector<const Record *> inner =
+          kids[0]->getValueAsListOfDefs("children");
+      if (inner.size() == 1)
+        return elementPred(inner[0], kElementTypeCalls[0].second);
+      return {};
+    }
+  }
   if (pred->isSubClassOf("CPred")) {
     std::string text = withoutBlanks(pred->getValueAsString("predExpr"));
     std::vector<std::string> parts = conjuncts(text);
@@ -571,6 +631,17 @@ static std::map<std::string, std::string> &typePredicates() {
   return m;
 }
 
+// The module's predicate function of a reduced expression over `t`.
+static std::string predicateFunction(const std::string &expr) {
+  auto &preds = typePredicates();
+  auto it = preds.find(expr);
+  if (it != preds.end())
+    return it->second;
+  std::string fn = formatv("_ods_kind_{0}", preds.size()).str();
+  preds.emplace(expr, fn);
+  return fn;
+}
+
 static std::string typeCheckFor(const NamedTypeConstraint &operand) {
   Pred pred = operand.constraint.getPredicate();
   if (pred.isNull())
@@ -578,13 +649,7 @@ static std::string typeCheckFor(const NamedTypeConstraint &operand) {
   PredExpr e = reducePred(&pred.getDef());
   if (e.kind == PredExpr::Unknown || e.expr == "True")
     return "";
-  auto &preds = typePredicates();
-  auto it = preds.find(e.expr);
-  if (it != preds.end())
-    return it->second;
-  std::string fn = formatv("_ods_kind_{0}", preds.size()).str();
-  preds.emplace(e.expr, fn);
-  return fn;
+  return predicateFunction(e.expr);
 }
 
 static void emitTypePredicates(raw_ostream &os) {

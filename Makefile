@@ -94,7 +94,7 @@ interp-build: $(VENV)/.built
 	$(PY_VENV)/bin/python -m pip install -q --only-binary=:all: \
 	  -r requirements-ft.txt $(PY_PIP)
 	MLIR_CYTHON_BUILD_DIR=build/cython-$(PY_VERSION) MLIR_CYTHON_OPT="-O0 -g0" \
-	  $(PY_VENV)/bin/python setup.py -q build_ext --inplace
+	  MLIR_CYTHON_STUBS=0 $(PY_VENV)/bin/python setup.py -q build_ext --inplace
 
 # The thread tests again on a free-threaded interpreter (python3.13t).
 # ft-build alone is the interpreter and the extensions (CI runs it beside

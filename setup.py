@@ -1,6 +1,8 @@
 """Build of mlir-cython.
 
-0. gen/dialect_types.py writes the dialect type and attribute modules
+0. gen/capi_pxd.py writes the .pxd mirrors of the C API headers
+   (mlir/_mlir_libs/capi/, with libclang) when a header changed, and
+   gen/dialect_types.py the dialect type and attribute modules
    (mlir/_mlir_libs/_mlirDialects*.pyx) from gen/dialect_types/*.toml.
 1. CMake builds the native parts that are not Cython (CMakeLists.txt):
    libMLIRCythonCAPI.so, the one library holding MLIR's C API, and
@@ -15,6 +17,8 @@
    Generated dialect modules compile at -O1 -g0 (compile time is the
    constraint there; their hot paths live in the core).
 4. Extensions compile in parallel (all cores unless -j/--parallel says).
+5. gen/stubs.py writes the typing stubs (.pyi) of the native modules
+   from the built modules.
 
 Each step says what it does on stderr (also under `setup.py -q` and
 pip's default quiet mode with -v): the CMake build, the generator, Cython
@@ -290,11 +294,13 @@ class BuildExt(build_ext):
         self._progress = 0
         self._progress_lock = threading.Lock()
         super().run()
-        if not (self.inplace or getattr(self, "editable_mode", False)):
+        inplace = self.inplace or getattr(self, "editable_mode", False)
+        if not inplace:
             # Cython writes the C-level API header of _ir (cdef api) beside
             # the .pyx; it ships in the package for C/C++ extensions.
             for f in (ROOT / LIBS_PKG).glob("*_api.h"):
                 shutil.copy2(f, Path(self.build_lib) / LIBS_PKG / f.name)
+        write_stubs(ROOT if inplace else Path(self.build_lib))
 
     def _reuse_inplace_builds(self):
         """A wheel built from a checkout that is built in place (make build)
@@ -403,6 +409,49 @@ def generate_dialect_types():
         sys.exit("mlir-cython: gen/dialect_types.py failed")
 
 
+def write_stubs(top: Path):
+    """The typing stubs of the native modules, from the modules built under
+    `top` (gen/stubs.py imports them in a child interpreter). A build for
+    another interpreter beside the regular one (make interp-build) sets
+    MLIR_CYTHON_STUBS=0: the regular build writes them."""
+    if os.environ.get("MLIR_CYTHON_STUBS") == "0":
+        return
+    say("writing the typing stubs (gen/stubs.py)")
+    top = top.resolve()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(top), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "gen" / "stubs.py"),
+         "--built", str(top / LIBS_PKG)],
+        env=env, cwd=str(top), capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"mlir-cython: gen/stubs.py failed:\n{proc.stdout}"
+                 f"{proc.stderr}")
+
+
+def generate_capi_mirrors():
+    """Writes the .pxd mirrors of the C API headers (gen/capi_pxd.py, with
+    libclang) when a header or the generator is newer than the last run,
+    before anything is cythonized; unchanged mirrors are left untouched."""
+    stamp = ROOT / "build" / "capi_pxd.stamp"
+    inputs = [ROOT / "gen" / "capi_pxd.py",
+              *(LLVM_ROOT / "include" / "mlir-c").rglob("*.h"),
+              *(ROOT / "csrc" / "include" / "mlir-cython").rglob("*.h")]
+    capi = ROOT / LIBS_PKG / "capi"
+    if (stamp.exists() and (capi / "ir.pxd").exists() and
+            all(p.stat().st_mtime <= stamp.stat().st_mtime for p in inputs)):
+        return
+    check_llvm()
+    say("generating the C API mirrors (gen/capi_pxd.py)")
+    gen = runpy.run_path(str(ROOT / "gen" / "capi_pxd.py"))
+    if gen["main"]([]) != 0:
+        sys.exit("mlir-cython: gen/capi_pxd.py failed")
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    stamp.touch()
+
+
+if not {"sdist", "egg_info", "dist_info"} & set(sys.argv):
+    generate_capi_mirrors()
 generate_dialect_types()
 setup(
     # The generated dialect modules are cythonized once the generator has

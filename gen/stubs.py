@@ -18,8 +18,9 @@ member or parameter that does not exist is an error), and from a few rules
 by name (`context`, `loc`, `ip`, `__len__`, ...). Settable properties are found in
 the sources (`@name.setter`, `cdef public`).
 
-The stubs are committed; tests/test_stubs.py runs the --check mode, so a
-change of the native API that is not reflected in them fails the tests.
+The build runs it (setup.py, once the extensions are built): the stubs
+are build outputs, like the modules, and not committed.
+tests/test_stubs.py runs the --check mode against the built modules.
 """
 
 import argparse
@@ -805,18 +806,19 @@ class ModuleWriter:
         return re.sub(r"\n{3,}", "\n\n\n", text)
 
 
-def generate(modules=MODULES):
-    """{path: stub text} for the native modules."""
+def generate(modules=MODULES, built=LIBS):
+    """{path: stub text} for the native modules, built in `built` (this
+    checkout's mlir/_mlir_libs, or a build's copy of it); the stubs go
+    beside them."""
     table = Table()
     out = {}
     for short in modules:
         mod = importlib.import_module(f"mlir._mlir_libs.{short}")
         where = Path(mod.__file__).resolve().parent
-        if where != LIBS:
+        if where != built.resolve():
             raise StubError(f"mlir._mlir_libs.{short} was imported from "
-                            f"{where}, not from this checkout ({LIBS}): set "
-                            "PYTHONPATH")
-        out[LIBS / f"{short}.pyi"] = ModuleWriter(mod, table).write()
+                            f"{where}, not from {built}: set PYTHONPATH")
+        out[built / f"{short}.pyi"] = ModuleWriter(mod, table).write()
     unused = table.unused(modules)
     if unused:
         raise StubError("stub_types.py: entries for members that do not "
@@ -828,9 +830,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true",
                     help="report stale stubs instead of writing them")
+    ap.add_argument("--built", type=Path, default=LIBS,
+                    help="where the modules are built (a build's "
+                         "mlir/_mlir_libs; default: this checkout's)")
     args = ap.parse_args(argv)
     try:
-        stubs = generate()
+        stubs = generate(built=args.built)
     except StubError as e:
         print(f"gen/stubs.py: {e}", file=sys.stderr)
         return 2
@@ -838,13 +843,13 @@ def main(argv=None):
              if not p.exists() or p.read_text() != text]
     if args.check:
         for p in stale:
-            print(f"stale: {p.relative_to(ROOT)}")
+            print(f"stale: {p}")
         if stale:
             print("run `python gen/stubs.py` to regenerate", file=sys.stderr)
         return 1 if stale else 0
     for p in stale:
         p.write_text(stubs[p])
-        print(f"wrote {p.relative_to(ROOT)}")
+        print(f"wrote {p}")
     return 0
 
 

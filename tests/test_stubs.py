@@ -1,7 +1,7 @@
-"""The committed stubs of the native modules (mlir/_mlir_libs/*.pyi) match
-the built modules: gen/stubs.py --check regenerates them in memory and
-compares. After changing a native module's API, run
-`python gen/stubs.py` and commit the stubs with the change."""
+"""The typing stubs of the native modules (mlir/_mlir_libs/*.pyi), which
+the build writes with gen/stubs.py, match the built modules: --check
+regenerates them in memory and compares (a build that skipped or broke
+the step fails here)."""
 
 import subprocess
 import sys

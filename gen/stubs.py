@@ -56,6 +56,10 @@ from typing_extensions import Self
 TYPING_NAMES = {"Callable", "Iterable", "Iterator", "Mapping", "Sequence",
                 "Any", "ClassVar", "Literal", "TypeVar", "overload", "Self"}
 
+# The TypeVars the stubs' preludes define (`_D = TypeVar(...)`).
+PRELUDE_NAMES = {line.split("=")[0].strip()
+                 for lines in PRELUDE.values() for line in lines}
+
 # Python types of the C types Cython writes in embedded signatures.
 C_TYPES = {
     "int": "int", "long": "int", "short": "int", "char": "int",
@@ -431,6 +435,11 @@ class ModuleWriter:
             return C_TYPES[ctype]
         if ctype == "None" or not re.match(r"^\w+$", ctype):
             return ctype        # a Python annotation (`Sequence[Type]`)
+        if ctype in TYPING_NAMES or isinstance(getattr(builtins, ctype, None),
+                                               type):
+            return ctype        # `Any`, `Self`, `object`, `str`
+        if ctype in PRELUDE_NAMES:
+            return ctype        # a TypeVar of the stub's prelude (`_D`)
         obj = getattr(self.module, ctype, None)
         if isinstance(obj, type):
             return self.type_name(obj) or ""

@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, annotation_typing=False
 """The MLIR object model: mlir.ir's extension types.
 
 House rules (read before editing):
@@ -13,6 +13,10 @@ House rules (read before editing):
   are declared `noexcept with gil` and never let an exception escape into C.
 - Types that destroy a C object in __dealloc__ and hold their owner are
   @cython.no_gc_clear, so the owner is still alive when they destroy.
+- Python annotations of def functions are their types for the typing
+  stubs (gen/stubs.py reads the signatures Cython embeds), not checks:
+  annotation_typing is off, and arguments are checked in the body, with
+  upstream's exceptions.
 """
 
 cimport cython

@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, annotation_typing=False
 """The irdl dialect's C API (mlir-c/Dialect/IRDL.h), re-exported by
 mlir.dialects.irdl: load_dialects, and the variadicity attributes the
 generated builders of irdl.operands / irdl.results take."""
@@ -55,7 +55,7 @@ cdef MlirWalkResult _collect_dialect_name(MlirOperation op,
     return MlirWalkResultSkip
 
 
-def load_dialects(module):
+def load_dialects(module: Module) -> None:
     """Defines and loads, in the module's context, every dialect that the
     irdl.dialect operations of `module` describe; its operations, types and
     attributes can then be parsed and built. MLIRError with MLIR's
@@ -112,7 +112,7 @@ cdef Context _irdl_context(object context):
     return ctx
 
 
-def variadicity_attr(value, context=None):
+def variadicity_attr(value: str | int, context=None) -> Attribute:
     """#irdl<variadicity single|optional|variadic>, from a Variadicity
     member or its name."""
     cdef bytes name = _variadicity_name(value)
@@ -121,7 +121,8 @@ def variadicity_attr(value, context=None):
                                                           _ref(name)))
 
 
-def variadicity_array_attr(values, context=None):
+def variadicity_array_attr(values: Sequence[str | int | Attribute],
+                           context=None) -> Attribute:
     """#irdl<variadicity_array[...]>, from Variadicity members, their names
     or #irdl<variadicity ...> attributes."""
     if isinstance(values, (str, bytes, Attribute)) or not hasattr(values, "__iter__"):

@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, annotation_typing=False
 """Queries on linalg structured ops (mlir-c/Dialect/Linalg.h), re-exported
 by mlir.dialects.linalg: whether an op is a contraction or a convolution,
 the dimensions of each kind, the op's indexing maps, and the filling of a
@@ -135,7 +135,7 @@ cdef object _contraction(Context ctx, MlirLinalgContractionDimensions d):
     return r
 
 
-def fill_builtin_region(op):
+def fill_builtin_region(op: Operation) -> None:
     """Builds the body of a named linalg op (linalg.matmul, linalg.fill,
     ...) created with an empty region, from the op's definition. ValueError
     for an op the linalg dialect has no region builder for, or whose
@@ -155,7 +155,7 @@ def fill_builtin_region(op):
     mlirLinalgFillBuiltinNamedOpRegion(c)
 
 
-def get_indexing_maps(op):
+def get_indexing_maps(op: Operation) -> ArrayAttr | None:
     """The indexing maps of a linalg op, as an ArrayAttr of AffineMapAttr;
     None for an op that is not a linalg op (or has none)."""
     cdef Operation o = _as_op(op, "get_indexing_maps")
@@ -165,7 +165,7 @@ def get_indexing_maps(op):
     return _opt_attr(o.context, mlirLinalgGetIndexingMapsAttribute(c))
 
 
-def isa_contraction_op(op):
+def isa_contraction_op(op: Operation) -> bool:
     """Whether `op` is a linalg op computing a contraction (matmul-like:
     multiply-accumulate over reduction dimensions)."""
     cdef Operation o = _as_op(op, "isa_contraction_op")
@@ -174,7 +174,7 @@ def isa_contraction_op(op):
     return mlirLinalgIsAContractionOp(op_handle(o))
 
 
-def infer_contraction_dimensions(op):
+def infer_contraction_dimensions(op: Operation) -> ContractionDimensions | None:
     """The ContractionDimensions of a linalg op, or None when it is not a
     contraction (or not a linalg op)."""
     cdef Operation o = _as_op(op, "infer_contraction_dimensions")
@@ -184,7 +184,7 @@ def infer_contraction_dimensions(op):
                         mlirLinalgInferContractionDimensions(op_handle(o)))
 
 
-def infer_contraction_dimensions_from_maps(indexing_maps):
+def infer_contraction_dimensions_from_maps(indexing_maps: Sequence[AffineMap]) -> ContractionDimensions | None:
     """The ContractionDimensions of a computation given by its indexing
     maps (lhs, rhs, output), or None when they do not describe a
     contraction. The maps must share their number of dimensions
@@ -221,7 +221,7 @@ def infer_contraction_dimensions_from_maps(indexing_maps):
         c_maps.data(), c_maps.size()))
 
 
-def isa_convolution_op(op):
+def isa_convolution_op(op: Operation) -> bool:
     """Whether `op` is a linalg op computing a convolution."""
     cdef Operation o = _as_op(op, "isa_convolution_op")
     if not _verified_linalg_op(o, "isa_convolution_op"):
@@ -229,7 +229,7 @@ def isa_convolution_op(op):
     return mlirLinalgIsAConvolutionOp(op_handle(o))
 
 
-def infer_convolution_dimensions(op):
+def infer_convolution_dimensions(op: Operation) -> ConvolutionDimensions | None:
     """The ConvolutionDimensions of a linalg op, or None when it is not a
     convolution (or not a linalg op)."""
     cdef Operation o = _as_op(op, "infer_convolution_dimensions")

@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, annotation_typing=False
 """mlir.execution_engine: JIT-compile a module lowered to the LLVM dialect
 and call its functions (mlir-c/ExecutionEngine.h)."""
 
@@ -44,7 +44,7 @@ _BUNDLED_LIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "runtime
 RUNTIME_LIBRARIES = ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so")
 
 
-def runtime_library_path(name):
+def runtime_library_path(name: str) -> str:
     """Full path of an MLIR runtime library of LLVM 22 (a name such as
     'libmlir_c_runner_utils.so'): the copy a self-contained wheel ships in
     mlir/_mlir_libs/runtime if there is one, else the one in LLVM's lib
@@ -118,7 +118,8 @@ cdef class ExecutionEngine:
     # __init__ has no signature of its own).
     __signature__ = __import__("inspect").signature(_signature)
 
-    def __init__(self, Module module not None, int opt_level=2, shared_libs=None,
+    def __init__(self, Module module not None, int opt_level=2,
+                 shared_libs: Sequence[str] | None = None,
                  bint enable_object_dump=True, bint enable_pic=False):
         if not 0 <= opt_level <= 3:
             raise ValueError("opt_level must be 0, 1, 2 or 3")
@@ -181,7 +182,7 @@ cdef class ExecutionEngine:
         e.callbacks = []
         return e
 
-    def raw_lookup(self, str name not None):
+    def raw_lookup(self, str name not None) -> int:
         """Address of the packed wrapper `_mlir_<name>` (0 if absent)."""
         cdef bytes b = name.encode()
         return <uintptr_t>mlirExecutionEngineLookupPacked(self._engine(), _ref(b))
@@ -193,12 +194,12 @@ cdef class ExecutionEngine:
         return self._module
 
     @property
-    def arities(self):
+    def arities(self) -> dict[str, int]:
         """The argument counts of the module's functions, by symbol name
         (the `_mlir_ciface_` wrappers included)."""
         return self._arities
 
-    def lookup(self, str name not None):
+    def lookup(self, str name not None) -> Callable[[Any], None]:
         """The packed wrapper of `name`, a function emitted with the
         llvm.emit_c_interface attribute, as a ctypes function taking a
         void** array of argument (then result) pointers."""
@@ -213,7 +214,7 @@ cdef class ExecutionEngine:
         fn._engine = self
         return fn
 
-    def invoke(self, str name not None, *ctypes_args):
+    def invoke(self, str name not None, *ctypes_args: Any) -> None:
         """Calls `name` (an llvm.emit_c_interface function) through its
         packed wrapper. Each argument is a ctypes pointer (or array) to a
         parameter value of its C interface (_mlir_ciface_<name>), in order,
@@ -238,14 +239,15 @@ cdef class ExecutionEngine:
             packed[i] = ctypes.cast(arg, ctypes.c_void_p)
         func(packed)
 
-    def raw_register_runtime(self, str name not None, address):
+    def raw_register_runtime(self, str name not None, address: int) -> None:
         """Makes symbol `name` resolve to `address` in the JITed code."""
         cdef bytes b = name.encode()
         if not isinstance(address, int) or address == 0:
             raise TypeError("address must be a non-zero int")
         mlirExecutionEngineRegisterSymbol(self._engine(), _ref(b), <void*><uintptr_t>address)
 
-    def register_runtime(self, str name not None, ctypes_callback):
+    def register_runtime(self, str name not None,
+                         ctypes_callback: Any) -> None:
         """Makes symbol `name` call a ctypes callback (kept alive by the
         engine). Call before initialize() or the first invoke."""
         if not isinstance(ctypes_callback, ctypes._CFuncPtr):
@@ -255,11 +257,11 @@ cdef class ExecutionEngine:
             "_mlir_ciface_" + name,
             ctypes.cast(ctypes_callback, ctypes.c_void_p).value)
 
-    def initialize(self):
+    def initialize(self) -> None:
         """Runs the module's global constructors."""
         mlirExecutionEngineInitialize(self._engine())
 
-    def dump_to_object_file(self, file_name):
+    def dump_to_object_file(self, file_name: str) -> None:
         """Writes the compiled object (needs enable_object_dump=True)."""
         cdef bytes b = os.fsencode(file_name)
         mlirExecutionEngineDumpToObjectFile(self._engine(), _ref(b))

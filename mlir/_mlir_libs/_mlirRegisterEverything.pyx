@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, annotation_typing=False
 """Site initializer registering every upstream dialect, pass and LLVM IR
 translation of MLIR 22 (mlir-c/RegisterEverything.h).
 
@@ -18,9 +18,9 @@ from mlir._mlir_libs.capi.register_everything cimport (
 mlirRegisterAllPasses()
 
 
-def register_dialects(DialectRegistry registry not None):
+def register_dialects(DialectRegistry registry not None) -> None:
     mlirRegisterAllDialects(registry.c_registry)
 
 
-def register_llvm_translations(Context context not None):
+def register_llvm_translations(Context context not None) -> None:
     mlirRegisterAllLLVMTranslations(context.c_context)

@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, annotation_typing=False
 """Runtime of the generated dialect modules.
 
 mlir-cython-tblgen keeps per-op generated code small: a default builder
@@ -904,7 +904,8 @@ cdef int _push_types_in(vector[MlirType]& out, object types, Context ctx,
     return 0
 
 
-def _function_type(inputs, results, context=None):
+def _function_type(inputs: Sequence[Type], results: Sequence[Type],
+                   context=None) -> FunctionType:
     """FunctionType (inputs) -> (results)."""
     cdef Context ctx = resolve_context(context)
     cdef vector[MlirType] ins, outs
@@ -914,7 +915,7 @@ def _function_type(inputs, results, context=None):
         ctx.c_context, ins.size(), ins.data(), outs.size(), outs.data()))
 
 
-def _function_type_io(Type t not None):
+def _function_type_io(Type t not None) -> tuple[list[Type], list[Type]]:
     """(inputs, results) of a FunctionType; ValueError for other types."""
     if not mlirTypeIsAFunction(t.c_type):
         raise ValueError(f"expected a function type, got {t}")
@@ -926,12 +927,12 @@ def _function_type_io(Type t not None):
     return ins, outs
 
 
-def _index_type(context=None):
+def _index_type(context=None) -> IndexType:
     cdef Context ctx = resolve_context(context)
     return wrap_type(ctx, mlirIndexTypeGet(ctx.c_context))
 
 
-def _type_kind(Type t not None):
+def _type_kind(Type t not None) -> str | None:
     """'int' (integer or index), 'float', or None."""
     if mlirTypeIsAInteger(t.c_type) or mlirTypeIsAIndex(t.c_type):
         return "int"
@@ -968,7 +969,7 @@ cdef MlirAttribute _integer_attr_handle(Type t, object value) except *:
     return (<Attribute>_ir.Attribute.parse(f"{v} : {t}", context=t.context)).c_attr
 
 
-def _integer_attr(Type t not None, value):
+def _integer_attr(Type t not None, value: int) -> IntegerAttr:
     """IntegerAttr of an integer or index type (ValueError if `value` does
     not fit)."""
     return wrap_attribute(t.context, _integer_attr_handle(t, value))
@@ -993,7 +994,7 @@ cdef MlirAttribute _float_attr_handle(Type t, object value) except *:
     return mlirFloatAttrDoubleGet(t.context.c_context, t.c_type, float(value))
 
 
-def _float_attr(Type t not None, value):
+def _float_attr(Type t not None, value: float) -> FloatAttr:
     return wrap_attribute(t.context, _float_attr_handle(t, value))
 
 
@@ -1106,7 +1107,7 @@ def _arith_constant(result=_REQ, value=_REQ, *extra, loc=None,
     return _arith_constant_class(result, value, loc=loc, ip=ip).result
 
 
-def _attr_literal(Attribute a not None):
+def _attr_literal(Attribute a not None) -> int | float:
     """The Python value of an IntegerAttr (int) or FloatAttr (float)."""
     cdef MlirType t
     if mlirAttributeIsAInteger(a.c_attr):
@@ -1122,7 +1123,7 @@ def _attr_literal(Attribute a not None):
                      f"value, not {a}")
 
 
-def _string_attr(str s not None, context=None):
+def _string_attr(str s not None, context=None) -> StringAttr:
     cdef Context ctx = resolve_context(context)
     return wrap_attribute(ctx, _string_attr_handle(ctx, s))
 
@@ -1132,18 +1133,18 @@ cdef MlirAttribute _string_attr_handle(Context ctx, str s) except *:
     return mlirStringAttrGet(ctx.c_context, mlirStringRefCreate(b, len(b)))
 
 
-def _string_value(Attribute a not None):
+def _string_value(Attribute a not None) -> str:
     if not mlirAttributeIsAString(a.c_attr):
         raise ValueError(f"expected a string attribute, got {a}")
     cdef MlirStringRef r = mlirStringAttrGetValue(a.c_attr)
     return r.data[:r.length].decode("utf-8")
 
 
-def _type_attr(Type t not None):
+def _type_attr(Type t not None) -> TypeAttr:
     return wrap_attribute(t.context, mlirTypeAttrGet(t.c_type))
 
 
-def _type_attr_value(Attribute a not None):
+def _type_attr_value(Attribute a not None) -> Type:
     if not mlirAttributeIsAType(a.c_attr):
         raise ValueError(f"expected a type attribute, got {a}")
     return wrap_type(a.context, mlirTypeAttrGetValue(a.c_attr))

@@ -41,7 +41,7 @@ cdef class AffineExpr:
     cdef MlirAffineExpr c_expr
     cdef readonly Context context
 
-    def __init__(self, expr):
+    def __init__(self, expr: AffineExpr):
         if not isinstance(expr, AffineExpr):
             raise TypeError(f"expected an AffineExpr, got {type(expr).__name__}")
         check = getattr(type(self), "isinstance", None)
@@ -105,47 +105,49 @@ cdef class AffineExpr:
     def __neg__(self):
         return _affine_binary(_MUL, self, -1)
 
-    def floor_div(self, other):
+    def floor_div(self, other: AffineExpr | int) -> AffineExpr:
         return _affine_binary(_FLOORDIV, self, other)
 
-    def ceil_div(self, other):
+    def ceil_div(self, other: AffineExpr | int) -> AffineExpr:
         return _affine_binary(_CEILDIV, self, other)
 
     # -- static constructors (as upstream) ----------------------------------
     @staticmethod
-    def get_add(lhs, rhs):
+    def get_add(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineAddExpr:
         return _affine_binary(_ADD, lhs, rhs)
 
     @staticmethod
-    def get_mul(lhs, rhs):
+    def get_mul(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineMulExpr:
         return _affine_binary(_MUL, lhs, rhs)
 
     @staticmethod
-    def get_mod(lhs, rhs):
+    def get_mod(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineModExpr:
         return _affine_binary(_MOD, lhs, rhs)
 
     @staticmethod
-    def get_floor_div(lhs, rhs):
+    def get_floor_div(lhs: AffineExpr | int,
+                      rhs: AffineExpr | int) -> AffineFloorDivExpr:
         return _affine_binary(_FLOORDIV, lhs, rhs)
 
     @staticmethod
-    def get_ceil_div(lhs, rhs):
+    def get_ceil_div(lhs: AffineExpr | int,
+                     rhs: AffineExpr | int) -> AffineCeilDivExpr:
         return _affine_binary(_CEILDIV, lhs, rhs)
 
     @staticmethod
-    def get_constant(value, context=None):
+    def get_constant(value: int, context=None) -> AffineConstantExpr:
         return AffineConstantExpr.get(value, context=context)
 
     @staticmethod
-    def get_dim(position, context=None):
+    def get_dim(position: int, context=None) -> AffineDimExpr:
         return AffineDimExpr.get(position, context=context)
 
     @staticmethod
-    def get_symbol(position, context=None):
+    def get_symbol(position: int, context=None) -> AffineSymbolExpr:
         return AffineSymbolExpr.get(position, context=context)
 
     # -- queries and transformations ---------------------------------------
-    def compose(self, AffineMap affine_map not None):
+    def compose(self, AffineMap affine_map not None) -> AffineExpr:
         """Replaces each d_i by the i-th result of the map (symbols stay);
         the map needs a result for every dimension the expression uses."""
         cdef intptr_t need = _max_position(self.c_expr, True) + 1
@@ -156,7 +158,8 @@ cdef class AffineExpr:
                              f"dimension of the expression")
         return wrap_affine_expr(self.context, _compose(self.c_expr, affine_map.c_map))
 
-    def shift_dims(self, num_dims, shift, offset=0):
+    def shift_dims(self, num_dims: int, shift: int,
+                   offset: int = 0) -> AffineExpr:
         num_dims = _count_arg(num_dims, "num_dims")
         shift = _count_arg(shift, "shift")
         offset = _count_arg(offset, "offset")
@@ -166,7 +169,8 @@ cdef class AffineExpr:
         return wrap_affine_expr(self.context, mlirAffineExprShiftDims(
             self.c_expr, num_dims, shift, offset))
 
-    def shift_symbols(self, num_symbols, shift, offset=0):
+    def shift_symbols(self, num_symbols: int, shift: int,
+                      offset: int = 0) -> AffineExpr:
         num_symbols = _count_arg(num_symbols, "num_symbols")
         shift = _count_arg(shift, "shift")
         offset = _count_arg(offset, "offset")
@@ -177,7 +181,8 @@ cdef class AffineExpr:
             self.c_expr, num_symbols, shift, offset))
 
     @staticmethod
-    def simplify_affine_expr(AffineExpr expr not None, num_dims, num_symbols):
+    def simplify_affine_expr(AffineExpr expr not None, num_dims: int,
+                             num_symbols: int) -> AffineExpr:
         """Simplifies `expr` as an expression of num_dims dimensions and
         num_symbols symbols, which must cover the positions it uses."""
         num_dims = _count_arg(num_dims, "num_dims")
@@ -186,7 +191,7 @@ cdef class AffineExpr:
         return wrap_affine_expr(expr.context, mlirSimplifyAffineExpr(
             expr.c_expr, num_dims, num_symbols))
 
-    def maybe_downcast(self):
+    def maybe_downcast(self) -> AffineExpr:
         """This expression as its concrete class (AffineAddExpr, ...)."""
         return wrap_affine_expr(self.context, self.c_expr)
 
@@ -201,14 +206,14 @@ cdef class AffineExpr:
         by a non-constant)."""
         return mlirAffineExprIsPureAffine(self.c_expr)
 
-    def get_largest_known_divisor(self):
+    def get_largest_known_divisor(self) -> int:
         return mlirAffineExprGetLargestKnownDivisor(self.c_expr)
 
-    def is_multiple_of(self, factor):
+    def is_multiple_of(self, factor: int) -> bool:
         return mlirAffineExprIsMultipleOf(self.c_expr,
                                           _index_arg(factor, "factor"))
 
-    def is_function_of_dim(self, position):
+    def is_function_of_dim(self, position: int) -> bool:
         return mlirAffineExprIsFunctionOfDim(
             self.c_expr, _count_arg(position, "position"))
 
@@ -301,7 +306,7 @@ cdef intptr_t _max_position(MlirAffineExpr e, bint dims):
 cdef class AffineConstantExpr(AffineExpr):
     """An affine integer constant."""
     @staticmethod
-    def get(value, context=None):
+    def get(value: int, context=None) -> AffineConstantExpr:
         cdef Context ctx = resolve_context(context)
         cdef int64_t v = _index_arg(value, "value")
         return wrap_affine_expr(ctx, mlirAffineConstantExprGet(ctx.c_context, v))
@@ -312,7 +317,7 @@ cdef class AffineConstantExpr(AffineExpr):
             (<AffineExpr>other).c_expr)
 
     @property
-    def value(self):
+    def value(self) -> int:
         """The constant's value (an int)."""
         return mlirAffineConstantExprGetValue(self.c_expr)
 
@@ -320,7 +325,7 @@ cdef class AffineConstantExpr(AffineExpr):
 cdef class AffineDimExpr(AffineExpr):
     """An affine dimension identifier `d<position>`."""
     @staticmethod
-    def get(position, context=None):
+    def get(position: int, context=None) -> AffineDimExpr:
         cdef Context ctx = resolve_context(context)
         position = _count_arg(position, "dimension position")
         return wrap_affine_expr(ctx, mlirAffineDimExprGet(ctx.c_context, position))
@@ -331,7 +336,7 @@ cdef class AffineDimExpr(AffineExpr):
             (<AffineExpr>other).c_expr)
 
     @property
-    def position(self):
+    def position(self) -> int:
         """The dimension's position (an int)."""
         return mlirAffineDimExprGetPosition(self.c_expr)
 
@@ -339,7 +344,7 @@ cdef class AffineDimExpr(AffineExpr):
 cdef class AffineSymbolExpr(AffineExpr):
     """An affine symbol identifier `s<position>`."""
     @staticmethod
-    def get(position, context=None):
+    def get(position: int, context=None) -> AffineSymbolExpr:
         cdef Context ctx = resolve_context(context)
         position = _count_arg(position, "symbol position")
         return wrap_affine_expr(ctx, mlirAffineSymbolExprGet(ctx.c_context, position))
@@ -350,7 +355,7 @@ cdef class AffineSymbolExpr(AffineExpr):
             (<AffineExpr>other).c_expr)
 
     @property
-    def position(self):
+    def position(self) -> int:
         """The symbol's position (an int)."""
         return mlirAffineSymbolExprGetPosition(self.c_expr)
 
@@ -364,12 +369,12 @@ cdef class AffineBinaryExpr(AffineExpr):
             (<AffineExpr>other).c_expr)
 
     @property
-    def lhs(self):
+    def lhs(self) -> AffineExpr:
         """The left-hand operand (an AffineExpr)."""
         return wrap_affine_expr(self.context, mlirAffineBinaryOpExprGetLHS(self.c_expr))
 
     @property
-    def rhs(self):
+    def rhs(self) -> AffineExpr:
         """The right-hand operand (an AffineExpr)."""
         return wrap_affine_expr(self.context, mlirAffineBinaryOpExprGetRHS(self.c_expr))
 
@@ -377,7 +382,7 @@ cdef class AffineBinaryExpr(AffineExpr):
 cdef class AffineAddExpr(AffineBinaryExpr):
     """An affine sum `lhs + rhs`."""
     @staticmethod
-    def get(lhs, rhs):
+    def get(lhs: AffineExpr | int, rhs: AffineExpr | int):
         return _affine_binary(_ADD, lhs, rhs)
 
     @staticmethod
@@ -389,7 +394,7 @@ cdef class AffineAddExpr(AffineBinaryExpr):
 cdef class AffineMulExpr(AffineBinaryExpr):
     """An affine product `lhs * rhs`."""
     @staticmethod
-    def get(lhs, rhs):
+    def get(lhs: AffineExpr | int, rhs: AffineExpr | int):
         return _affine_binary(_MUL, lhs, rhs)
 
     @staticmethod
@@ -401,7 +406,7 @@ cdef class AffineMulExpr(AffineBinaryExpr):
 cdef class AffineModExpr(AffineBinaryExpr):
     """An affine modulo `lhs mod rhs`."""
     @staticmethod
-    def get(lhs, rhs):
+    def get(lhs: AffineExpr | int, rhs: AffineExpr | int):
         return _affine_binary(_MOD, lhs, rhs)
 
     @staticmethod
@@ -413,7 +418,7 @@ cdef class AffineModExpr(AffineBinaryExpr):
 cdef class AffineFloorDivExpr(AffineBinaryExpr):
     """An affine floor division `lhs floordiv rhs`."""
     @staticmethod
-    def get(lhs, rhs):
+    def get(lhs: AffineExpr | int, rhs: AffineExpr | int):
         return _affine_binary(_FLOORDIV, lhs, rhs)
 
     @staticmethod
@@ -425,7 +430,7 @@ cdef class AffineFloorDivExpr(AffineBinaryExpr):
 cdef class AffineCeilDivExpr(AffineBinaryExpr):
     """An affine ceiling division `lhs ceildiv rhs`."""
     @staticmethod
-    def get(lhs, rhs):
+    def get(lhs: AffineExpr | int, rhs: AffineExpr | int):
         return _affine_binary(_CEILDIV, lhs, rhs)
 
     @staticmethod
@@ -570,7 +575,8 @@ cdef class AffineMap:
         mlirAffineMapDump(self.c_map)
 
     @staticmethod
-    def get(dim_count, symbol_count, exprs, context=None):
+    def get(dim_count: int, symbol_count: int, exprs: Sequence[AffineExpr],
+            context=None) -> AffineMap:
         cdef Context ctx = resolve_context(context)
         dim_count = _count_arg(dim_count, "dim_count")
         symbol_count = _count_arg(symbol_count, "symbol_count")
@@ -582,18 +588,19 @@ cdef class AffineMap:
             ctx.c_context, dim_count, symbol_count, es.size(), es.data()))
 
     @staticmethod
-    def get_constant(value, context=None):
+    def get_constant(value: int, context=None) -> AffineMap:
         cdef Context ctx = resolve_context(context)
         cdef int64_t v = _index_arg(value, "value")
         return wrap_affine_map(ctx, mlirAffineMapConstantGet(ctx.c_context, v))
 
     @staticmethod
-    def get_empty(context=None):
+    def get_empty(context=None) -> AffineMap:
         cdef Context ctx = resolve_context(context)
         return wrap_affine_map(ctx, mlirAffineMapEmptyGet(ctx.c_context))
 
     @staticmethod
-    def get_zero_result(dim_count, symbol_count, context=None):
+    def get_zero_result(dim_count: int, symbol_count: int,
+                        context=None) -> AffineMap:
         cdef Context ctx = resolve_context(context)
         dim_count = _count_arg(dim_count, "dim_count")
         symbol_count = _count_arg(symbol_count, "symbol_count")
@@ -601,14 +608,15 @@ cdef class AffineMap:
             ctx.c_context, dim_count, symbol_count))
 
     @staticmethod
-    def get_identity(n_dims, context=None):
+    def get_identity(n_dims: int, context=None) -> AffineMap:
         cdef Context ctx = resolve_context(context)
         n_dims = _count_arg(n_dims, "n_dims")
         return wrap_affine_map(ctx, mlirAffineMapMultiDimIdentityGet(
             ctx.c_context, n_dims))
 
     @staticmethod
-    def get_minor_identity(n_dims, n_results, context=None):
+    def get_minor_identity(n_dims: int, n_results: int,
+                           context=None) -> AffineMap:
         cdef Context ctx = resolve_context(context)
         n_dims = _count_arg(n_dims, "n_dims")
         n_results = _count_arg(n_results, "n_results")
@@ -619,7 +627,7 @@ cdef class AffineMap:
             ctx.c_context, n_dims, n_results))
 
     @staticmethod
-    def get_permutation(permutation, context=None):
+    def get_permutation(permutation: Sequence[int], context=None) -> AffineMap:
         """The map (d0, ..., dn-1) -> (d<p0>, ..., d<pn-1>) of a
         permutation of range(n); RuntimeError for any other sequence of
         non-negative ints, upstream's TypeError for anything else."""
@@ -644,7 +652,7 @@ cdef class AffineMap:
         return wrap_affine_map(ctx, mlirAffineMapPermutationGet(
             ctx.c_context, c_perm.size(), c_perm.data()))
 
-    def get_submap(self, result_positions):
+    def get_submap(self, result_positions: Sequence[int]) -> AffineMap:
         cdef intptr_t n = mlirAffineMapGetNumResults(self.c_map)
         cdef vector[intptr_t] pos
         for p in result_positions:
@@ -655,7 +663,7 @@ cdef class AffineMap:
         return wrap_affine_map(self.context, mlirAffineMapGetSubMap(
             self.c_map, pos.size(), pos.data()))
 
-    def get_major_submap(self, n_results):
+    def get_major_submap(self, n_results: int) -> AffineMap:
         """The map keeping the first n_results results; as upstream,
         0 < n_results < len(self.results) (ValueError otherwise)."""
         n_results = _index_arg(n_results, "n_results")
@@ -664,7 +672,7 @@ cdef class AffineMap:
         return wrap_affine_map(self.context, mlirAffineMapGetMajorSubMap(
             self.c_map, n_results))
 
-    def get_minor_submap(self, n_results):
+    def get_minor_submap(self, n_results: int) -> AffineMap:
         """The map keeping the last n_results results; as upstream,
         0 < n_results < len(self.results) (ValueError otherwise)."""
         n_results = _index_arg(n_results, "n_results")
@@ -674,7 +682,7 @@ cdef class AffineMap:
             self.c_map, n_results))
 
     def replace(self, AffineExpr expr not None, AffineExpr replacement not None,
-                n_result_dims, n_result_syms):
+                n_result_dims: int, n_result_syms: int) -> AffineMap:
         """Replaces `expr` by `replacement` in every result; the new map has
         n_result_dims dimensions and n_result_syms symbols, which must cover
         the positions its results use."""
@@ -697,7 +705,8 @@ cdef class AffineMap:
         return r
 
     @staticmethod
-    def compress_unused_symbols(affine_maps, context=None):
+    def compress_unused_symbols(affine_maps: Sequence[AffineMap],
+                                context=None) -> list[AffineMap]:
         """The maps without the symbols none of them uses; the maps must
         be of one Context (`context`, if given, must be it)."""
         cdef Context ctx = None
@@ -722,7 +731,7 @@ cdef class AffineMap:
         return [wrap_affine_map(ctx, out[i]) for i in range(out.size())]
 
     @property
-    def results(self):
+    def results(self) -> AffineExprList:
         """The result expressions (a list-like of AffineExpr)."""
         cdef AffineExprList l = AffineExprList.__new__(AffineExprList)
         l.map = self
@@ -776,7 +785,7 @@ cdef class AffineMap:
         return mlirAffineMapIsSingleConstant(self.c_map)
 
     @property
-    def single_constant_result(self):
+    def single_constant_result(self) -> int:
         """The value of the single constant result (is_single_constant must
         hold)."""
         if not mlirAffineMapIsSingleConstant(self.c_map):
@@ -816,7 +825,7 @@ cdef class IntegerSetConstraint:
     cdef intptr_t pos
 
     @property
-    def expr(self):
+    def expr(self) -> AffineExpr:
         """The constraint's affine expression (compared with zero)."""
         return wrap_affine_expr(self.set.context,
                                 mlirIntegerSetGetConstraint(self.set.c_set, self.pos))
@@ -890,7 +899,8 @@ cdef class IntegerSet:
         mlirIntegerSetDump(self.c_set)
 
     @staticmethod
-    def get(num_dims, num_symbols, exprs, eq_flags, context=None):
+    def get(num_dims: int, num_symbols: int, exprs: Sequence[AffineExpr],
+            eq_flags: Sequence[bool], context=None) -> IntegerSet:
         cdef Context ctx = resolve_context(context)
         num_dims = _count_arg(num_dims, "num_dims")
         num_symbols = _count_arg(num_symbols, "num_symbols")
@@ -917,15 +927,16 @@ cdef class IntegerSet:
             <const bool*>c_flags.data()))
 
     @staticmethod
-    def get_empty(num_dims, num_symbols, context=None):
+    def get_empty(num_dims: int, num_symbols: int, context=None) -> IntegerSet:
         cdef Context ctx = resolve_context(context)
         num_dims = _count_arg(num_dims, "num_dims")
         num_symbols = _count_arg(num_symbols, "num_symbols")
         return wrap_integer_set(ctx, mlirIntegerSetEmptyGet(
             ctx.c_context, num_dims, num_symbols))
 
-    def get_replaced(self, dim_exprs, symbol_exprs, num_result_dims,
-                     num_result_symbols):
+    def get_replaced(self, dim_exprs: Sequence[AffineExpr],
+                     symbol_exprs: Sequence[AffineExpr], num_result_dims: int,
+                     num_result_symbols: int) -> IntegerSet:
         num_result_dims = _count_arg(num_result_dims, "num_result_dims")
         num_result_symbols = _count_arg(num_result_symbols,
                                         "num_result_symbols")
@@ -985,7 +996,7 @@ cdef class IntegerSet:
         return mlirIntegerSetGetNumInequalities(self.c_set)
 
     @property
-    def constraints(self):
+    def constraints(self) -> IntegerSetConstraintList:
         """The set's constraints (an IntegerSetConstraintList)."""
         cdef IntegerSetConstraintList l = IntegerSetConstraintList.__new__(
             IntegerSetConstraintList)

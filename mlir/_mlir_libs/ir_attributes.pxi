@@ -96,7 +96,7 @@ cdef class IntegerAttr(Attribute):
     attr_name = from_ref(mlirIntegerAttrGetName())
 
     @staticmethod
-    def get(type, value):
+    def get(type: Type, value: int):
         cdef Context ctx = _context_of_type(type, "type")
         cdef MlirType t = (<Type>type).c_type
         if not (mlirTypeIsAInteger(t) or mlirTypeIsAIndex(t)):
@@ -148,7 +148,7 @@ cdef class IntegerAttr(Attribute):
             (<Attribute>other).c_attr)
 
     @property
-    def value(self):
+    def value(self) -> int:
         """The value as a Python int (exact at any width): signed for signed
         types, unsigned for unsigned ones, and for signless ones the signed
         reading (as MLIR prints them), except i1 which reads 0 or 1."""
@@ -179,7 +179,7 @@ cdef class BoolAttr(Attribute):
     static_typeid = _NoTypeID()
 
     @staticmethod
-    def get(value, context=None):
+    def get(value: bool, context=None):
         cdef Context ctx = resolve_context(context)
         return _make_attr(BoolAttr, ctx, mlirBoolAttrGet(ctx.c_context,
                                                          1 if value else 0))
@@ -190,7 +190,7 @@ cdef class BoolAttr(Attribute):
             (<Attribute>other).c_attr)
 
     @property
-    def value(self):
+    def value(self) -> bool:
         """The boolean value."""
         return mlirBoolAttrGetValue(self.c_attr)
 
@@ -204,7 +204,7 @@ cdef class FloatAttr(Attribute):
     attr_name = from_ref(mlirFloatAttrGetName())
 
     @staticmethod
-    def get(type, value, loc=None):
+    def get(type: Type, value: float, loc=None):
         """The attribute of `value` in float type `type`; MLIRError
         ("Invalid attribute", with MLIR's diagnostic at `loc`) for a type
         that is not a float type, as upstream."""
@@ -222,14 +222,14 @@ cdef class FloatAttr(Attribute):
         return _make_attr(FloatAttr, ctx, a)
 
     @staticmethod
-    def get_unchecked(type, value, context=None):
+    def get_unchecked(type: Type, value: float, context=None):
         cdef Context ctx = resolve_context(context)
         cdef double v = _checked_float(type, value)
         return _make_attr(FloatAttr, ctx, mlirFloatAttrDoubleGet(
             ctx.c_context, (<Type>type).c_type, v))
 
     @staticmethod
-    def get_f32(value, context=None):
+    def get_f32(value: float, context=None):
         cdef Context ctx = resolve_context(context)
         cdef MlirType t = mlirF32TypeGet(ctx.c_context)
         cdef double v = _checked_float(wrap_type(ctx, t), value)
@@ -247,7 +247,7 @@ cdef class FloatAttr(Attribute):
             (<Attribute>other).c_attr)
 
     @property
-    def value(self):
+    def value(self) -> float:
         """The value (a float)."""
         return mlirFloatAttrGetValueDouble(self.c_attr)
 
@@ -284,13 +284,13 @@ cdef class StringAttr(Attribute):
     attr_name = from_ref(mlirStringAttrGetName())
 
     @staticmethod
-    def get(value, context=None):
+    def get(value: str | bytes, context=None):
         cdef Context ctx = resolve_context(context)
         return _make_attr(StringAttr, ctx, mlirStringAttrGet(
             ctx.c_context, borrowed_ref(value, "value")))
 
     @staticmethod
-    def get_typed(type, value):
+    def get_typed(type: Type, value: str | bytes):
         cdef Context ctx = _context_of_type(type, "type")
         return _make_attr(StringAttr, ctx, mlirStringAttrTypedGet(
             (<Type>type).c_type, borrowed_ref(value, "value")))
@@ -301,12 +301,12 @@ cdef class StringAttr(Attribute):
             (<Attribute>other).c_attr)
 
     @property
-    def value(self):
+    def value(self) -> str:
         """The string, decoded as UTF-8 (invalid bytes replaced)."""
         return from_ref(mlirStringAttrGetValue(self.c_attr))
 
     @property
-    def value_bytes(self):
+    def value_bytes(self) -> bytes:
         """The string's value as bytes."""
         cdef MlirStringRef s = mlirStringAttrGetValue(self.c_attr)
         return s.data[:s.length]
@@ -334,7 +334,7 @@ cdef class TypeAttr(Attribute):
     attr_name = from_ref(mlirTypeAttrGetName())
 
     @staticmethod
-    def get(value, context=None):
+    def get(value: Type, context=None):
         cdef MlirType t = type_handle(value, "value")
         return _make_attr(TypeAttr, (<Type>value).context, mlirTypeAttrGet(t))
 
@@ -344,7 +344,7 @@ cdef class TypeAttr(Attribute):
             (<Attribute>other).c_attr)
 
     @property
-    def value(self):
+    def value(self) -> Type:
         """The Type held."""
         return wrap_type(self.context, mlirTypeAttrGetValue(self.c_attr))
 
@@ -355,7 +355,7 @@ cdef class ArrayAttr(Attribute):
     attr_name = from_ref(mlirArrayAttrGetName())
 
     @staticmethod
-    def get(attributes, context=None):
+    def get(attributes: Sequence[Attribute], context=None):
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirAttribute] elems
         for a in attributes:
@@ -411,7 +411,7 @@ cdef class DictAttr(Attribute):
     attr_name = from_ref(mlirDictionaryAttrGetName())
 
     @staticmethod
-    def get(value=None, context=None):
+    def get(value: Mapping[str, Attribute] | None = None, context=None):
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirNamedAttribute] elems
         cdef MlirNamedAttribute na
@@ -475,19 +475,19 @@ cdef class DictAttr(Attribute):
     def __iter__(self):
         return iter(self.keys())
 
-    def keys(self):
+    def keys(self) -> list[str]:
         cdef intptr_t i
         return [from_ref(mlirIdentifierStr(
                     mlirDictionaryAttrGetElement(self.c_attr, i).name))
                 for i in range(mlirDictionaryAttrGetNumElements(self.c_attr))]
 
-    def values(self):
+    def values(self) -> list[Attribute]:
         cdef intptr_t i
         return [wrap_attribute(self.context,
                     mlirDictionaryAttrGetElement(self.c_attr, i).attribute)
                 for i in range(mlirDictionaryAttrGetNumElements(self.c_attr))]
 
-    def items(self):
+    def items(self) -> list[tuple[str, Attribute]]:
         return list(zip(self.keys(), self.values()))
 
 
@@ -498,7 +498,7 @@ cdef class SymbolRefAttr(Attribute):
     attr_name = from_ref(mlirSymbolRefAttrGetName())
 
     @staticmethod
-    def get(symbols, context=None):
+    def get(symbols: Sequence[str], context=None):
         cdef Context ctx = resolve_context(context)
         syms = [to_bytes(s, "symbol") for s in symbols]
         if not syms:
@@ -516,7 +516,7 @@ cdef class SymbolRefAttr(Attribute):
             (<Attribute>other).c_attr)
 
     @property
-    def value(self):
+    def value(self) -> list[str]:
         """[root, nested..., leaf] as strings."""
         cdef intptr_t i
         out = [from_ref(mlirSymbolRefAttrGetRootReference(self.c_attr))]
@@ -534,7 +534,7 @@ cdef class FlatSymbolRefAttr(Attribute):
     attr_name = from_ref(mlirFlatSymbolRefAttrGetName())
 
     @staticmethod
-    def get(value, context=None):
+    def get(value: str, context=None):
         cdef Context ctx = resolve_context(context)
         return _make_attr(FlatSymbolRefAttr, ctx, mlirFlatSymbolRefAttrGet(
             ctx.c_context, borrowed_ref(value, "value")))
@@ -545,7 +545,7 @@ cdef class FlatSymbolRefAttr(Attribute):
             (<Attribute>other).c_attr)
 
     @property
-    def value(self):
+    def value(self) -> str:
         """The referenced symbol's name (a str)."""
         return from_ref(mlirFlatSymbolRefAttrGetValue(self.c_attr))
 
@@ -556,7 +556,8 @@ cdef class OpaqueAttr(Attribute):
     attr_name = from_ref(mlirOpaqueAttrGetName())
 
     @staticmethod
-    def get(dialect_namespace, buffer, type, context=None):
+    def get(dialect_namespace: str, buffer: str | bytes, type: Type,
+            context=None):
         cdef Context ctx = resolve_context(context)
         cdef bytes ns = to_bytes(dialect_namespace, "dialect_namespace")
         cdef bytes data
@@ -574,12 +575,12 @@ cdef class OpaqueAttr(Attribute):
             (<Attribute>other).c_attr)
 
     @property
-    def dialect_namespace(self):
+    def dialect_namespace(self) -> str:
         """The namespace of the attribute's dialect."""
         return from_ref(mlirOpaqueAttrGetDialectNamespace(self.c_attr))
 
     @property
-    def data(self):
+    def data(self) -> bytes:
         """The attribute's data, as its dialect printed it (bytes)."""
         cdef MlirStringRef s = mlirOpaqueAttrGetData(self.c_attr)
         return s.data[:s.length]
@@ -591,7 +592,7 @@ cdef class StridedLayoutAttr(Attribute):
     attr_name = from_ref(mlirStridedLayoutAttrGetName())
 
     @staticmethod
-    def get(offset, strides, context=None):
+    def get(offset: int, strides: Sequence[int], context=None):
         cdef Context ctx = resolve_context(context)
         offset = _index_arg(offset, "offset")
         cdef vector[int64_t] s
@@ -600,7 +601,7 @@ cdef class StridedLayoutAttr(Attribute):
             ctx.c_context, offset, s.size(), s.data()))
 
     @staticmethod
-    def get_fully_dynamic(rank, context=None):
+    def get_fully_dynamic(rank: int, context=None):
         rank = _index_arg(rank, "rank")
         if rank < 0:
             raise ValueError("rank must be >= 0")
@@ -613,12 +614,12 @@ cdef class StridedLayoutAttr(Attribute):
             (<Attribute>other).c_attr)
 
     @property
-    def offset(self):
+    def offset(self) -> int:
         """The offset (an int, or the dynamic marker)."""
         return mlirStridedLayoutAttrGetOffset(self.c_attr)
 
     @property
-    def strides(self):
+    def strides(self) -> list[int]:
         """The strides (a list of int)."""
         cdef intptr_t i
         return [mlirStridedLayoutAttrGetStride(self.c_attr, i)
@@ -641,7 +642,7 @@ cdef class AffineMapAttr(Attribute):
             (<Attribute>other).c_attr)
 
     @property
-    def value(self):
+    def value(self) -> AffineMap:
         """The AffineMap held."""
         return wrap_affine_map(self.context, mlirAffineMapAttrGetValue(self.c_attr))
 
@@ -662,7 +663,7 @@ cdef class IntegerSetAttr(Attribute):
             (<Attribute>other).c_attr)
 
     @property
-    def value(self):
+    def value(self) -> IntegerSet:
         """The IntegerSet held."""
         return wrap_integer_set(self.context, mlirIntegerSetAttrGetValue(self.c_attr))
 

@@ -77,7 +77,7 @@ cdef class Region:
         return op_check(self.parent)
 
     @property
-    def blocks(self):
+    def blocks(self) -> BlockList:
         """The region's blocks (a BlockList)."""
         self.check()
         return BlockList.new(self)
@@ -86,7 +86,7 @@ cdef class Region:
         return iter(self.blocks)
 
     @property
-    def owner(self):
+    def owner(self) -> OpView:
         """The operation owning this region."""
         self.check()
         return self.parent
@@ -139,7 +139,8 @@ cdef class BlockList:
         self.region.check()
         return BlockIterator.new(self.region)
 
-    def append(self, *args, arg_locs=None):
+    def append(self, *args: Type,
+               arg_locs: Sequence[Location] | None = None) -> Block:
         """Appends a new block with arguments of the given types; returns
         it."""
         self.region.check()
@@ -265,7 +266,9 @@ cdef class Block:
     # -- creation ---------------------------------------------------------
 
     @staticmethod
-    def create_at_start(Region parent not None, arg_types=None, arg_locs=None):
+    def create_at_start(Region parent not None,
+                        arg_types: Sequence[Type] | None = None,
+                        arg_locs: Sequence[Location] | None = None) -> Block:
         """Creates a block at the start of `parent` with arguments of the
         given types."""
         parent.check()
@@ -278,7 +281,8 @@ cdef class Block:
         _block_inserted(crw, b)
         return wrap_block(parent.parent, b)
 
-    def create_before(self, *arg_types, arg_locs=None):
+    def create_before(self, *arg_types: Type,
+                      arg_locs: Sequence[Location] | None = None) -> Block:
         self.check()
         cdef ConversionPatternRewriter crw = _block_rewriter(self.parent)
         cdef MlirBlock b = _create_block(arg_types, arg_locs,
@@ -290,7 +294,8 @@ cdef class Block:
         _block_inserted(crw, b)
         return wrap_block(self.parent, b)
 
-    def create_after(self, *arg_types, arg_locs=None):
+    def create_after(self, *arg_types: Type,
+                     arg_locs: Sequence[Location] | None = None) -> Block:
         self.check()
         cdef ConversionPatternRewriter crw = _block_rewriter(self.parent)
         cdef MlirBlock b = _create_block(arg_types, arg_locs,
@@ -302,7 +307,7 @@ cdef class Block:
         _block_inserted(crw, b)
         return wrap_block(self.parent, b)
 
-    def append_to(self, Region region not None):
+    def append_to(self, Region region not None) -> None:
         """Moves this block to the end of `region`."""
         cdef MlirBlock none
         none.ptr = NULL
@@ -316,7 +321,7 @@ cdef class Block:
     # -- contents ---------------------------------------------------------
 
     @property
-    def operations(self):
+    def operations(self) -> OperationList:
         """The block's operations (an OperationList)."""
         self.check()
         return OperationList.new(self)
@@ -324,7 +329,7 @@ cdef class Block:
     def __iter__(self):
         return iter(self.operations)
 
-    def append(self, operation):
+    def append(self, operation: Operation) -> None:
         """Appends an operation to this block (even after its terminator,
         as upstream); an operation in another block is moved here."""
         cdef Operation op = as_operation(operation, "operation")
@@ -343,12 +348,13 @@ cdef class Block:
         _insert_detached(InsertionPoint(self), op, False)
 
     @property
-    def arguments(self):
+    def arguments(self) -> BlockArgumentList:
         """The block's arguments (a BlockArgumentList)."""
         self.check()
         return BlockArgumentList.new(self)
 
-    def add_argument(self, Type type not None, Location loc not None):
+    def add_argument(self, Type type not None,
+                     Location loc not None) -> BlockArgument:
         self.check()
         _check_arg_context(self, type, loc)
         cdef MlirBlock none
@@ -360,7 +366,7 @@ cdef class Block:
         return wrap_block_arg(self.parent, self.c_block, v)
 
     def insert_argument(self, Py_ssize_t index, Type type not None,
-                        Location loc not None):
+                        Location loc not None) -> BlockArgument:
         self.check()
         cdef Py_ssize_t n = mlirBlockGetNumArguments(self.c_block)
         if index < 0 or index > n:
@@ -377,7 +383,7 @@ cdef class Block:
         op_write_done(self.parent, t)
         return wrap_block_arg(self.parent, self.c_block, v)
 
-    def erase_argument(self, Py_ssize_t index):
+    def erase_argument(self, Py_ssize_t index) -> None:
         cdef MlirBlock none
         none.ptr = NULL
         self.check()
@@ -401,7 +407,7 @@ cdef class Block:
         self.epoch = self.parent.context.epoch
 
     @property
-    def owner(self):
+    def owner(self) -> OpView:
         """The operation whose region holds this block; as upstream, for a
         block reached through op.successors, that operation (the one
         branching to it)."""
@@ -412,13 +418,13 @@ cdef class Block:
         return self.parent
 
     @property
-    def region(self):
+    def region(self) -> Region:
         """The Region the block is in."""
         self.check()
         return wrap_region(self.parent, mlirBlockGetParentRegion(self.c_block))
 
     @property
-    def successors(self):
+    def successors(self) -> list[Block]:
         """The blocks the terminator of this block can branch to (a
         BlockSuccessors sequence, as of now)."""
         self.check()
@@ -428,7 +434,7 @@ cdef class Block:
             for i in range(n)])
 
     @property
-    def predecessors(self):
+    def predecessors(self) -> list[Block]:
         """The blocks whose terminators can branch to this block (a
         BlockPredecessors sequence, as of now)."""
         self.check()
@@ -629,7 +635,7 @@ cdef class BlockArgumentList:
         return list(self) + list(other)
 
     @property
-    def types(self):
+    def types(self) -> list[Type]:
         """The types of the arguments (a list of Type)."""
         return [a.type for a in self]
 
@@ -724,7 +730,7 @@ cdef class InsertionPoint:
     """Where new operations go: the end of a block, or before an operation.
     A context manager: `with InsertionPoint(block):`."""
 
-    def __init__(self, beforeOperationOrBlock):
+    def __init__(self, beforeOperationOrBlock: Operation | Block):
         if isinstance(beforeOperationOrBlock, Block):
             (<Block>beforeOperationOrBlock).check()
             self.block = beforeOperationOrBlock
@@ -744,7 +750,7 @@ cdef class InsertionPoint:
                             f"{type(beforeOperationOrBlock).__name__}")
 
     @staticmethod
-    def at_block_begin(Block block not None):
+    def at_block_begin(Block block not None) -> InsertionPoint:
         block.check()
         cdef MlirOperation first = mlirBlockGetFirstOperation(block.c_block)
         if first.ptr == NULL:
@@ -753,7 +759,7 @@ cdef class InsertionPoint:
                                              block.parent))
 
     @staticmethod
-    def at_block_terminator(Block block not None):
+    def at_block_terminator(Block block not None) -> InsertionPoint:
         block.check()
         cdef MlirOperation term = mlirBlockGetTerminator(block.c_block)
         if term.ptr == NULL:
@@ -762,7 +768,7 @@ cdef class InsertionPoint:
                                              block.parent))
 
     @staticmethod
-    def after(operation):
+    def after(operation: Operation) -> InsertionPoint:
         cdef Operation op = as_operation(operation, "operation")
         cdef MlirBlock b = mlirOperationGetBlock(op.c_op)
         if b.ptr == NULL:
@@ -781,7 +787,7 @@ cdef class InsertionPoint:
         _check_not_after_terminator(self)
         return 0
 
-    def insert(self, operation):
+    def insert(self, operation: Operation) -> None:
         """Inserts a detached operation here (IndexError at the end of a
         block that already ends in a terminator)."""
         cdef Operation op = as_operation(operation, "operation")
@@ -820,7 +826,7 @@ cdef class InsertionPoint:
         _push_frame(self, self.block.parent.context, None, self)
         return self
 
-    def __exit__(self, exc_type, exc, tb):
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any):
         _pop_frame(self)
 
     current = _CurrentIP()
@@ -834,7 +840,8 @@ cdef class AsmState:
     """Caches SSA names of an operation (or a value's parent) for fast
     repeated printing: Value.get_name(state=...), Operation.print(state=...)."""
 
-    def __init__(self, value_or_op, bint use_local_scope=False):
+    def __init__(self, value_or_op: Value | Operation,
+                 bint use_local_scope=False):
         cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
         cdef bint ran
         if use_local_scope:

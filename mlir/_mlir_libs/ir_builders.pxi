@@ -14,11 +14,11 @@ class AttrBuilder:
     _builders = {}
 
     @staticmethod
-    def contains(attribute_kind):
+    def contains(attribute_kind: str) -> bool:
         return attribute_kind in AttrBuilder._builders
 
     @staticmethod
-    def get(attribute_kind):
+    def get(attribute_kind: str) -> Callable[..., Attribute]:
         try:
             return AttrBuilder._builders[attribute_kind]
         except KeyError:
@@ -26,7 +26,8 @@ class AttrBuilder:
                            f"not registered") from None
 
     @staticmethod
-    def insert(attribute_kind, attr_builder, replace=False):
+    def insert(attribute_kind: str, attr_builder: Callable[..., Attribute],
+               replace: bool = False) -> None:
         if not callable(attr_builder):
             raise TypeError("an attribute builder must be callable")
         if not replace and attribute_kind in AttrBuilder._builders:
@@ -36,7 +37,8 @@ class AttrBuilder:
         AttrBuilder._builders[attribute_kind] = attr_builder
 
 
-def register_attribute_builder(kind, replace=False):
+def register_attribute_builder(kind: str,
+                               replace: bool = False) -> Callable[[_F], _F]:
     """Decorator: registers fn(value, context) as the builder of `kind`."""
     def decorator_builder(func):
         AttrBuilder.insert(kind, func, replace=replace)
@@ -50,11 +52,11 @@ class TypeBuilder:
     _builders = {}
 
     @staticmethod
-    def contains(type_kind):
+    def contains(type_kind: str) -> bool:
         return type_kind in TypeBuilder._builders
 
     @staticmethod
-    def get(type_kind):
+    def get(type_kind: str) -> Callable[..., Type]:
         try:
             return TypeBuilder._builders[type_kind]
         except KeyError:
@@ -62,7 +64,8 @@ class TypeBuilder:
                            f"registered") from None
 
     @staticmethod
-    def insert(type_kind, type_builder, replace=False):
+    def insert(type_kind: str, type_builder: Callable[..., Type],
+               replace: bool = False) -> None:
         if not callable(type_builder):
             raise TypeError("a type builder must be callable")
         if not replace and type_kind in TypeBuilder._builders:
@@ -71,7 +74,8 @@ class TypeBuilder:
         TypeBuilder._builders[type_kind] = type_builder
 
 
-def register_type_builder(kind, replace=False):
+def register_type_builder(kind: str,
+                          replace: bool = False) -> Callable[[_F], _F]:
     def decorator_builder(func):
         TypeBuilder.insert(kind, func, replace=replace)
         return func

@@ -14,7 +14,7 @@ cdef dict _context_thread_pools = {}
 cdef object _context_init_hook = None
 
 
-def _set_context_init_hook(hook):
+def _set_context_init_hook(hook: Callable[..., None] | None) -> None:
     global _context_init_hook
     _context_init_hook = hook
 
@@ -93,8 +93,9 @@ cdef class Context:
             _live_contexts[_key(ctx.ptr)] = <PyObject*>self
             mlircy_enable_try_incref(<PyObject*>self)
 
-    def __init__(self, load_on_create_dialects=None, thread_pool=None, *,
-                 _adopt=None, **kwargs):
+    def __init__(self, load_on_create_dialects: Sequence[str] | None = None,
+                 thread_pool: ThreadPool | None = None, *, _adopt=None,
+                 **kwargs: Any):
         if _adopt is None and _context_init_hook is not None:
             _context_init_hook(self, load_on_create_dialects=load_on_create_dialects,
                                thread_pool=thread_pool, **kwargs)
@@ -119,11 +120,11 @@ cdef class Context:
         _push_frame(self, self, None, None)
         return self
 
-    def __exit__(self, exc_type, exc, tb):
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any):
         _pop_frame(self)
 
     @staticmethod
-    def _get_live_count():
+    def _get_live_count() -> int:
         """Number of live Context objects."""
         with cython.critical_section(_registry_lock):
             return _live_contexts.size()
@@ -144,16 +145,17 @@ cdef class Context:
 
     # -- dialects -----------------------------------------------------------
 
-    def append_dialect_registry(self, DialectRegistry registry not None):
+    def append_dialect_registry(self,
+                                DialectRegistry registry not None) -> None:
         mlirContextAppendDialectRegistry(self.c_context, registry.c_registry)
         self.unregistered_names.clear()     # their dialects may exist now
 
-    def load_all_available_dialects(self):
+    def load_all_available_dialects(self) -> None:
         with nogil:
             mlirContextLoadAllAvailableDialects(self.c_context)
 
     @property
-    def allow_unregistered_dialects(self):
+    def allow_unregistered_dialects(self) -> bool:
         """Whether operations of unregistered dialects may be created and
         parsed (settable)."""
         return mlirContextGetAllowUnregisteredDialects(self.c_context)
@@ -162,10 +164,10 @@ cdef class Context:
     def allow_unregistered_dialects(self, bint value):
         mlirContextSetAllowUnregisteredDialects(self.c_context, value)
 
-    def enable_multithreading(self, bint enable):
+    def enable_multithreading(self, bint enable) -> None:
         mlirContextEnableMultithreading(self.c_context, enable)
 
-    def is_registered_operation(self, str name not None):
+    def is_registered_operation(self, str name not None) -> bool:
         cdef bytes b = name.encode("utf-8")
         return mlirContextIsRegisteredOperation(self.c_context, str_ref(b))
 
@@ -226,18 +228,18 @@ cdef class Context:
         self.identifiers[name] = <uintptr_t>ident.ptr
         return ident
 
-    def _get_live_operation_count(self):
+    def _get_live_operation_count(self) -> int:
         """Number of live Operation objects of this context."""
         return self.live_ops.n
 
-    def _get_live_operation_map_bytes(self):
+    def _get_live_operation_map_bytes(self) -> int:
         """Bytes used by the live-operation table (for benchmarks)."""
         return self.live_ops.cap * sizeof(PyObject*)
 
-    def _get_live_operation_objects(self):
+    def _get_live_operation_objects(self) -> list[Operation]:
         return live_objects(self)
 
-    def _clear_live_operations(self):
+    def _clear_live_operations(self) -> int:
         """Invalidates every live Operation object; returns how many."""
         cdef size_t n, i
         with cython.critical_section(self):
@@ -251,7 +253,7 @@ cdef class Context:
             self.epoch += 1
         return n
 
-    def _clear_live_operations_inside(self, operation):
+    def _clear_live_operations_inside(self, operation: Operation) -> int:
         """Invalidates the live objects nested in `operation` (not itself),
         as after a pass run on it."""
         cdef Operation op = as_operation(operation, "operation")
@@ -260,17 +262,18 @@ cdef class Context:
     # -- dialects (continued) ---------------------------------------------
 
     @property
-    def dialects(self):
+    def dialects(self) -> Dialects:
         """Loaded dialects by namespace: ctx.dialects["func"] or
         ctx.dialects.func (loads a registered dialect on first access)."""
         return Dialects.new(self)
 
     @property
-    def d(self):
+    def d(self) -> Dialects:
         """Alias of `dialects`."""
         return Dialects.new(self)
 
-    def get_dialect_descriptor(self, str dialect_name not None):
+    def get_dialect_descriptor(self,
+                               str dialect_name not None) -> DialectDescriptor:
         cdef bytes b = dialect_name.encode("utf-8")
         cdef MlirDialect d = mlirContextGetOrLoadDialect(self.c_context, str_ref(b))
         if d.ptr == NULL:
@@ -301,11 +304,11 @@ cdef class Context:
         mlirContextSetThreadPool(self.c_context, pool.c_pool)
         _context_thread_pools[_key(self.c_context.ptr)] = pool
 
-    def get_num_threads(self):
+    def get_num_threads(self) -> int:
         """Threads of the context's pool; 1 when multithreading is off."""
         return mlirContextGetNumThreads(self.c_context)
 
-    def _mlir_thread_pool_ptr(self):
+    def _mlir_thread_pool_ptr(self) -> str:
         """Address of the context's llvm::ThreadPoolInterface (hex string),
         for comparing pools; raises when multithreading is off."""
         if not mlirCyContextIsMultithreadingEnabled(self.c_context):
@@ -313,7 +316,7 @@ cdef class Context:
         return hex(<uintptr_t>mlirContextGetThreadPool(self.c_context).ptr)
 
     @property
-    def emit_error_diagnostics(self):
+    def emit_error_diagnostics(self) -> bool:
         """When True, errors of failing calls go to the attached
         diagnostic handlers (or MLIR's default printing to stderr) instead
         of being collected: the MLIRError then has no error_diagnostics,
@@ -325,7 +328,8 @@ cdef class Context:
         self.emit_error_diagnostics = value
         mlircy_captures_set_emit_errors(self.captures, value)
 
-    def attach_diagnostic_handler(self, callback):
+    def attach_diagnostic_handler(self,
+                                  callback: Callable[[Diagnostic], bool | None]) -> DiagnosticHandler:
         """Calls callback(Diagnostic) for each diagnostic; returning True
         marks it handled. Returns a DiagnosticHandler (detach() it, or use
         it as a context manager)."""
@@ -363,7 +367,7 @@ cdef class DialectDescriptor:
     cdef readonly Context context
 
     @property
-    def namespace(self):
+    def namespace(self) -> str:
         """The dialect's namespace (e.g. 'arith')."""
         return from_ref(mlirDialectGetNamespace(self.c_dialect))
 
@@ -426,9 +430,9 @@ cdef class ThreadPool:
             mlirLlvmThreadPoolDestroy(self.c_pool)
             self.c_pool.ptr = NULL
 
-    def get_max_concurrency(self):
+    def get_max_concurrency(self) -> int:
         """How many tasks the pool runs at once."""
         return mlirCyLlvmThreadPoolGetMaxConcurrency(self.c_pool)
 
-    def _mlir_thread_pool_ptr(self):
+    def _mlir_thread_pool_ptr(self) -> str:
         return hex(<uintptr_t>self.c_pool.ptr)

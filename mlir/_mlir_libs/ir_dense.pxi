@@ -347,7 +347,7 @@ cdef class DenseElementsAttr(Attribute):
                                       kwargs)
 
     @staticmethod
-    def get_splat(shaped_type, element_attr):
+    def get_splat(shaped_type: Type, element_attr: Attribute):
         """Every element equal to `element_attr`, an IntegerAttr or
         FloatAttr whose type is the element type of `shaped_type`, a
         statically shaped type (ValueErrors with upstream's texts)."""
@@ -379,7 +379,7 @@ cdef class DenseElementsAttr(Attribute):
         """Whether every element has the same value."""
         return mlirDenseElementsAttrIsSplat(self.c_attr)
 
-    def get_splat_value(self):
+    def get_splat_value(self) -> Attribute:
         if not mlirDenseElementsAttrIsSplat(self.c_attr):
             raise ValueError("get_splat_value called on a non-splat attribute")
         return wrap_attribute(self.context,
@@ -729,7 +729,8 @@ cdef class DenseResourceElementsAttr(Attribute):
     attr_name = from_ref(mlirDenseResourceElementsAttrGetName())
 
     @staticmethod
-    def get_from_buffer(array, name, type, alignment=None, is_mutable=False,
+    def get_from_buffer(array: Any, name: str, type: Type,
+                        alignment: int | None = None, is_mutable: bool = False,
                         context=None):
         """A resource blob over the whole buffer (not copied), typed by
         `type`, a statically shaped type. The buffer must be C-contiguous
@@ -934,7 +935,7 @@ cdef class DenseF64ArrayIterator(_DenseArrayIterator):
 cdef class DenseBoolArrayAttr(_DenseArrayAttr):
     """A dense array of booleans (`array<i1: ...>`); indexable and iterable."""
     @staticmethod
-    def get(values, context=None):
+    def get(values: Sequence[bool], context=None):
         """array<i1: ...> of the truth values of a sequence's elements."""
         if not PySequence_Check(values) or \
                 (context is not None and not isinstance(context, Context)):
@@ -962,7 +963,7 @@ cdef class DenseBoolArrayAttr(_DenseArrayAttr):
 cdef class DenseI8ArrayAttr(_DenseArrayAttr):
     """A dense array of i8 values (`array<i8: ...>`); indexable and iterable."""
     @staticmethod
-    def get(values, context=None):
+    def get(values: Sequence[int], context=None):
         """array<i8: ...> of a sequence of ints (upstream's TypeError
         for anything else, floats and out-of-range values included)."""
         cdef list ints = _dense_int_values(DenseI8ArrayAttr, values,
@@ -986,7 +987,7 @@ cdef class DenseI8ArrayAttr(_DenseArrayAttr):
 cdef class DenseI16ArrayAttr(_DenseArrayAttr):
     """A dense array of i16 values (`array<i16: ...>`); indexable and iterable."""
     @staticmethod
-    def get(values, context=None):
+    def get(values: Sequence[int], context=None):
         """array<i16: ...> of a sequence of ints (upstream's TypeError
         for anything else, floats and out-of-range values included)."""
         cdef list ints = _dense_int_values(DenseI16ArrayAttr, values,
@@ -1010,7 +1011,7 @@ cdef class DenseI16ArrayAttr(_DenseArrayAttr):
 cdef class DenseI32ArrayAttr(_DenseArrayAttr):
     """A dense array of i32 values (`array<i32: ...>`); indexable and iterable."""
     @staticmethod
-    def get(values, context=None):
+    def get(values: Sequence[int], context=None):
         """array<i32: ...> of a sequence of ints (upstream's TypeError
         for anything else, floats and out-of-range values included)."""
         cdef list ints = _dense_int_values(DenseI32ArrayAttr, values,
@@ -1034,7 +1035,7 @@ cdef class DenseI32ArrayAttr(_DenseArrayAttr):
 cdef class DenseI64ArrayAttr(_DenseArrayAttr):
     """A dense array of i64 values (`array<i64: ...>`); indexable and iterable."""
     @staticmethod
-    def get(values, context=None):
+    def get(values: Sequence[int], context=None):
         """array<i64: ...> of a sequence of ints (upstream's TypeError
         for anything else, floats and out-of-range values included)."""
         cdef list ints = _dense_int_values(DenseI64ArrayAttr, values,
@@ -1058,7 +1059,7 @@ cdef class DenseI64ArrayAttr(_DenseArrayAttr):
 cdef class DenseF32ArrayAttr(_DenseArrayAttr):
     """A dense array of f32 values (`array<f32: ...>`); indexable and iterable."""
     @staticmethod
-    def get(values, context=None):
+    def get(values: Sequence[float], context=None):
         """array<f32: ...> of a sequence of numbers (upstream's
         TypeError for anything else)."""
         cdef list floats = _dense_float_values(DenseF32ArrayAttr, values,
@@ -1082,7 +1083,7 @@ cdef class DenseF32ArrayAttr(_DenseArrayAttr):
 cdef class DenseF64ArrayAttr(_DenseArrayAttr):
     """A dense array of f64 values (`array<f64: ...>`); indexable and iterable."""
     @staticmethod
-    def get(values, context=None):
+    def get(values: Sequence[float], context=None):
         """array<f64: ...> of a sequence of numbers (upstream's
         TypeError for anything else)."""
         cdef list floats = _dense_float_values(DenseF64ArrayAttr, values,

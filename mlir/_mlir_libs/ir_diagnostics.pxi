@@ -24,7 +24,7 @@ cdef class DiagnosticInfo:
     # A list, as upstream's (a Diagnostic's notes are a tuple).
     cdef readonly list notes
 
-    def __init__(self, diagnostic):
+    def __init__(self, diagnostic: Diagnostic):
         if not isinstance(diagnostic, Diagnostic):
             raise TypeError("DiagnosticInfo needs a Diagnostic")
         cdef Diagnostic d = <Diagnostic>diagnostic
@@ -63,7 +63,8 @@ class MLIRError(Exception):
     str() gives the message followed by each error diagnostic and its notes,
     one per line, with their source locations."""
 
-    def __init__(self, message, error_diagnostics):
+    def __init__(self, message: str,
+                 error_diagnostics: Sequence[DiagnosticInfo]):
         self.message = message
         self.error_diagnostics = error_diagnostics
         super().__init__(message, error_diagnostics)
@@ -76,7 +77,7 @@ class MLIRError(Exception):
         return "\n".join(lines)
 
 
-def _format_diag(str kind, DiagnosticInfo diag):
+def _format_diag(str kind, DiagnosticInfo diag) -> str:
     # str(location) is 'loc(<inner>)'; show the inner part.
     loc = str(diag.location)[4:-1]
     return f"{kind}: {loc}: " + diag.message.replace("\n", "\n  ")
@@ -311,7 +312,7 @@ cdef class Diagnostic:
         return 0
 
     @property
-    def severity(self):
+    def severity(self) -> DiagnosticSeverity:
         """The severity (a DiagnosticSeverity)."""
         self.check()
         if self.info is not None:
@@ -319,7 +320,7 @@ cdef class Diagnostic:
         return DiagnosticSeverity(<int>mlirDiagnosticGetSeverity(self.c_diag))
 
     @property
-    def location(self):
+    def location(self) -> Location:
         """Where the diagnostic was emitted (a Location)."""
         self.check()
         if self.info is not None:
@@ -327,7 +328,7 @@ cdef class Diagnostic:
         return wrap_location(self.context, mlirDiagnosticGetLocation(self.c_diag))
 
     @property
-    def message(self):
+    def message(self) -> str:
         """The diagnostic's text."""
         self.check()
         if self.info is not None:
@@ -337,7 +338,7 @@ cdef class Diagnostic:
         return decode_string(buf)
 
     @property
-    def notes(self):
+    def notes(self) -> tuple[Diagnostic, ...]:
         """The notes attached to the diagnostic (Diagnostics)."""
         self.check()
         cdef intptr_t i, n
@@ -509,7 +510,7 @@ cdef class DiagnosticHandler:
             mlircy_deferred_delete(self.deferred)
             self.deferred = NULL
 
-    def detach(self):
+    def detach(self) -> None:
         """Detaches the handler from its context (no-op when detached)."""
         if self.attached and self.context_ptr != NULL:
             if deferred_pending():
@@ -536,7 +537,7 @@ cdef class DiagnosticHandler:
     def __enter__(self):
         return self
 
-    def __exit__(self, exc_type, exc, tb):
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any):
         self.detach()
 
 

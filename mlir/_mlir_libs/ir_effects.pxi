@@ -102,8 +102,11 @@ class MemoryEffectInstance:
     __slots__ = ("_effect", "_target", "_parameters", "_stage", "_full",
                  "_resource")
 
-    def __init__(self, effect, target=None, *, parameters=None, stage=0,
-                 effect_on_full_region=False, resource=None):
+    def __init__(self, effect: MemoryEffect,
+                 target: OpOperand | Value | Attribute | None = None, *,
+                 parameters: Attribute | None = None, stage: int = 0,
+                 effect_on_full_region: bool = False,
+                 resource: SideEffectResource | None = None):
         if not isinstance(effect, MemoryEffect):
             raise TypeError(f"effect must be a MemoryEffect, not "
                             f"{type(effect).__name__}")
@@ -128,32 +131,32 @@ class MemoryEffectInstance:
         self._resource = resource
 
     @property
-    def effect(self):
+    def effect(self) -> MemoryEffect:
         """The memory effect (a MemoryEffect)."""
         return self._effect
 
     @property
-    def resource(self):
+    def resource(self) -> SideEffectResource:
         """The resource the effect acts on."""
         return self._resource
 
     @property
-    def stage(self):
+    def stage(self) -> int:
         """When the effect happens: lower stages first."""
         return self._stage
 
     @property
-    def effect_on_full_region(self):
+    def effect_on_full_region(self) -> bool:
         """Whether the effect acts on the whole resource."""
         return self._full
 
     @property
-    def parameters(self):
+    def parameters(self) -> Attribute | None:
         """The effect's parameters (an Attribute), or None."""
         return self._parameters
 
     @property
-    def value(self):
+    def value(self) -> Value | None:
         """The value the effect acts on (an operand's current value), or
         None."""
         t = self._target
@@ -162,7 +165,7 @@ class MemoryEffectInstance:
         return t if isinstance(t, Value) else None
 
     @property
-    def symbol_ref(self):
+    def symbol_ref(self) -> Attribute | None:
         """The symbol the effect acts on (a SymbolRefAttr), or None."""
         return self._target if isinstance(self._target, Attribute) else None
 
@@ -394,7 +397,7 @@ cdef class MemoryEffectsOpInterface(_OpInterface):
             raise ValueError("the operation does not implement "
                              + type(self).__name__)
 
-    def get_effects(self):
+    def get_effects(self) -> list[MemoryEffectInstance]:
         """The memory effects of the operation (a list of
         MemoryEffectInstance)."""
         if self.op is None:
@@ -410,7 +413,8 @@ cdef class MemoryEffectsOpInterface(_OpInterface):
         return [_queried_effect(op.context, item) for item in out]
 
     @classmethod
-    def attach(cls, op_name, *, target=None, context=None):
+    def attach(cls, op_name: str, *, target: type | None = None,
+               context=None) -> None:
         """Makes the operations named `op_name` (registered in `context` or
         the current context) implement the interface by `target` (this
         class by default): MLIR calls `target.get_effects(op)`. ValueError
@@ -466,7 +470,7 @@ cdef class ConditionallySpeculatable(_OpInterface):
     cdef MlirTypeID interface_id(self):
         return mlirCyConditionallySpeculatableTypeID()
 
-    def getSpeculatability(self):
+    def getSpeculatability(self) -> Speculatability:
         """The speculatability of the operation (a Speculatability)."""
         if self.op is None:
             raise TypeError(
@@ -481,7 +485,8 @@ cdef class ConditionallySpeculatable(_OpInterface):
         return Speculatability(answer)
 
     @classmethod
-    def attach(cls, op_name, *, target=None, context=None):
+    def attach(cls, op_name: str, *, target: type | None = None,
+               context=None) -> None:
         """Makes the operations named `op_name` (registered in `context` or
         the current context) implement the interface by `target` (this
         class by default): MLIR calls `target.get_speculatability(op)`.

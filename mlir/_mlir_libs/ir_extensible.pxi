@@ -246,26 +246,27 @@ cdef class DynamicType(Type):
             mlirCyTypeIsADynamicType((<Type>other).c_type)
 
     @staticmethod
-    def get(full_type_name, attributes, context=None):
+    def get(full_type_name: str, attributes: Sequence[Attribute],
+            context=None) -> DynamicType:
         """The dynamic type `full_type_name` ('dialect.name') with the
         parameters `attributes`; ValueError if its dialect defines no such
         type in the context."""
         return _dynamic_get(full_type_name, attributes, context, False)
 
     @property
-    def params(self):
+    def params(self) -> list[Attribute]:
         """The type's parameters (a list of Attribute)."""
         return _ext_params_of(self)
 
     @property
-    def type_name(self):
+    def type_name(self) -> str:
         """The type's full name, 'dialect.name'."""
         return (from_ref(mlirDialectGetNamespace(mlirTypeGetDialect(
             self.c_type))) + "." + from_ref(mlirCyDynamicTypeGetName(
                 self.c_type)))
 
     @staticmethod
-    def lookup_typeid(full_type_name, context=None):
+    def lookup_typeid(full_type_name: str, context=None) -> TypeID:
         """The TypeID of the dynamic types `full_type_name` (their
         definition's) in the context; ValueError if there is none."""
         return _lookup_typeid(full_type_name, context, False,
@@ -283,26 +284,27 @@ cdef class DynamicAttr(Attribute):
             mlirCyAttributeIsADynamicAttr((<Attribute>other).c_attr)
 
     @staticmethod
-    def get(full_attr_name, attributes, context=None):
+    def get(full_attr_name: str, attributes: Sequence[Attribute],
+            context=None) -> DynamicAttr:
         """The dynamic attribute `full_attr_name` ('dialect.name') with the
         parameters `attributes`; ValueError if its dialect defines no such
         attribute in the context."""
         return _dynamic_get(full_attr_name, attributes, context, True)
 
     @property
-    def params(self):
+    def params(self) -> list[Attribute]:
         """The attribute's parameters (a list of Attribute)."""
         return _ext_params_of(self)
 
     @property
-    def attr_name(self):
+    def attr_name(self) -> str:
         """The attribute's full name, 'dialect.name'."""
         return (from_ref(mlirDialectGetNamespace(mlirAttributeGetDialect(
             self.c_attr))) + "." + from_ref(mlirCyDynamicAttrGetName(
                 self.c_attr)))
 
     @staticmethod
-    def lookup_typeid(full_attr_name, context=None):
+    def lookup_typeid(full_attr_name: str, context=None) -> TypeID:
         """The TypeID of the dynamic attributes `full_attr_name` (their
         definition's) in the context; ValueError if there is none."""
         return _lookup_typeid(full_attr_name, context, True, "full_attr_name")

@@ -27,7 +27,7 @@ cdef class Location:
     current = _CurrentLocation()
 
     @staticmethod
-    def unknown(context=None):
+    def unknown(context=None) -> Location:
         cdef Context ctx = resolve_context(context)
         return wrap_location(ctx, mlirLocationUnknownGet(ctx.c_context))
 
@@ -64,7 +64,8 @@ cdef class Location:
                                       kwargs)
 
     @staticmethod
-    def name(name, childLoc=None, context=None):
+    def name(name: str, childLoc: Location | None = None,
+             context=None) -> Location:
         cdef Context ctx = resolve_context(context)
         cdef bytes n = to_bytes(name, "name")
         cdef MlirLocation child
@@ -78,7 +79,8 @@ cdef class Location:
                                                       child))
 
     @staticmethod
-    def callsite(callee, frames, context=None):
+    def callsite(callee: Location, frames: Sequence[Location],
+                 context=None) -> Location:
         """callee called from frames[0], itself called from frames[1], ..."""
         if not isinstance(callee, Location):
             raise TypeError("callee must be a Location")
@@ -95,7 +97,8 @@ cdef class Location:
         return wrap_location(c.context, mlirLocationCallSiteGet(c.c_location, caller))
 
     @staticmethod
-    def fused(locations, metadata=None, context=None):
+    def fused(locations: Sequence[Location], metadata: Attribute | None = None,
+              context=None) -> Location:
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirLocation] locs
         for l in locations:
@@ -112,7 +115,7 @@ cdef class Location:
                                                        locs.data(), meta))
 
     @staticmethod
-    def from_attr(attribute, context=None):
+    def from_attr(attribute: Attribute, context=None) -> Location:
         cdef MlirAttribute a = attribute_handle(attribute, "attribute")
         cdef Context ctx = resolve_context(context) if context is not None \
             else (<Attribute>attribute).context
@@ -122,11 +125,11 @@ cdef class Location:
         return wrap_location(ctx, loc)
 
     @property
-    def attr(self):
+    def attr(self) -> Attribute:
         """The location as a LocationAttr attribute."""
         return wrap_attribute(self.context, mlirLocationGetAttribute(self.c_location))
 
-    def emit_error(self, str message not None):
+    def emit_error(self, str message not None) -> None:
         """Emits an error diagnostic at this location."""
         cdef bytes b = message.encode("utf-8")
         mlirEmitError(self.c_location, b)
@@ -151,67 +154,67 @@ cdef class Location:
         return mlirLocationEqual(self.c_location,
                                  mlirLocationUnknownGet(self.context.c_context))
 
-    def _expect(self, bint ok, str kind):
+    def _expect(self, bint ok, str kind) -> None:
         if not ok:
             raise ValueError(f"Location is not a {kind} location: {self}")
 
     @property
-    def filename(self):
+    def filename(self) -> str:
         """The file name of a file location."""
         self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
         return from_ref(mlirIdentifierStr(
             mlirLocationFileLineColRangeGetFilename(self.c_location)))
 
     @property
-    def start_line(self):
+    def start_line(self) -> int:
         """The start line of a file location."""
         self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
         return mlirLocationFileLineColRangeGetStartLine(self.c_location)
 
     @property
-    def start_col(self):
+    def start_col(self) -> int:
         """The start column of a file location."""
         self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
         return mlirLocationFileLineColRangeGetStartColumn(self.c_location)
 
     @property
-    def end_line(self):
+    def end_line(self) -> int:
         """The end line of a file location."""
         self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
         return mlirLocationFileLineColRangeGetEndLine(self.c_location)
 
     @property
-    def end_col(self):
+    def end_col(self) -> int:
         """The end column of a file location."""
         self._expect(mlirLocationIsAFileLineColRange(self.c_location), "file")
         return mlirLocationFileLineColRangeGetEndColumn(self.c_location)
 
     @property
-    def name_str(self):
+    def name_str(self) -> str:
         """The name of a name location."""
         self._expect(mlirLocationIsAName(self.c_location), "name")
         return from_ref(mlirIdentifierStr(mlirLocationNameGetName(self.c_location)))
 
     @property
-    def child_loc(self):
+    def child_loc(self) -> Location:
         """The location a name location wraps."""
         self._expect(mlirLocationIsAName(self.c_location), "name")
         return wrap_location(self.context, mlirLocationNameGetChildLoc(self.c_location))
 
     @property
-    def callee(self):
+    def callee(self) -> Location:
         """The callee of a call-site location."""
         self._expect(mlirLocationIsACallSite(self.c_location), "callsite")
         return wrap_location(self.context, mlirLocationCallSiteGetCallee(self.c_location))
 
     @property
-    def caller(self):
+    def caller(self) -> Location:
         """The caller of a call-site location."""
         self._expect(mlirLocationIsACallSite(self.c_location), "callsite")
         return wrap_location(self.context, mlirLocationCallSiteGetCaller(self.c_location))
 
     @property
-    def locations(self):
+    def locations(self) -> list[Location]:
         """The locations a fused location combines; [] for any other."""
         if not mlirLocationIsAFused(self.c_location):
             return []
@@ -223,7 +226,7 @@ cdef class Location:
         return [wrap_location(self.context, out[i]) for i in range(n)]
 
     @property
-    def metadata(self):
+    def metadata(self) -> Attribute | None:
         """A fused location's metadata attribute; None if it has none or
         the location is not fused."""
         if not mlirLocationIsAFused(self.c_location):
@@ -237,7 +240,7 @@ cdef class Location:
         _push_frame(self, self.context, self, None)
         return self
 
-    def __exit__(self, exc_type, exc, tb):
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any):
         _pop_frame(self)
 
     def __eq__(self, other):

@@ -98,7 +98,8 @@ cdef class IRMapping:
             return None
         return entry
 
-    def map(self, from_, to):
+    def map(self, from_: Value | Block | Operation,
+            to: Value | Block | Operation) -> None:
         """Maps `from_` to `to`: two Values, two Blocks or two Operations
         (OpViews count as their operations) of one context."""
         cdef int kind = _map_kind(from_)
@@ -112,24 +113,24 @@ cdef class IRMapping:
                              "contexts")
         self.entries[self._key(from_)] = (from_, to)
 
-    def lookup(self, x):
+    def lookup(self, x: _MappedT) -> _MappedT:
         """What `x` is mapped to; KeyError if it is not mapped."""
         entry = self._find(x)
         if entry is None:
             raise KeyError(x)
         return entry[1]
 
-    def lookup_or_default(self, x):
+    def lookup_or_default(self, x: _MappedT) -> _MappedT:
         """What `x` is mapped to, else `x` itself."""
         entry = self._find(x)
         return x if entry is None else entry[1]
 
-    def lookup_or_null(self, x):
+    def lookup_or_null(self, x: _MappedT) -> _MappedT | None:
         """What `x` is mapped to, else None."""
         entry = self._find(x)
         return None if entry is None else entry[1]
 
-    def contains(self, x):
+    def contains(self, x: Value | Block | Operation) -> bool:
         """Whether `x` is mapped."""
         return self._find(x) is not None
 
@@ -139,12 +140,12 @@ cdef class IRMapping:
         except TypeError:
             return False
 
-    def erase(self, x):
+    def erase(self, x: Value | Block | Operation) -> None:
         """Removes the entry of `x` (if any)."""
         if self._find(x) is not None:
             del self.entries[self._key(x)]
 
-    def clear(self):
+    def clear(self) -> None:
         """Removes every entry."""
         self.entries.clear()
 

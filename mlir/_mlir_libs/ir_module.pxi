@@ -73,7 +73,7 @@ cdef class Module:
             del kept
 
     @staticmethod
-    def create(loc=None):
+    def create(loc=None) -> Module:
         """An empty module at `loc` (default: the current location, or
         the Python call stack's while traceback locations are on)."""
         cdef Location l
@@ -90,7 +90,7 @@ cdef class Module:
         return module_for_handle(l.context, mlirModuleCreateEmpty(l.c_location))
 
     @staticmethod
-    def parse(asm, context=None):
+    def parse(asm: str | bytes, context=None) -> Module:
         """Parses a module from its textual (str) or bytecode/textual
         (bytes) form. Raises MLIRError with MLIR's diagnostics on failure."""
         cdef Context ctx = resolve_context(context)
@@ -107,7 +107,7 @@ cdef class Module:
         return module_for_handle(ctx, m)
 
     @staticmethod
-    def parseFile(path, context=None):
+    def parseFile(path: str, context=None) -> Module:
         """Parses a module from a file (text or bytecode)."""
         cdef Context ctx = resolve_context(context)
         cdef bytes p = to_bytes(str(path) if not isinstance(path, (str, bytes))
@@ -130,14 +130,14 @@ cdef class Module:
         return module_for_handle(ctx, m)
 
     @property
-    def operation(self):
+    def operation(self) -> Operation:
         """The module as a plain Operation (kept alive by this Module): a
         new object each time, equal to the others, as upstream's."""
         return fresh_plain(<Operation>wrap_operation(
             self.context, mlirModuleGetOperation(self.c_module), self))
 
     @property
-    def body(self):
+    def body(self) -> Block:
         """The module's one block."""
         op = wrap_operation(self.context, mlirModuleGetOperation(self.c_module),
                             self)

@@ -340,7 +340,7 @@ cdef class Operation:
     # -- identity -----------------------------------------------------------
 
     @property
-    def operation(self):
+    def operation(self) -> Operation:
         """The operation as a plain `Operation` (no op-specific accessors),
         as upstream's op.operation; one object per operation while it is
         referenced. Its .opview is the op-specific object."""
@@ -366,7 +366,7 @@ cdef class Operation:
             p.flags &= ~(OP_VALID | OP_INTERNED)
 
     @property
-    def opview(self):
+    def opview(self) -> OpView:
         """This operation as its registered OpView class."""
         op_check(self)
         cdef Operation p = op_primary(self)
@@ -404,9 +404,12 @@ cdef class Operation:
     # -- creation -------------------------------------------------------
 
     @staticmethod
-    def create(name, results=None, operands=None, attributes=None,
-               successors=None, regions=None, loc=None, ip=None,
-               infer_type=False):
+    def create(name: str, results: Sequence[Type] | None = None,
+               operands: Sequence[Value | Operation] | None = None,
+               attributes: Mapping[str, Attribute] | None = None,
+               successors: Sequence[Block] | None = None,
+               regions: int | None = None, loc=None, ip=None,
+               infer_type: bool = False) -> OpView:
         """Creates an operation by name (the generic form; prefer dialect
         builders). Returns a plain Operation, as upstream (its .opview is
         the op-specific object)."""
@@ -469,7 +472,8 @@ cdef class Operation:
         return fresh_plain(<Operation>st.finish(None, ip))
 
     @staticmethod
-    def parse(source, source_name="", context=None):
+    def parse(source: str | bytes, source_name: str = "",
+              context=None) -> OpView:
         """Parses one operation (generic or custom form); raises MLIRError
         with MLIR's diagnostics on failure. The result is detached."""
         cdef Context ctx = resolve_context(context)
@@ -491,13 +495,13 @@ cdef class Operation:
     # -- inspection -----------------------------------------------------
 
     @property
-    def name(self):
+    def name(self) -> str:
         """The operation's name (e.g. 'arith.addi')."""
         cdef MlirOperation op = op_handle(self)
         return _name_info(self.context, op).name
 
     @property
-    def location(self):
+    def location(self) -> Location:
         """The operation's Location (settable)."""
         return wrap_location(self.context, mlirOperationGetLocation(op_handle(self)))
 
@@ -510,19 +514,19 @@ cdef class Operation:
             op_write_done(self, t)
 
     @property
-    def attributes(self):
+    def attributes(self) -> OpAttributeMap:
         """The operation's attributes (an OpAttributeMap, settable by name)."""
         op_check(self)
         return _new_attribute_map(op_primary(self))
 
     @property
-    def operands(self):
+    def operands(self) -> OpOperandList:
         """The operation's operands (an OpOperandList)."""
         op_check(self)
         return OpOperandList.new(op_primary(self), 0, -1)
 
     @property
-    def op_operands(self):
+    def op_operands(self) -> list[OpOperand]:
         """The operation's uses of its operands: a list of OpOperand (as
         Value.uses gives them), e.g. the targets of memory effects."""
         op_check(self)
@@ -538,13 +542,13 @@ cdef class Operation:
         return out
 
     @property
-    def results(self):
+    def results(self) -> OpResultList:
         """The operation's results (an OpResultList)."""
         op_check(self)
         return OpResultList.new(op_primary(self), 0, -1)
 
     @property
-    def result(self):
+    def result(self) -> OpResult:
         """The single result (ValueError unless there is exactly one)."""
         cdef MlirOperation op = op_handle(self)
         cdef intptr_t n = mlirOperationGetNumResults(op)
@@ -553,7 +557,7 @@ cdef class Operation:
         return wrap_value(op_primary(self), mlirOperationGetResult(op, 0))
 
     @property
-    def regions(self):
+    def regions(self) -> RegionSequence:
         """The operation's regions (a RegionSequence)."""
         op_check(self)
         return RegionSequence.new(op_primary(self))
@@ -562,13 +566,13 @@ cdef class Operation:
         return iter(self.regions)
 
     @property
-    def successors(self):
+    def successors(self) -> OpSuccessors:
         """The operation's successor blocks (an OpSuccessors)."""
         op_check(self)
         return OpSuccessors.new(op_primary(self))
 
     @property
-    def parent(self):
+    def parent(self) -> OpView | None:
         """The operation containing this one as a plain Operation (as
         upstream), or None."""
         cdef MlirOperation p = mlirOperationGetParentOperation(op_handle(self))
@@ -586,7 +590,7 @@ cdef class Operation:
         return not (op_primary(self).flags & OP_OWNED)
 
     @property
-    def block(self):
+    def block(self) -> Block | None:
         """The block containing this operation, or None when detached."""
         cdef MlirBlock b = mlirOperationGetBlock(op_handle(self))
         if b.ptr == NULL:
@@ -631,12 +635,15 @@ cdef class Operation:
             return buf.data()[:buf.size()]
         return decode_string(buf)
 
-    def print(self, state=None, file=None, binary=False,
-              large_elements_limit=None, large_resource_limit=None,
-              enable_debug_info=False, pretty_debug_info=False,
-              print_generic_op_form=False, use_local_scope=False,
-              use_name_loc_as_prefix=False, assume_verified=False,
-              skip_regions=False):
+    def print(self, state: AsmState | None = None, file: Any = None,
+              binary: bool = False, large_elements_limit: int | None = None,
+              large_resource_limit: int | None = None,
+              enable_debug_info: bool = False, pretty_debug_info: bool = False,
+              print_generic_op_form: bool = False,
+              use_local_scope: bool = False,
+              use_name_loc_as_prefix: bool = False,
+              assume_verified: bool = False,
+              skip_regions: bool = False) -> None:
         """Prints to `file` (default sys.stdout; a str is a path to write),
         as bytes with binary=True; with an AsmState, prints with its cached
         names and flags."""
@@ -660,7 +667,8 @@ cdef class Operation:
         else:
             file.write(decode_string(buf))
 
-    def write_bytecode(self, file, desired_version=None):
+    def write_bytecode(self, file: Any,
+                       desired_version: int | None = None) -> None:
         """Writes MLIR bytecode to a binary file object, or to the file at a
         path (str)."""
         cdef MlirOperation op
@@ -707,7 +715,7 @@ cdef class Operation:
 
     # -- verification ---------------------------------------------------
 
-    def verify(self):
+    def verify(self) -> bool:
         """Verifies the operation; raises MLIRError with the diagnostics."""
         cdef int t = op_section_enter(self, False)
         cdef MlirOperation op
@@ -729,14 +737,14 @@ cdef class Operation:
 
     # -- traits and structural equivalence -------------------------------
 
-    def has_trait(self, trait_cls):
+    def has_trait(self, trait_cls: type[DynamicOpTrait]) -> bool:
         """Whether this operation has the trait `trait_cls`, a trait class
         such as IsTerminatorTrait (False for an unregistered operation)."""
         cdef TypeID tid = trait_typeid(trait_cls)
         return mlirCyOperationHasTrait(op_handle(self), tid.c_typeid)
 
-    def is_structurally_equivalent(self, other,
-                                   flags=OperationEquivalenceFlags.NONE):
+    def is_structurally_equivalent(self, other: Operation | OpView,
+                                   flags: OperationEquivalenceFlags | int = OperationEquivalenceFlags.NONE) -> bool:
         """Whether `other` is this operation but for what `flags` (an
         OperationEquivalenceFlags) leaves out: the same name, attributes,
         properties, locations and types, operands that are the same values
@@ -759,7 +767,8 @@ cdef class Operation:
             raise_too_deep("the operation")
         return result
 
-    def structural_hash(self, flags=OperationEquivalenceFlags.NONE):
+    def structural_hash(self,
+                        flags: OperationEquivalenceFlags | int = OperationEquivalenceFlags.NONE) -> int:
         """A hash of this operation and everything in it, equal for
         operations is_structurally_equivalent finds equivalent under the
         same flags (a key for a cache of compiled IR within one context:
@@ -775,17 +784,17 @@ cdef class Operation:
 
     # -- mutation -------------------------------------------------------
 
-    def move_after(self, other):
+    def move_after(self, other: Operation) -> None:
         """Moves this operation right after `other` (in other's block)."""
         cdef Operation o = as_operation(other, "other")
         _op_move(self, o, True)
 
-    def move_before(self, other):
+    def move_before(self, other: Operation) -> None:
         """Moves this operation right before `other` (in other's block)."""
         cdef Operation o = as_operation(other, "other")
         _op_move(self, o, False)
 
-    def is_before_in_block(self, other):
+    def is_before_in_block(self, other: Operation) -> bool:
         cdef Operation o = as_operation(other, "other")
         cdef MlirOperation op = op_handle(self)
         cdef MlirBlock b = mlirOperationGetBlock(op)
@@ -793,7 +802,8 @@ cdef class Operation:
             raise ValueError("operations are not in the same block")
         return mlirOperationIsBeforeInBlock(op, o.c_op)
 
-    def clone(self, ip=None, mapping=None):
+    def clone(self, ip: InsertionPoint | Literal[False] | None = None,
+              mapping: IRMapping | None = None) -> Self:
         """A deep copy, inserted at `ip` (or the current insertion point),
         else detached. With `mapping` (an IRMapping), the copy uses the
         values and blocks the mapping maps instead of those this operation
@@ -842,7 +852,7 @@ cdef class Operation:
             where.insert(obj)
         return obj
 
-    def detach_from_parent(self):
+    def detach_from_parent(self) -> Self:
         """Removes this operation from its block; it becomes owned by this
         object. Returns self."""
         cdef int t = op_write(self)
@@ -867,7 +877,7 @@ cdef class Operation:
         _reown_nested(self.context, p)
         return self
 
-    def erase(self):
+    def erase(self) -> None:
         """Erases the operation and everything nested in it; their Python
         objects become invalid."""
         # The gate first: what is checked below stays true until the erasure.
@@ -887,7 +897,7 @@ cdef class Operation:
         finally:
             op_write_done(self, t)
 
-    def replace_uses_of_with(self, of, with_):
+    def replace_uses_of_with(self, of: Value, with_: Value) -> None:
         """Replaces every use of value `of` among this op's operands with
         `with_`."""
         cdef int t = op_write(self)
@@ -907,7 +917,9 @@ cdef class Operation:
         finally:
             op_write_done(self, t)
 
-    def walk(self, callback, walk_order=WalkOrder.POST_ORDER, op_class=None):
+    def walk(self, callback: Callable[[Operation], WalkResult],
+             walk_order: WalkOrder = WalkOrder.POST_ORDER,
+             op_class: type[OpView] | tuple[type[OpView], ...] | None = None) -> None:
         """Calls callback(op) on this operation and every nested one, with
         op a plain Operation. callback returns a WalkResult (anything else,
         None included, is upstream's RuntimeError "std::bad_cast"). With
@@ -953,7 +965,7 @@ cdef class Operation:
 
     # -- context --------------------------------------------------------
 
-    def _owner(self):
+    def _owner(self) -> Any:
         """For tests: the object keeping this operation alive (None when
         it owns itself)."""
         cdef Operation p = op_primary(self)
@@ -1354,8 +1366,11 @@ cdef int _check_walk_allows_erase(Context ctx, MlirOperation op) except -1:
 
 # -- OpView ---------------------------------------------------------------
 
-def _build_generic(self_or_cls, results=None, operands=None, attributes=None,
-                   successors=None, regions=None, loc=None, ip=None):
+def _build_generic(self_or_cls: Any, results: Sequence[Type] | None = None,
+                   operands: Sequence[Any] | None = None,
+                   attributes: Mapping[str, Attribute] | None = None,
+                   successors: Sequence[Block] | None = None,
+                   regions: int | None = None, loc=None, ip=None) -> Any:
     """Generic builder honouring the class's ODS segment specs. Called on an
     object under construction (self.build_generic(...)) it binds that
     object to the new operation and returns it."""
@@ -1457,7 +1472,7 @@ def _why_not_operand(v):
     return "is not a Value"
 
 
-def _generic_operand(v):
+def _generic_operand(v) -> Any:
     """(Value, None), or (None, why v is not one): an Operation or OpView
     stands for its single result, as upstream's builders take it."""
     if isinstance(v, Value):
@@ -1469,7 +1484,7 @@ def _generic_operand(v):
     return None, _why_not_operand(v)
 
 
-def _flatten_operands(values, seg, str name):
+def _flatten_operands(values, seg, str name) -> Any:
     """(flat operand list, segment sizes or None) per an ODS segment spec
     (1 single, 0 optional, -1 variadic), with upstream's ValueErrors."""
     values = list(values)
@@ -1523,7 +1538,7 @@ def _flatten_operands(values, seg, str name):
     return flat, sizes
 
 
-def _flatten_results(values, seg, str name):
+def _flatten_results(values, seg, str name) -> Any:
     """(flat result type list, segment sizes or None) per an ODS segment
     spec, with upstream's ValueErrors."""
     values = list(values)
@@ -1600,7 +1615,7 @@ def _opview_generic_init(self, name, opRegionSpec, operandSegmentSpecObj=None,
 
 class _HybridMethod:
     """Binds to the instance when called on one, else to the class."""
-    def __init__(self, fn):
+    def __init__(self, fn: Callable[..., Any]):
         self.fn = fn
 
     def __get__(self, obj, objtype=None):
@@ -1628,7 +1643,8 @@ cdef class OpView(Operation):
     _ODS_OPERAND_SEGMENTS = None
     _ODS_RESULT_SEGMENTS = None
 
-    def __init__(self, operation=None, *args, **kwargs):
+    def __init__(self, operation: Operation | None = None, *args: Any,
+                 **kwargs: Any):
         if self.c_op.ptr != NULL:
             return       # already bound by build_generic / a builder
         if isinstance(operation, str):
@@ -1650,7 +1666,8 @@ cdef class OpView(Operation):
     has_trait = _HybridMethod(_opview_has_trait)
 
     @classmethod
-    def parse(cls, source, source_name="", context=None):
+    def parse(cls, source: str | bytes, source_name: str = "",
+              context=None) -> OpView:
         """Parses one operation, as this class; MLIRError if it is not an
         operation of this class's OPERATION_NAME (as upstream)."""
         op = Operation.parse(source, source_name, context)
@@ -1675,7 +1692,8 @@ cdef class OpAdaptor:
 
     OPERATION_NAME = None
 
-    def __init__(self, operands, attributes_or_opview):
+    def __init__(self, operands: Sequence[Value],
+                 attributes_or_opview: OpAttributeMap | Operation):
         cdef list ops = list(operands)
         for v in ops:
             if not isinstance(v, Value):
@@ -1695,12 +1713,12 @@ cdef class OpAdaptor:
         self._op = op
 
     @property
-    def operands(self):
+    def operands(self) -> list[Value]:
         """The operands (a new list of Values)."""
         return list(self._operands)
 
     @property
-    def attributes(self):
+    def attributes(self) -> OpAttributeMap:
         """The operation's attributes (an OpAttributeMap)."""
         return _new_attribute_map(self._op)
 

@@ -53,7 +53,7 @@ cdef class OpAttributeMap:
         raise TypeError(f"attribute key must be str or int, not "
                         f"{type(key).__name__}")
 
-    def get(self, str name not None, default=None):
+    def get(self, str name not None, default: Any = None) -> Attribute | Any:
         cdef MlirAttribute a = _get_attr(op_handle(self.op), name)
         if a.ptr == NULL:
             return default
@@ -86,13 +86,13 @@ cdef class OpAttributeMap:
                  for i in range(n)]
         return iter(names)
 
-    def keys(self):
+    def keys(self) -> list[str]:
         return list(self)
 
-    def values(self):
+    def values(self) -> list[Attribute]:
         return [self[k] for k in self]
 
-    def items(self):
+    def items(self) -> list[tuple[str, Attribute]]:
         return [(k, self[k]) for k in self]
 
 
@@ -170,7 +170,7 @@ cdef class _OpValueList:
         return w
 
     @property
-    def types(self):
+    def types(self) -> list[Type]:
         return [wrap_type(self.op.context, mlirValueGetType(
             self.get(op_handle(self.op), self.start + i)))
             for i in range(self.length())]
@@ -268,7 +268,7 @@ cdef class OpResultList(_OpValueList):
         return mlirOperationGetResult(op, i)
 
     @property
-    def owner(self):
+    def owner(self) -> OpView:
         """The operation the results belong to."""
         op_check(self.op)
         return self.op

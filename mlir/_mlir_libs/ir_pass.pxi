@@ -166,7 +166,7 @@ cdef class ExternalPass:
     def __init__(self, *args, **kwargs):
         raise TypeError("ExternalPass objects are made by the PassManager")
 
-    def signal_pass_failure(self):
+    def signal_pass_failure(self) -> None:
         if not self.active:
             raise RuntimeError("signal_pass_failure() outside of the pass run")
         mlirExternalPassSignalFailure(self.c_pass)
@@ -232,7 +232,7 @@ cdef class PassManager:
     # Set by enable_*(): settings a textual pipeline does not carry.
     cdef bint instrumented
 
-    def __init__(self, anchor_op="any", context=None):
+    def __init__(self, anchor_op: str = "any", context=None):
         cdef Context ctx = resolve_context(context)
         cdef bytes anchor = to_bytes(anchor_op, "anchor_op")
         self.context = ctx
@@ -244,7 +244,7 @@ cdef class PassManager:
             mlirPassManagerDestroy(self.c_pm)
 
     @staticmethod
-    def parse(pipeline, context=None):
+    def parse(pipeline: str, context=None) -> PassManager:
         """A PassManager for a textual pipeline such as
         'builtin.module(canonicalize,cse)'; ValueError if it does not
         parse."""
@@ -265,7 +265,9 @@ cdef class PassManager:
                              f"invalid pass pipeline '{pipeline}'")
         return pm
 
-    def add(self, pipeline, name=None, argument="", description="", op_name=""):
+    def add(self, pipeline: str | Callable[[OpView, ExternalPass], None],
+            name: str | None = None, argument: str = "", description: str = "",
+            op_name: str = "") -> None:
         """Adds textual pipeline elements ('canonicalize,cse'), or a
         Python-defined pass: ``run(op, pass_)`` called on each anchored op."""
         cdef string err
@@ -319,7 +321,7 @@ cdef class PassManager:
         mlirPassManagerAddOwnedPass(self._pm(), p)
         self.python_passes.append(data)
 
-    def run(self, operation):
+    def run(self, operation: Operation | Module) -> None:
         """Runs the pipeline on an operation (or a Module). Raises MLIRError
         with the diagnostics when a pass fails, or re-raises the exception
         of a Python pass. Objects of operations the pipeline erased or
@@ -390,11 +392,16 @@ cdef class PassManager:
             other.add(inner)
         return other.run(operation)
 
-    def enable_ir_printing(self, print_before_all=False, print_after_all=True,
-                           print_module_scope=False, print_after_change=False,
-                           print_after_failure=False, large_elements_limit=None,
-                           large_resource_limit=None, enable_debug_info=False,
-                           print_generic_op_form=False, tree_printing_dir_path=None):
+    def enable_ir_printing(self, print_before_all: bool = False,
+                           print_after_all: bool = True,
+                           print_module_scope: bool = False,
+                           print_after_change: bool = False,
+                           print_after_failure: bool = False,
+                           large_elements_limit: int | None = None,
+                           large_resource_limit: int | None = None,
+                           enable_debug_info: bool = False,
+                           print_generic_op_form: bool = False,
+                           tree_printing_dir_path: str | None = None) -> None:
         """Prints the IR around passes (to stderr, or one file per pass
         under tree_printing_dir_path)."""
         self._pm()
@@ -418,15 +425,16 @@ cdef class PassManager:
         # The pass manager copied the flags.
         mlirOpPrintingFlagsDestroy(flags)
 
-    def enable_verifier(self, bint enable):
+    def enable_verifier(self, bint enable) -> None:
         self.instrumented = True
         mlirPassManagerEnableVerifier(self._pm(), enable)
 
-    def enable_timing(self):
+    def enable_timing(self) -> None:
         self.instrumented = True
         mlirPassManagerEnableTiming(self._pm())
 
-    def enable_statistics(self, displayMode=PassDisplayMode.PIPELINE):
+    def enable_statistics(self,
+                          displayMode: PassDisplayMode = PassDisplayMode.PIPELINE) -> None:
         self.instrumented = True
         mlirPassManagerEnableStatistics(
             self._pm(), <MlirPassDisplayMode><int>PassDisplayMode(displayMode).value)
@@ -441,7 +449,7 @@ cdef class PassManager:
     def _CAPIPtr(self):
         return mlirPythonPassManagerToCapsule(self._pm())
 
-    def _testing_release(self):
+    def _testing_release(self) -> None:
         """Releases ownership of the C pass manager (tests of the capsule
         protocol): this object is unusable afterwards, and
         PassManager._CAPICreate adopts the pass manager again."""

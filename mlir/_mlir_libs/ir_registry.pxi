@@ -74,7 +74,7 @@ cdef object _resolve_op_class(str name):
     return OpView if cls is None else cls
 
 
-def register_dialect(dialect_class):
+def register_dialect(dialect_class: type[_D]) -> type[_D]:
     """Class decorator registering a Dialect subclass by DIALECT_NAMESPACE."""
     ns = getattr(dialect_class, "DIALECT_NAMESPACE", None)
     if not isinstance(ns, str):
@@ -91,7 +91,8 @@ cdef extern from "_opview_call.h":
 mlircy_init_opview_vectorcall(OpView)
 
 
-def register_operation(dialect_class, *, replace=False):
+def register_operation(dialect_class: type[Dialect] | None, *,
+                       replace: bool = False) -> Callable[[type[_Op]], type[_Op]]:
     """Class decorator registering an OpView subclass for its
     OPERATION_NAME. replace=True lets an extension class take over from the
     generated one."""
@@ -122,7 +123,8 @@ def register_operation(dialect_class, *, replace=False):
     return decorator
 
 
-def register_op_adaptor(op_class, *, replace=False):
+def register_op_adaptor(op_class: type, *,
+                        replace: bool = False) -> Callable[[type[_A]], type[_A]]:
     """Class decorator registering an OpAdaptor subclass for the operations
     its OPERATION_NAME names, the adaptor conversion patterns receive for
     them; it also becomes `op_class.Adaptor`. replace=True lets a class take
@@ -163,7 +165,8 @@ cdef object _resolve_op_adaptor_class(str name):
     return OpAdaptor if cls is None else cls
 
 
-def register_value_caster(typeid, *, replace=False):
+def register_value_caster(typeid: TypeID, *,
+                          replace: bool = False) -> Callable[[_F], _F]:
     """Decorator registering a function that turns a Value of the given
     type (by TypeID) into a richer Value subclass."""
     if not isinstance(typeid, TypeID):
@@ -182,14 +185,14 @@ def register_value_caster(typeid, *, replace=False):
 cdef class _Globals:
     """The process-wide registry upstream exposes as _cext.globals."""
 
-    def append_dialect_search_prefix(self, str module_name not None):
+    def append_dialect_search_prefix(self, str module_name not None) -> None:
         _dialect_search_prefixes.append(module_name)
         # Dialects not found before may be found now.
         for ns in [k for k, v in _dialect_modules.items() if v is None]:
             del _dialect_modules[ns]
 
     @property
-    def dialect_search_prefixes(self):
+    def dialect_search_prefixes(self) -> list[str]:
         return list(_dialect_search_prefixes)
 
     @dialect_search_prefixes.setter
@@ -207,51 +210,56 @@ cdef class _Globals:
     def dialect_search_modules(self, value):
         self.dialect_search_prefixes = value
 
-    def _check_dialect_module_loaded(self, str namespace not None):
+    def _check_dialect_module_loaded(self, str namespace not None) -> bool:
         return _import_dialect_module(namespace) is not None
 
-    def _register_operation_impl(self, str name not None, op_class, *,
-                                 replace=False):
+    def _register_operation_impl(self, str name not None,
+                                 op_class: type[OpView], *,
+                                 replace: bool = False) -> None:
         op_class.OPERATION_NAME = name
         register_operation(None, replace=replace)(op_class)
 
-    def _register_dialect_impl(self, str namespace not None, dialect_class):
+    def _register_dialect_impl(self, str namespace not None,
+                               dialect_class: type[Dialect]) -> None:
         dialect_class.DIALECT_NAMESPACE = namespace
         register_dialect(dialect_class)
 
-    def _lookup_operation_class(self, str name not None):
+    def _lookup_operation_class(self,
+                                str name not None) -> type[OpView] | None:
         cls = _resolve_op_class(name)
         return None if cls is OpView else cls
 
     # -- traceback-based locations (ir_tracebacks.pxi) ----------------------
 
-    def loc_tracebacks_enabled(self):
+    def loc_tracebacks_enabled(self) -> bool:
         """Whether operations and modules created without loc= are located
         at the Python call stack creating them (see mlir.ir.loc_tracebacks)
         rather than at the current Location."""
         return True if _tb_enabled else False
 
-    def set_loc_tracebacks_enabled(self, enabled, /):
+    def set_loc_tracebacks_enabled(self, enabled: bool, /) -> None:
         """Turns traceback-based locations on (True) or off (False)."""
         _set_tracebacks_enabled(self, enabled)
 
-    def loc_tracebacks_frame_limit(self):
+    def loc_tracebacks_frame_limit(self) -> int:
         """The most Python frames a traceback location holds (10 unless
         set; at most 512)."""
         return _tb_frame_limit
 
-    def set_loc_tracebacks_frame_limit(self, limit, /):
+    def set_loc_tracebacks_frame_limit(self, limit: int | None, /) -> None:
         """Sets the most Python frames a traceback location holds: an int,
         where more than 512 (or a negative int, or None) means 512; 0 makes
         traceback locations unknown."""
         _set_tracebacks_frame_limit(self, limit)
 
-    def traceback_action_on_explicit_loc(self):
+    def traceback_action_on_explicit_loc(self) -> OnExplicitAction:
         """What an explicit loc= does while traceback locations are on (an
         OnExplicitAction)."""
         return OnExplicitAction(_tb_on_explicit)
 
-    def set_traceback_action_on_explicit_loc(self, action, /):
+    def set_traceback_action_on_explicit_loc(self,
+                                             action: OnExplicitAction | int,
+                                             /) -> None:
         """Sets what an explicit loc= does while traceback locations are on:
         an OnExplicitAction (or its int value)."""
         global _tb_on_explicit
@@ -259,12 +267,14 @@ cdef class _Globals:
             self, "set_traceback_action_on_explicit_loc", action,
             OnExplicitAction)
 
-    def traceback_action_on_current_loc(self):
+    def traceback_action_on_current_loc(self) -> CurrentLocAction:
         """How the current Location composes with traceback locations (a
         CurrentLocAction)."""
         return CurrentLocAction(_tb_current_loc)
 
-    def set_traceback_action_on_current_loc(self, action, /):
+    def set_traceback_action_on_current_loc(self,
+                                            action: CurrentLocAction | int,
+                                            /) -> None:
         """Sets how the current Location composes with traceback locations:
         a CurrentLocAction (or its int value)."""
         global _tb_current_loc
@@ -272,14 +282,14 @@ cdef class _Globals:
             self, "set_traceback_action_on_current_loc", action,
             CurrentLocAction)
 
-    def register_traceback_file_inclusion(self, file, /):
+    def register_traceback_file_inclusion(self, file: str, /) -> None:
         """Keeps the frames of files whose name starts with `file` in
         traceback locations, even where an exclusion matches them (and
         takes `file` out of the exclusions)."""
         _register_traceback_file(self, "register_traceback_file_inclusion",
                                  file, True)
 
-    def register_traceback_file_exclusion(self, file, /):
+    def register_traceback_file_exclusion(self, file: str, /) -> None:
         """Leaves the frames of files whose name starts with `file` out of
         traceback locations, unless an inclusion matches them (and takes
         `file` out of the inclusions)."""
@@ -294,7 +304,7 @@ class Dialect:
     """Base of the dialect classes generated per dialect: a view of a
     loaded dialect through its descriptor."""
 
-    def __init__(self, descriptor):
+    def __init__(self, descriptor: DialectDescriptor):
         self._descriptor = descriptor
 
     @property

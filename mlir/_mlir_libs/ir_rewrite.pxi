@@ -232,7 +232,7 @@ cdef class PatternRewriter:
         return 0
 
     @property
-    def ip(self):
+    def ip(self) -> InsertionPoint:
         """The rewriter's insertion point (before the matched operation
         unless the pattern moved it), as an InsertionPoint usable with
         `with`."""
@@ -251,7 +251,8 @@ cdef class PatternRewriter:
         return InsertionPoint(wrap_block(
             <Operation>wrap_operation_any(ctx, parent), b))
 
-    def replace_op(self, op, new_op_or_values):
+    def replace_op(self, op: Operation,
+                   new_op_or_values: Operation | Sequence[Value]) -> None:
         """Replaces the results of `op` with the results of an operation or
         with a list of values (one per result), then erases `op`. Objects
         of op and of everything nested in it become invalid."""
@@ -305,7 +306,7 @@ cdef class PatternRewriter:
         mlirRewriterBaseReplaceOpWithValues(self.c_rewriter, o.c_op,
                                             vs.size(), vs.data())
 
-    def erase_op(self, op):
+    def erase_op(self, op: Operation) -> None:
         """Erases `op` (its results must be unused). Objects of op and of
         everything nested in it become invalid."""
         self.check()
@@ -437,7 +438,9 @@ cdef class RewritePatternSet:
                                "new one")
         return 0
 
-    def add(self, root, fn, benefit=1):
+    def add(self, root: type[OpView] | str,
+            fn: Callable[[Any, PatternRewriter], Any],
+            benefit: int = 1) -> None:
         """Adds a pattern on operations named `root` (an OpView subclass or
         an operation name): fn(op, rewriter) is called with the operation
         as its OpView class and a PatternRewriter. fn returns None or False
@@ -461,7 +464,10 @@ cdef class RewritePatternSet:
         mlirRewritePatternSetAdd(self.c_set, p)
         self.keepalive.append(data)
 
-    def add_conversion(self, root, fn, type_converter, benefit=1):
+    def add_conversion(self, root: type[OpView] | str,
+                       fn: Callable[[Any, OpAdaptor, TypeConverter, ConversionPatternRewriter], Any],
+                       type_converter: TypeConverter,
+                       benefit: int = 1) -> None:
         """Adds a conversion pattern on operations named `root` (an OpView
         subclass or an operation name), for apply_partial_conversion and
         apply_full_conversion: fn(op, adaptor, type_converter, rewriter) is
@@ -495,7 +501,7 @@ cdef class RewritePatternSet:
         self.keepalive.append(data)
         self.conversion = True
 
-    def freeze(self):
+    def freeze(self) -> FrozenRewritePatternSet:
         """The patterns, frozen for application. The set is consumed: add()
         and freeze() raise RuntimeError afterwards."""
         self.check()
@@ -620,7 +626,7 @@ cdef class PDLResultList:
     def __init__(self, *args, **kwargs):
         raise TypeError("PDLResultList objects are handed to PDL functions")
 
-    def append(self, value):
+    def append(self, value: Any) -> None:
         if not self.active:
             raise RuntimeError("the PDLResultList was used after its "
                                "function returned")
@@ -816,7 +822,7 @@ cdef class PDLModule:
     cdef dict functions     # name -> _PDLFunction
     cdef bint frozen
 
-    def __init__(self, module):
+    def __init__(self, module: Module | Operation):
         if not isinstance(module, Module):
             raise TypeError(f"PDLModule needs a Module, not "
                             f"{type(module).__name__}")
@@ -866,7 +872,8 @@ cdef class PDLModule:
         self.functions[(role, name)] = f
         return f
 
-    def register_rewrite_function(self, name, fn):
+    def register_rewrite_function(self, name: str,
+                                  fn: Callable[..., Any]) -> None:
         """Registers fn(rewriter, results, values) as the native rewrite
         `name`: values are the operands as Python objects; append the
         declared results to `results`; return None/False for success, True
@@ -880,7 +887,8 @@ cdef class PDLModule:
             <MlirPDLRewriteFunction>mlirCyPDLFunctionCallOnThreadStack,
             &f.bounce)
 
-    def register_constraint_function(self, name, fn):
+    def register_constraint_function(self, name: str,
+                                     fn: Callable[..., Any]) -> None:
         """Registers fn(rewriter, results, values) as the native constraint
         `name`: return None/False when the constraint holds, True when it
         does not."""
@@ -893,7 +901,7 @@ cdef class PDLModule:
             <MlirPDLConstraintFunction>mlirCyPDLFunctionCallOnThreadStack,
             &f.bounce)
 
-    def freeze(self):
+    def freeze(self) -> FrozenRewritePatternSet:
         """The patterns, frozen for application. Every native function the
         module calls must be registered first (ValueError otherwise); the
         PDLModule can be frozen once."""
@@ -939,7 +947,7 @@ cdef class GreedyRewriteConfig:
             mlirGreedyRewriteDriverConfigDestroy(self.c_config)
 
     @property
-    def max_iterations(self):
+    def max_iterations(self) -> int:
         """The most iterations over the IR before giving up (settable; -1: no
         limit)."""
         return mlirGreedyRewriteDriverConfigGetMaxIterations(self.c_config)
@@ -950,7 +958,7 @@ cdef class GreedyRewriteConfig:
             self.c_config, _limit(value, "max_iterations"))
 
     @property
-    def max_num_rewrites(self):
+    def max_num_rewrites(self) -> int:
         """The most rewrites before giving up (settable; -1: no limit)."""
         return mlirGreedyRewriteDriverConfigGetMaxNumRewrites(self.c_config)
 
@@ -960,7 +968,7 @@ cdef class GreedyRewriteConfig:
             self.c_config, _limit(value, "max_num_rewrites"))
 
     @property
-    def use_top_down_traversal(self):
+    def use_top_down_traversal(self) -> bool:
         """Whether operations are visited top-down instead of bottom-up
         (settable)."""
         return mlirGreedyRewriteDriverConfigGetUseTopDownTraversal(self.c_config)
@@ -971,7 +979,7 @@ cdef class GreedyRewriteConfig:
             self.c_config, _flag(value, "use_top_down_traversal"))
 
     @property
-    def enable_folding(self):
+    def enable_folding(self) -> bool:
         """Whether operations are folded during the rewrite (settable)."""
         return mlirGreedyRewriteDriverConfigIsFoldingEnabled(self.c_config)
 
@@ -981,7 +989,7 @@ cdef class GreedyRewriteConfig:
             self.c_config, _flag(value, "enable_folding"))
 
     @property
-    def strictness(self):
+    def strictness(self) -> GreedyRewriteStrictness:
         """Which operations patterns may apply to (a GreedyRewriteStrictness;
         settable)."""
         return GreedyRewriteStrictness(
@@ -996,7 +1004,7 @@ cdef class GreedyRewriteConfig:
             self.c_config, <MlirGreedyRewriteStrictness><int>value.value)
 
     @property
-    def region_simplification_level(self):
+    def region_simplification_level(self) -> GreedySimplifyRegionLevel:
         """How much regions are simplified (a GreedySimplifyRegionLevel;
         settable)."""
         return GreedySimplifyRegionLevel(<int>
@@ -1013,7 +1021,7 @@ cdef class GreedyRewriteConfig:
             self.c_config, <MlirGreedySimplifyRegionLevel><int>value.value)
 
     @property
-    def enable_constant_cse(self):
+    def enable_constant_cse(self) -> bool:
         """Whether constants are deduplicated during the rewrite (settable)."""
         return mlirGreedyRewriteDriverConfigIsConstantCSEEnabled(self.c_config)
 
@@ -1184,7 +1192,7 @@ cdef int _drive(Operation root, FrozenRewritePatternSet fs, int kind,
     return 0
 
 
-def apply_patterns_and_fold_greedily(*args, **kwargs):
+def apply_patterns_and_fold_greedily(*args: Any, **kwargs: Any) -> None:
     """apply_patterns_and_fold_greedily(module_or_op, set, config=None):
     applies the frozen patterns to the operations nested in a Module or an
     operation, repeatedly, folding as it goes, until nothing changes.
@@ -1211,7 +1219,7 @@ def apply_patterns_and_fold_greedily(*args, **kwargs):
         raise RuntimeError("pattern application failed to converge")
 
 
-def walk_and_apply_patterns(*args, **kwargs):
+def walk_and_apply_patterns(*args: Any, **kwargs: Any) -> None:
     """walk_and_apply_patterns(op, set): applies the frozen patterns once,
     in a single post-order walk over the operations nested in `op` (no
     folding, no iteration). Re-raises the exception of a Python pattern.
@@ -1284,7 +1292,8 @@ cdef class ConversionPatternRewriter(PatternRewriter):
         r.active = True
         return r
 
-    def convert_region_types(self, region, type_converter, /):
+    def convert_region_types(self, region: Region,
+                             type_converter: TypeConverter, /) -> None:
         """Converts the types of the arguments of every block of `region`
         with `type_converter`, replacing the blocks by converted ones (their
         operations move along; objects of the old blocks and their arguments
@@ -1460,7 +1469,7 @@ cdef class TypeConverter:
             mlirCyTypeConverterDestroy(self.c_conv)
             self.c_conv.ptr = NULL
 
-    def add_conversion(self, convert):
+    def add_conversion(self, convert: Callable[[Type], Type | None]) -> None:
         """Registers a type conversion function: convert(type) returns the
         converted Type, or None when it does not apply to `type`."""
         if not callable(convert):
@@ -1474,7 +1483,7 @@ cdef class TypeConverter:
                                          _type_conversion_callback,
                                          <void*>data)
 
-    def convert_type(self, type):
+    def convert_type(self, type: Type) -> Type | None:
         """Converts the given type. Returns None if conversion fails."""
         if not isinstance(type, Type):
             raise TypeError("convert_type() takes a Type, not "
@@ -1526,25 +1535,25 @@ cdef class ConversionTarget:
             raise RuntimeError("the ConversionTarget was not initialized")
         return 0
 
-    def add_legal_op(self, *ops):
+    def add_legal_op(self, *ops: type[OpView] | str) -> None:
         """Mark the given operations as legal."""
         self.check()
         for op in [_root_name(o).encode("utf-8") for o in ops]:
             mlirCyConversionTargetAddLegalOp(self.c_target, str_ref(op))
 
-    def add_illegal_op(self, *ops):
+    def add_illegal_op(self, *ops: type[OpView] | str) -> None:
         """Mark the given operations as illegal."""
         self.check()
         for op in [_root_name(o).encode("utf-8") for o in ops]:
             mlirCyConversionTargetAddIllegalOp(self.c_target, str_ref(op))
 
-    def add_legal_dialect(self, *dialects):
+    def add_legal_dialect(self, *dialects: type | str) -> None:
         """Mark the given dialects as legal."""
         self.check()
         for d in [_dialect_name(x).encode("utf-8") for x in dialects]:
             mlirCyConversionTargetAddLegalDialect(self.c_target, str_ref(d))
 
-    def add_illegal_dialect(self, *dialects):
+    def add_illegal_dialect(self, *dialects: type | str) -> None:
         """Mark the given dialect as illegal."""
         self.check()
         for d in [_dialect_name(x).encode("utf-8") for x in dialects]:
@@ -1568,7 +1577,7 @@ cdef class ConversionConfig:
             self.c_config.ptr = NULL
 
     @property
-    def folding_mode(self):
+    def folding_mode(self) -> DialectConversionFoldingMode:
         """folding behavior during dialect conversion"""
         return DialectConversionFoldingMode(
             mlirCyConversionConfigGetFoldingMode(self.c_config))
@@ -1582,7 +1591,7 @@ cdef class ConversionConfig:
         mlirCyConversionConfigSetFoldingMode(self.c_config, value.value)
 
     @property
-    def build_materializations(self):
+    def build_materializations(self) -> bool:
         """Whether the dialect conversion attempts to build source/target
         materializations"""
         return mlirCyConversionConfigGetBuildMaterializations(self.c_config)
@@ -1626,7 +1635,7 @@ cdef object _apply_conversion(str fname, bint full, tuple args, dict kwargs):
                         " conversion failed", errors)
 
 
-def apply_partial_conversion(*args, **kwargs):
+def apply_partial_conversion(*args: Any, **kwargs: Any) -> None:
     """apply_partial_conversion(op, target, set, config=None): converts the
     operations nested in `op` with the frozen patterns: operations the
     target marks illegal must be converted, legal and unknown ones may
@@ -1638,7 +1647,7 @@ def apply_partial_conversion(*args, **kwargs):
     _apply_conversion("apply_partial_conversion", False, args, kwargs)
 
 
-def apply_full_conversion(*args, **kwargs):
+def apply_full_conversion(*args: Any, **kwargs: Any) -> None:
     """apply_full_conversion(op, target, set, config=None): as
     apply_partial_conversion, but every operation nested in `op` must end
     legal for the target (unknown ones too); MLIRError("full conversion

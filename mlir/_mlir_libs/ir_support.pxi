@@ -58,7 +58,7 @@ cdef inline str decode_string(const string& s):
     return PyUnicode_DecodeUTF8(s.data(), <Py_ssize_t>s.size(), "replace")
 
 
-def _llvm_version():
+def _llvm_version() -> str:
     """The LLVM version the C API library was built against."""
     return from_ref(mlirCyGetLLVMVersion())
 

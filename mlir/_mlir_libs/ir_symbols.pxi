@@ -8,7 +8,7 @@ cdef class SymbolTable:
     cdef MlirSymbolTable c_table
     cdef Operation op
 
-    def __init__(self, operation):
+    def __init__(self, operation: Operation):
         cdef Operation op = as_operation(operation, "operation")
         op = op_primary(op)
         cdef MlirSymbolTable t = mlirSymbolTableCreate(op.c_op)
@@ -37,7 +37,7 @@ cdef class SymbolTable:
         cdef bytes b = name.encode("utf-8")
         return mlirSymbolTableLookup(self.c_table, str_ref(b)).ptr != NULL
 
-    def insert(self, operation):
+    def insert(self, operation: Operation) -> StringAttr:
         """Inserts a symbol operation, detached or already in this table's
         body (as upstream), renaming it if its name clashes; returns its
         (possibly new) name attribute."""
@@ -68,7 +68,7 @@ cdef class SymbolTable:
         op_attach(op, self.op)
         return wrap_attribute(self.op.context, a)
 
-    def erase(self, operation):
+    def erase(self, operation: Operation) -> None:
         """Erases a symbol operation of this table; its object (and those
         nested in it) become invalid."""
         self.check()
@@ -88,7 +88,7 @@ cdef class SymbolTable:
         self.erase(self[name])
 
     @staticmethod
-    def get_symbol_name(symbol):
+    def get_symbol_name(symbol: Operation) -> StringAttr:
         cdef Operation op = as_operation(symbol, "symbol")
         cdef MlirAttribute a = _get_attr(op.c_op, from_ref(
             mlirSymbolTableGetSymbolAttributeName()))
@@ -97,7 +97,7 @@ cdef class SymbolTable:
         return wrap_attribute(op.context, a)
 
     @staticmethod
-    def set_symbol_name(symbol, str name not None):
+    def set_symbol_name(symbol: Operation, str name not None) -> None:
         cdef Operation op = as_operation(symbol, "symbol")
         cdef bytes b = name.encode("utf-8")
         cdef bytes key = from_ref(mlirSymbolTableGetSymbolAttributeName()).encode()
@@ -107,7 +107,7 @@ cdef class SymbolTable:
         op_write_done(op, t)
 
     @staticmethod
-    def get_visibility(symbol):
+    def get_visibility(symbol: Operation) -> StringAttr:
         cdef Operation op = as_operation(symbol, "symbol")
         cdef MlirAttribute a = _get_attr(op.c_op, from_ref(
             mlirSymbolTableGetVisibilityAttributeName()))
@@ -116,7 +116,7 @@ cdef class SymbolTable:
         return wrap_attribute(op.context, a)
 
     @staticmethod
-    def set_visibility(symbol, str visibility not None):
+    def set_visibility(symbol: Operation, str visibility not None) -> None:
         if visibility not in ("public", "private", "nested"):
             raise ValueError("Expected visibility to be 'public', 'private' or "
                              "'nested'")
@@ -130,7 +130,7 @@ cdef class SymbolTable:
 
     @staticmethod
     def replace_all_symbol_uses(str old_symbol not None, str new_symbol not None,
-                                from_op):
+                                from_op: Operation) -> None:
         cdef Operation op = as_operation(from_op, "from_op")
         cdef bytes a = old_symbol.encode()
         cdef bytes b = new_symbol.encode()
@@ -142,7 +142,8 @@ cdef class SymbolTable:
             raise RuntimeError("Unable to replace symbol uses")
 
     @staticmethod
-    def walk_symbol_tables(from_op, bint all_sym_uses_visible, callback):
+    def walk_symbol_tables(from_op: Operation, bint all_sym_uses_visible,
+                           callback: Callable[[OpView, bool], None]) -> None:
         """Calls callback(op, all_uses_visible) on each symbol table op
         nested in from_op (inclusive)."""
         cdef Operation op = as_operation(from_op, "from_op")

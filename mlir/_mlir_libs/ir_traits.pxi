@@ -75,7 +75,8 @@ cdef bint name_has_trait(object view_cls, object trait_cls,
     return mlirCyOperationNameHasTrait(str_ref(b), tid.c_typeid, ctx.c_context)
 
 
-def _opview_has_trait(target, trait_cls, context=None):
+def _opview_has_trait(target: Any, trait_cls: type[DynamicOpTrait],
+                      context: Context | None = None) -> bool:
     """has_trait(trait_cls, context=None): on an OpView class, whether the
     operations of its OPERATION_NAME have the trait `trait_cls` (e.g.
     IsTerminatorTrait) in `context` or the current context; on an

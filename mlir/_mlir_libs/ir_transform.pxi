@@ -87,7 +87,7 @@ cdef class TransformState(_TransformCall):
                       operand, kind, "operand")
         return raw
 
-    def get_payload_ops(self, operand):
+    def get_payload_ops(self, operand: Value) -> list[OpView]:
         """The payload operations (as OpViews) the handle `operand`, an
         operand of the transform, is mapped to."""
         cdef MlirOperation op
@@ -98,7 +98,7 @@ cdef class TransformState(_TransformCall):
                                                                op))))
         return out
 
-    def get_payload_values(self, operand):
+    def get_payload_values(self, operand: Value) -> list[Value]:
         """The payload values the value handle `operand` is mapped to."""
         cdef MlirValue v
         out = []
@@ -107,7 +107,7 @@ cdef class TransformState(_TransformCall):
             out.append(wrap_value_any(self.ctx, v))
         return out
 
-    def get_params(self, operand):
+    def get_params(self, operand: Value) -> list[Attribute]:
         """The parameters (Attributes) the parameter handle `operand` is
         mapped to."""
         cdef MlirAttribute a
@@ -139,7 +139,7 @@ cdef class TransformResults(_TransformCall):
                       result, kind, "result")
         return 0
 
-    def set_ops(self, result, ops):
+    def set_ops(self, result: Value, ops: Sequence[Operation]) -> None:
         """Maps `result` to the payload operations `ops`."""
         cdef vector[void*] items
         for op in ops:
@@ -149,7 +149,7 @@ cdef class TransformResults(_TransformCall):
                 raise ValueError("ops: an operation of another Context")
         self._set(result, MLIR_CY_TRANSFORM_OPS, &items)
 
-    def set_values(self, result, values):
+    def set_values(self, result: Value, values: Sequence[Value]) -> None:
         """Maps `result` to the payload values `values`."""
         cdef vector[void*] items
         for v in values:
@@ -157,7 +157,7 @@ cdef class TransformResults(_TransformCall):
             _check_same_context(v, self.ctx, "values")
         self._set(result, MLIR_CY_TRANSFORM_VALUES, &items)
 
-    def set_params(self, result, params):
+    def set_params(self, result: Value, params: Sequence[Attribute]) -> None:
         """Maps `result` to the parameters (Attributes) `params`."""
         cdef vector[void*] items
         for a in params:
@@ -261,7 +261,8 @@ cdef class TransformOpInterface(_OpInterface):
         return mlirCyTransformOpInterfaceTypeID()
 
     @classmethod
-    def attach(cls, op_name, *, target=None, context=None):
+    def attach(cls, op_name: str, *, target: type | None = None,
+               context=None) -> None:
         """Makes the operations named `op_name` (registered in `context` or
         the current context) implement the interface by `target` (this
         class by default). ValueError if the name is not registered or

@@ -163,7 +163,7 @@ cdef class Type:
         mlir.dialects.ext reads annotations)."""
         return _GenericAlias(cls, args)
 
-    def __init__(self, cast_from_type):
+    def __init__(self, cast_from_type: Type):
         if not isinstance(cast_from_type, Type):
             raise TypeError(f"expected a Type, got {type(cast_from_type).__name__}")
         cdef Type other = <Type>cast_from_type
@@ -175,7 +175,7 @@ cdef class Type:
         self.context = other.context
 
     @staticmethod
-    def parse(str asm not None, context=None):
+    def parse(str asm not None, context=None) -> Type:
         """Parses a type; raises MLIRError with MLIR's diagnostic."""
         cdef Context ctx = resolve_context(context)
         cdef bytes b = asm.encode("utf-8")
@@ -206,11 +206,11 @@ cdef class Type:
         mlirTypeDump(self.c_type)
 
     @property
-    def typeid(self):
+    def typeid(self) -> TypeID:
         """The TypeID of the type's class."""
         return wrap_typeid(mlirTypeGetTypeID(self.c_type))
 
-    def maybe_downcast(self):
+    def maybe_downcast(self) -> Type:
         """This type as its registered concrete class (if any)."""
         return wrap_type(self.context, self.c_type)
 
@@ -308,7 +308,9 @@ cdef object _register_caster(object typeid, object caster, bint replace,
     return decorator
 
 
-def register_type_caster(typeid, caster=None, *, replace=False):
+def register_type_caster(typeid: TypeID,
+                         caster: Callable[[Type], Type] | None = None, *,
+                         replace: bool = False) -> Any:
     """Registers caster(Type) -> Type subclass for types of a TypeID; every
     type of that kind coming out of the API is then of that class. Usable as
     a decorator: @register_type_caster(MyType.static_typeid). Types and
@@ -329,7 +331,7 @@ cdef class Attribute:
         (as mlir.dialects.ext reads annotations)."""
         return _GenericAlias(cls, args)
 
-    def __init__(self, cast_from_attr):
+    def __init__(self, cast_from_attr: Attribute):
         if not isinstance(cast_from_attr, Attribute):
             raise TypeError(
                 f"expected an Attribute, got {type(cast_from_attr).__name__}")
@@ -343,7 +345,7 @@ cdef class Attribute:
         self.context = other.context
 
     @staticmethod
-    def parse(str asm not None, context=None):
+    def parse(str asm not None, context=None) -> Attribute:
         """Parses an attribute; raises MLIRError with MLIR's diagnostic."""
         cdef Context ctx = resolve_context(context)
         cdef bytes b = asm.encode("utf-8")
@@ -374,19 +376,19 @@ cdef class Attribute:
         mlirAttributeDump(self.c_attr)
 
     @property
-    def type(self):
+    def type(self) -> Type:
         """The type of a typed attribute (NoneType for untyped ones)."""
         return wrap_type(self.context, mlirAttributeGetType(self.c_attr))
 
     @property
-    def typeid(self):
+    def typeid(self) -> TypeID:
         """The TypeID of the attribute's class."""
         return wrap_typeid(mlirAttributeGetTypeID(self.c_attr))
 
-    def get_named(self, str name not None):
+    def get_named(self, str name not None) -> NamedAttribute:
         return NamedAttribute(name, self)
 
-    def maybe_downcast(self):
+    def maybe_downcast(self) -> Attribute:
         return wrap_attribute(self.context, self.c_attr)
 
     def __reduce__(self):
@@ -456,7 +458,9 @@ cdef MlirAttribute attribute_handle_in(object a, Context ctx,
     return h
 
 
-def register_attribute_caster(typeid, caster=None, *, replace=False):
+def register_attribute_caster(typeid: TypeID,
+                              caster: Callable[[Attribute], Attribute] | None = None,
+                              *, replace: bool = False) -> Any:
     """As register_type_caster, for attributes (the same registry)."""
     return _register_caster(typeid, caster, replace,
                             "register_attribute_caster")

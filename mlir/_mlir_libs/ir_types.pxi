@@ -107,28 +107,30 @@ cdef class IntegerType(Type):
     UNSIGNED = _IntegerTypeSignedness.UNSIGNED
 
     @staticmethod
-    def get_signless(width, context=None):
+    def get_signless(width: int, context=None) -> IntegerType:
         cdef Context ctx = resolve_context(context)
         cdef unsigned int w = _check_width(width)
         return _make_type(IntegerType, ctx,
                           mlirIntegerTypeGet(ctx.c_context, w))
 
     @staticmethod
-    def get_signed(width, context=None):
+    def get_signed(width: int, context=None) -> IntegerType:
         cdef Context ctx = resolve_context(context)
         cdef unsigned int w = _check_width(width)
         return _make_type(IntegerType, ctx,
                           mlirIntegerTypeSignedGet(ctx.c_context, w))
 
     @staticmethod
-    def get_unsigned(width, context=None):
+    def get_unsigned(width: int, context=None) -> IntegerType:
         cdef Context ctx = resolve_context(context)
         cdef unsigned int w = _check_width(width)
         return _make_type(IntegerType, ctx,
                           mlirIntegerTypeUnsignedGet(ctx.c_context, w))
 
     @staticmethod
-    def get(width, signedness=_IntegerTypeSignedness.SIGNLESS, context=None):
+    def get(width: int,
+            signedness: IntegerType.Signedness = _IntegerTypeSignedness.SIGNLESS,
+            context=None) -> IntegerType:
         """An integer type of the given IntegerType.Signedness."""
         cdef Context ctx = resolve_context(context)
         cdef unsigned int w = _check_width(width)
@@ -148,7 +150,7 @@ cdef class IntegerType(Type):
         return isinstance(other, Type) and mlirTypeIsAInteger((<Type>other).c_type)
 
     @property
-    def signedness(self):
+    def signedness(self) -> IntegerType.Signedness:
         """The signedness (an IntegerType.Signedness)."""
         if mlirIntegerTypeIsSigned(self.c_type):
             return _IntegerTypeSignedness.SIGNED
@@ -157,7 +159,7 @@ cdef class IntegerType(Type):
         return _IntegerTypeSignedness.SIGNLESS
 
     @property
-    def width(self):
+    def width(self) -> int:
         """The bit width."""
         return mlirIntegerTypeGetWidth(self.c_type)
 
@@ -211,7 +213,7 @@ cdef class FloatType(Type):
         return isinstance(other, Type) and mlirTypeIsAFloat((<Type>other).c_type)
 
     @property
-    def width(self):
+    def width(self) -> int:
         """Bit width of the format."""
         return mlirFloatTypeGetWidth(self.c_type)
 
@@ -467,7 +469,7 @@ cdef class ComplexType(Type):
     type_name = from_ref(mlirComplexTypeGetName())
 
     @staticmethod
-    def get(element_type):
+    def get(element_type: Type) -> ComplexType:
         """complex<element_type>: element_type is an IntegerType or one of
         F16Type, BF16Type, F32Type, F64Type (upstream's ValueError
         otherwise)."""
@@ -485,7 +487,7 @@ cdef class ComplexType(Type):
         return isinstance(other, Type) and mlirTypeIsAComplex((<Type>other).c_type)
 
     @property
-    def element_type(self):
+    def element_type(self) -> Type:
         """The type of the real and imaginary parts."""
         return wrap_type(self.context, mlirComplexTypeGetElementType(self.c_type))
 
@@ -518,7 +520,7 @@ cdef class ShapedType(Type):
         return <intptr_t>dim
 
     @property
-    def element_type(self):
+    def element_type(self) -> Type:
         """The element type."""
         return wrap_type(self.context, mlirShapedTypeGetElementType(self.c_type))
 
@@ -528,7 +530,7 @@ cdef class ShapedType(Type):
         return mlirShapedTypeHasRank(self.c_type)
 
     @property
-    def rank(self):
+    def rank(self) -> int:
         """The rank (the type must be ranked)."""
         self._require_rank()
         return mlirShapedTypeGetRank(self.c_type)
@@ -538,44 +540,44 @@ cdef class ShapedType(Type):
         """Whether every dimension is static."""
         return mlirShapedTypeHasStaticShape(self.c_type)
 
-    def is_dynamic_dim(self, dim):
+    def is_dynamic_dim(self, dim: int) -> bool:
         return mlirShapedTypeIsDynamicDim(self.c_type, self._dim(dim))
 
-    def is_static_dim(self, dim):
+    def is_static_dim(self, dim: int) -> bool:
         return mlirShapedTypeIsStaticDim(self.c_type, self._dim(dim))
 
-    def get_dim_size(self, dim):
+    def get_dim_size(self, dim: int) -> int:
         return mlirShapedTypeGetDimSize(self.c_type, self._dim(dim))
 
     @property
-    def shape(self):
+    def shape(self) -> list[int]:
         """The dimension sizes (dynamic ones as get_dynamic_size())."""
         self._require_rank()
         cdef intptr_t i, n = mlirShapedTypeGetRank(self.c_type)
         return [mlirShapedTypeGetDimSize(self.c_type, i) for i in range(n)]
 
     @staticmethod
-    def is_dynamic_size(dim_size):
+    def is_dynamic_size(dim_size: int) -> bool:
         return mlirShapedTypeIsDynamicSize(_index_arg(dim_size, "dim_size"))
 
     @staticmethod
-    def is_static_size(dim_size):
+    def is_static_size(dim_size: int) -> bool:
         return mlirShapedTypeIsStaticSize(_index_arg(dim_size, "dim_size"))
 
     @staticmethod
-    def get_dynamic_size():
+    def get_dynamic_size() -> int:
         return mlirShapedTypeGetDynamicSize()
 
     @staticmethod
-    def is_dynamic_stride_or_offset(dim_size):
+    def is_dynamic_stride_or_offset(dim_size: int) -> bool:
         return mlirShapedTypeIsDynamicStrideOrOffset(_index_arg(dim_size, "dim_size"))
 
     @staticmethod
-    def is_static_stride_or_offset(dim_size):
+    def is_static_stride_or_offset(dim_size: int) -> bool:
         return mlirShapedTypeIsStaticStrideOrOffset(_index_arg(dim_size, "dim_size"))
 
     @staticmethod
-    def get_dynamic_stride_or_offset():
+    def get_dynamic_stride_or_offset() -> int:
         return mlirShapedTypeGetDynamicStrideOrOffset()
 
 
@@ -585,16 +587,19 @@ cdef class VectorType(ShapedType):
     type_name = from_ref(mlirVectorTypeGetName())
 
     @staticmethod
-    def get(shape, element_type, *, scalable=None, scalable_dims=None,
-            loc=None):
+    def get(shape: Sequence[int], element_type: Type, *,
+            scalable: Sequence[bool] | None = None,
+            scalable_dims: Sequence[int] | None = None, loc=None):
         """scalable: one bool per dimension; or scalable_dims: the indices
         of the scalable dimensions (not both)."""
         return _vector_type(shape, element_type, scalable, scalable_dims,
                             loc, None)
 
     @staticmethod
-    def get_unchecked(shape, element_type, *, scalable=None,
-                      scalable_dims=None, context=None):
+    def get_unchecked(shape: Sequence[int], element_type: Type, *,
+                      scalable: Sequence[bool] | None = None,
+                      scalable_dims: Sequence[int] | None = None,
+                      context=None):
         """As get, without a location (invalid input is still refused)."""
         return _vector_type(shape, element_type, scalable, scalable_dims,
                             None, context)
@@ -604,12 +609,12 @@ cdef class VectorType(ShapedType):
         return isinstance(other, Type) and mlirTypeIsAVector((<Type>other).c_type)
 
     @property
-    def scalable(self):
+    def scalable(self) -> bool:
         """Whether any dimension is scalable."""
         return mlirVectorTypeIsScalable(self.c_type)
 
     @property
-    def scalable_dims(self):
+    def scalable_dims(self) -> list[bool]:
         """For each dimension, whether it is scalable (a list of bool)."""
         cdef intptr_t i, n = mlirShapedTypeGetRank(self.c_type)
         return [mlirVectorTypeIsDimScalable(self.c_type, i) for i in range(n)]
@@ -671,11 +676,13 @@ cdef class RankedTensorType(ShapedType):
     type_name = from_ref(mlirRankedTensorTypeGetName())
 
     @staticmethod
-    def get(shape, element_type, encoding=None, loc=None):
+    def get(shape: Sequence[int], element_type: Type,
+            encoding: Attribute | None = None, loc=None):
         return _ranked_tensor_type(shape, element_type, encoding, loc, None)
 
     @staticmethod
-    def get_unchecked(shape, element_type, encoding=None, context=None):
+    def get_unchecked(shape: Sequence[int], element_type: Type,
+                      encoding: Attribute | None = None, context=None):
         """As get, without a location (invalid input is still refused)."""
         return _ranked_tensor_type(shape, element_type, encoding, None,
                                    context)
@@ -685,7 +692,7 @@ cdef class RankedTensorType(ShapedType):
         return isinstance(other, Type) and mlirTypeIsARankedTensor((<Type>other).c_type)
 
     @property
-    def encoding(self):
+    def encoding(self) -> Attribute | None:
         """The encoding attribute, or None."""
         cdef MlirAttribute a = mlirRankedTensorTypeGetEncoding(self.c_type)
         return None if a.ptr == NULL else wrap_attribute(self.context, a)
@@ -722,11 +729,11 @@ cdef class UnrankedTensorType(ShapedType):
     type_name = from_ref(mlirUnrankedTensorTypeGetName())
 
     @staticmethod
-    def get(element_type, loc=None):
+    def get(element_type: Type, loc=None):
         return _unranked_tensor_type(element_type, loc, None)
 
     @staticmethod
-    def get_unchecked(element_type, context=None):
+    def get_unchecked(element_type: Type, context=None):
         """As get, without a location (invalid input is still refused)."""
         return _unranked_tensor_type(element_type, None, context)
 
@@ -752,13 +759,16 @@ cdef class MemRefType(ShapedType):
     type_name = from_ref(mlirMemRefTypeGetName())
 
     @staticmethod
-    def get(shape, element_type, layout=None, memory_space=None, loc=None):
+    def get(shape: Sequence[int], element_type: Type,
+            layout: Attribute | None = None,
+            memory_space: Attribute | None = None, loc=None):
         return _memref_type(shape, element_type, layout, memory_space, loc,
                             None)
 
     @staticmethod
-    def get_unchecked(shape, element_type, layout=None, memory_space=None,
-                      context=None):
+    def get_unchecked(shape: Sequence[int], element_type: Type,
+                      layout: Attribute | None = None,
+                      memory_space: Attribute | None = None, context=None):
         """As get, without a location (invalid input is still refused)."""
         return _memref_type(shape, element_type, layout, memory_space, None,
                             context)
@@ -768,22 +778,22 @@ cdef class MemRefType(ShapedType):
         return isinstance(other, Type) and mlirTypeIsAMemRef((<Type>other).c_type)
 
     @property
-    def layout(self):
+    def layout(self) -> Attribute:
         """The layout (an Attribute, e.g. AffineMapAttr or StridedLayoutAttr)."""
         return wrap_attribute(self.context, mlirMemRefTypeGetLayout(self.c_type))
 
     @property
-    def affine_map(self):
+    def affine_map(self) -> AffineMap:
         """The layout as an AffineMap."""
         return wrap_affine_map(self.context, mlirMemRefTypeGetAffineMap(self.c_type))
 
     @property
-    def memory_space(self):
+    def memory_space(self) -> Attribute | None:
         """The memory space attribute, or None."""
         cdef MlirAttribute a = mlirMemRefTypeGetMemorySpace(self.c_type)
         return None if a.ptr == NULL else wrap_attribute(self.context, a)
 
-    def get_strides_and_offset(self):
+    def get_strides_and_offset(self) -> tuple[list[int], int]:
         """(strides, offset) of a strided layout; ValueError otherwise."""
         cdef int64_t rank = mlirShapedTypeGetRank(self.c_type)
         cdef vector[int64_t] strides
@@ -828,11 +838,12 @@ cdef class UnrankedMemRefType(ShapedType):
     type_name = from_ref(mlirUnrankedMemRefTypeGetName())
 
     @staticmethod
-    def get(element_type, memory_space, loc=None):
+    def get(element_type: Type, memory_space: Attribute | None, loc=None):
         return _unranked_memref_type(element_type, memory_space, loc, None)
 
     @staticmethod
-    def get_unchecked(element_type, memory_space, context=None):
+    def get_unchecked(element_type: Type, memory_space: Attribute | None,
+                      context=None):
         """As get, without a location (invalid input is still refused)."""
         return _unranked_memref_type(element_type, memory_space, None,
                                      context)
@@ -842,7 +853,7 @@ cdef class UnrankedMemRefType(ShapedType):
         return isinstance(other, Type) and mlirTypeIsAUnrankedMemRef((<Type>other).c_type)
 
     @property
-    def memory_space(self):
+    def memory_space(self) -> Attribute | None:
         """The memory space (an Attribute), or None."""
         cdef MlirAttribute a = mlirUnrankedMemrefGetMemorySpace(self.c_type)
         return None if a.ptr == NULL else wrap_attribute(self.context, a)
@@ -871,7 +882,7 @@ cdef class TupleType(Type):
     type_name = from_ref(mlirTupleTypeGetName())
 
     @staticmethod
-    def get_tuple(elements, context=None):
+    def get_tuple(elements: Sequence[Type], context=None):
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirType] ts
         _fill_types(ts, elements, ctx, "tuple element")
@@ -882,7 +893,7 @@ cdef class TupleType(Type):
     def isinstance(other):
         return isinstance(other, Type) and mlirTypeIsATuple((<Type>other).c_type)
 
-    def get_type(self, pos):
+    def get_type(self, pos: int) -> Type:
         pos = _index_arg(pos, "pos")
         cdef intptr_t n = mlirTupleTypeGetNumTypes(self.c_type)
         if pos < 0 or pos >= n:
@@ -901,7 +912,7 @@ cdef class FunctionType(Type):
     type_name = from_ref(mlirFunctionTypeGetName())
 
     @staticmethod
-    def get(inputs, results, context=None):
+    def get(inputs: Sequence[Type], results: Sequence[Type], context=None):
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirType] ins, outs
         _fill_types(ins, inputs, ctx, "function input")
@@ -914,14 +925,14 @@ cdef class FunctionType(Type):
         return isinstance(other, Type) and mlirTypeIsAFunction((<Type>other).c_type)
 
     @property
-    def inputs(self):
+    def inputs(self) -> list[Type]:
         """The input types (a list of Type)."""
         cdef intptr_t i, n = mlirFunctionTypeGetNumInputs(self.c_type)
         return [wrap_type(self.context, mlirFunctionTypeGetInput(self.c_type, i))
                 for i in range(n)]
 
     @property
-    def results(self):
+    def results(self) -> list[Type]:
         """The result types (a list of Type)."""
         cdef intptr_t i, n = mlirFunctionTypeGetNumResults(self.c_type)
         return [wrap_type(self.context, mlirFunctionTypeGetResult(self.c_type, i))
@@ -934,7 +945,7 @@ cdef class OpaqueType(Type):
     type_name = from_ref(mlirOpaqueTypeGetName())
 
     @staticmethod
-    def get(dialect_namespace, buffer, context=None):
+    def get(dialect_namespace: str, buffer: str, context=None):
         cdef Context ctx = resolve_context(context)
         cdef bytes ns = to_bytes(dialect_namespace, "dialect_namespace")
         cdef bytes data = to_bytes(buffer, "buffer")
@@ -946,12 +957,12 @@ cdef class OpaqueType(Type):
         return isinstance(other, Type) and mlirTypeIsAOpaque((<Type>other).c_type)
 
     @property
-    def dialect_namespace(self):
+    def dialect_namespace(self) -> str:
         """The namespace of the type's dialect."""
         return from_ref(mlirOpaqueTypeGetDialectNamespace(self.c_type))
 
     @property
-    def data(self):
+    def data(self) -> str:
         """The type's data, as its dialect printed it."""
         return from_ref(mlirOpaqueTypeGetData(self.c_type))
 

@@ -63,7 +63,7 @@ cdef class Value:
         is a T, for annotations (e.g. Value[IntegerType])."""
         return _GenericAlias(cls, item)
 
-    def __init__(self, value):
+    def __init__(self, value: Value):
         if not isinstance(value, Value):
             raise TypeError(f"expected a Value, got {type(value).__name__}")
         cdef Value other = <Value>value
@@ -99,16 +99,16 @@ cdef class Value:
         return self.c_value
 
     @property
-    def context(self):
+    def context(self) -> Context:
         """The Context the value belongs to."""
         return self.parent.context
 
     @property
-    def type(self):
+    def type(self) -> Type:
         """The value's Type (settable)."""
         return wrap_type(self.parent.context, mlirValueGetType(self.handle()))
 
-    def set_type(self, Type type not None):
+    def set_type(self, Type type not None) -> None:
         cdef MlirValue v = self.handle()
         if type.context is not self.parent.context:
             raise ValueError("set_type: a Type of another Context")
@@ -117,12 +117,12 @@ cdef class Value:
         op_write_done(self.parent, t)
 
     @property
-    def location(self):
+    def location(self) -> Location:
         """Where the value is defined (a Location)."""
         return wrap_location(self.parent.context, mlirValueGetLocation(self.handle()))
 
     @property
-    def owner(self):
+    def owner(self) -> OpView | Block:
         """The defining operation of a result; the Block of an argument."""
         cdef MlirValue v = self.handle()
         if mlirValueIsAOpResult(v):
@@ -130,7 +130,7 @@ cdef class Value:
         return wrap_block(self.parent, self.c_arg_block)
 
     @property
-    def uses(self):
+    def uses(self) -> list[OpOperand]:
         """An iterator over the OpOperands using this value (the uses of
         when it was made: changing uses while iterating is safe)."""
         cdef MlirValue v = self.handle()
@@ -143,7 +143,7 @@ cdef class Value:
         it.items = out
         return it
 
-    def replace_all_uses_with(self, with_):
+    def replace_all_uses_with(self, with_: Value) -> None:
         cdef MlirValue v = self.handle()
         cdef MlirValue w = value_handle(with_, "with_")
         _check_same_context(with_, self.parent.context, "replace_all_uses_with")
@@ -162,7 +162,8 @@ cdef class Value:
             mlirValueReplaceAllUsesOfWith(v, w)
         op_write_done(self.parent, t)
 
-    def replace_all_uses_except(self, with_, exceptions):
+    def replace_all_uses_except(self, with_: Value,
+                                exceptions: Operation | Sequence[Operation]) -> None:
         cdef MlirValue v = self.handle()
         cdef MlirValue w = value_handle(with_, "with_")
         _check_same_context(with_, self.parent.context, "replace_all_uses_except")
@@ -183,8 +184,9 @@ cdef class Value:
         mlirValueReplaceAllUsesExcept(v, w, ex.size(), ex.data())
         op_write_done(self.parent, t)
 
-    def get_name(self, use_local_scope=False, use_name_loc_as_prefix=False,
-                 state=None):
+    def get_name(self, use_local_scope: bool = False,
+                 use_name_loc_as_prefix=False,
+                 state: AsmState | None = None) -> str:
         """The SSA name as printed ('%0', '%arg0'); with
         use_name_loc_as_prefix, a value whose location is a name location
         prints as that name ('%x'). An AsmState makes repeated calls fast
@@ -217,7 +219,7 @@ cdef class Value:
             mlirAsmStateDestroy(st)
         return decode_string(buf)
 
-    def maybe_downcast(self):
+    def maybe_downcast(self) -> Value:
         return wrap_value(self.parent, self.handle())
 
     def __eq__(self, other):
@@ -262,13 +264,13 @@ cdef class OpResult(Value):
     """A result of an operation."""
 
     @property
-    def owner(self):
+    def owner(self) -> OpView:
         """The operation defining the result."""
         self.check()
         return self.parent
 
     @property
-    def result_number(self):
+    def result_number(self) -> int:
         """The result's position among its operation's results."""
         return mlirOpResultGetResultNumber(self.handle())
 
@@ -277,13 +279,13 @@ cdef class BlockArgument(Value):
     """An argument of a block."""
 
     @property
-    def owner(self):
+    def owner(self) -> Block:
         """The Block the argument belongs to."""
         self.check()
         return wrap_block(self.parent, self.c_arg_block)
 
     @property
-    def arg_number(self):
+    def arg_number(self) -> int:
         """The argument's position in its block."""
         return mlirBlockArgumentGetArgNumber(self.handle())
 
@@ -295,7 +297,7 @@ cdef class BlockArgument(Value):
         mlirBlockArgumentSetType(v, type.c_type)
         op_write_done(self.parent, t)
 
-    def set_location(self, Location loc not None):
+    def set_location(self, Location loc not None) -> None:
         cdef MlirValue v = self.handle()
         cdef int t = _value_write(self, None)
         mlirBlockArgumentSetLocation(v, loc.c_location)
@@ -326,19 +328,19 @@ cdef class OpOperand:
         raise TypeError("OpOperands are obtained from Value.uses")
 
     @property
-    def owner(self):
+    def owner(self) -> OpView:
         """The operation using the value."""
         op_check(self.op)
         return self.op
 
     @property
-    def operand_number(self):
+    def operand_number(self) -> int:
         """The position of the operand in its operation."""
         op_check(self.op)
         return self.number
 
     @property
-    def value(self):
+    def value(self) -> Value:
         """The value used."""
         return wrap_value_any(self.op.context,
                               mlirOperationGetOperand(op_handle(self.op), self.number))

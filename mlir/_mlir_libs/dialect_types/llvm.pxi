@@ -198,7 +198,7 @@ cdef object _function_type_get(type cls, object result, object inputs,
 
 # -- translation ----------------------------------------------------------------
 
-def translate_module_to_llvmir(module):
+def translate_module_to_llvmir(module: Operation | Module) -> str:
     """The LLVM IR text of a module in the LLVM dialect (an Operation, or a
     Module); MLIRError with MLIR's diagnostics if it cannot be translated
     (an operation without a translation to LLVM IR, say)."""

@@ -47,3 +47,9 @@ html_theme = "alabaster"
 html_static_path = []
 html_title = "mlir-cython"
 html_theme_options = {"description": "MLIR 22's Python API over the C API, in Cython"}
+
+# The native modules' signatures carry their annotations (`op: Operation`),
+# and the reference documents several classes of one name (mlir.ir's and
+# mlir.dialects.ext's `Operation` and `Type`): Sphinx links such a name to
+# the documented class it finds first instead of failing the build.
+suppress_warnings = ["ref.python"]

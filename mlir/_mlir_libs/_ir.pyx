@@ -108,7 +108,6 @@ from mlir._mlir_libs.capi.mlir_cython.thread_pool cimport (
 from mlir._mlir_libs.capi.mlir_cython.stack cimport (
     MlirCyPDLFunctionOnThreadStack, mlirCyPDLFunctionCallOnThreadStack,
     mlirCyDeepSymbolTableWalkSymbolTables,
-    mlirCyContextAttachDiagnosticHandlerOnThreadStack,
     mlirCyCreateExternalPassOnThreadStack, mlirCyDeepAffineExprPrint,
     mlirCyDeepAffineMapPrint, mlirCyDeepApplyPatternsAndFoldGreedilyWithOp,
     mlirCyDeepAsmStateCreateForOperation, mlirCyDeepAsmStateCreateForValue,

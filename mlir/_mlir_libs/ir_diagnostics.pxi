@@ -132,7 +132,9 @@ cdef class _ErrorCapture:
         if self.attached:
             self._release()
             if deferred_pending() and not self.ambient:
-                # Another thread's diagnostics the handlers have not seen.
+                # Diagnostics the handlers were given during the call (this
+                # thread's warnings, errors with emit_error_diagnostics) or
+                # by other threads, not delivered yet.
                 _deliver_deferred(self.context)
             if self.state.errors.size():
                 self.errors = _captured_infos(self.context, self.state.errors)
@@ -414,7 +416,6 @@ cdef extern from *:
     #include <vector>
     /* The diagnostics MLIR gave a Python handler, until delivered. */
     struct MlirCyDeferred {
-      PyObject *handler = nullptr;      /* its DiagnosticHandler, borrowed */
       MlirContext context;
       std::mutex lock;
       std::vector<MlirCyDiag> diags;
@@ -422,10 +423,8 @@ cdef extern from *:
     /* How many are waiting, in all contexts: the fast test. */
     static std::atomic<long> mlircy_deferred_count{0};
 
-    static MlirCyDeferred *mlircy_deferred_new(PyObject *handler,
-                                               MlirContext context) {
+    static MlirCyDeferred *mlircy_deferred_new(MlirContext context) {
       MlirCyDeferred *q = new MlirCyDeferred();
-      q->handler = handler;
       q->context = context;
       return q;
     }
@@ -470,9 +469,8 @@ cdef extern from *:
     }
     static void mlircy_deferred_delete(MlirCyDeferred *q) { delete q; }
     """
-    cdef cppclass MlirCyDeferred:
-        PyObject* handler
-    MlirCyDeferred* mlircy_deferred_new(PyObject* handler, MlirContext context) except +
+    cdef cppclass MlirCyDeferred
+    MlirCyDeferred* mlircy_deferred_new(MlirContext context) except +
     void mlircy_deferred_add(MlirCyDeferred* q, MlirDiagnostic d) noexcept nogil
     void mlircy_deferred_take(MlirCyDeferred* q, vector[MlirCyDiag]* out) noexcept nogil
     long mlircy_deferred_pending() noexcept nogil
@@ -496,8 +494,8 @@ cdef class DiagnosticHandler:
     cdef PyObject* context_ptr
     cdef object callback
     cdef MlirDiagnosticHandlerID handler_id
-    # MLIR's user data for the handler: this handler and its diagnostics
-    # waiting for delivery.
+    # MLIR's user data for the handler: its diagnostics waiting for
+    # delivery.
     cdef MlirCyDeferred* deferred
     cdef readonly bint attached
     cdef readonly bint had_error
@@ -547,7 +545,7 @@ cdef DiagnosticHandler _attach_handler(Context ctx, object callback):
     cdef DiagnosticHandler h = DiagnosticHandler.__new__(DiagnosticHandler)
     h.context_ptr = <PyObject*>ctx
     h.callback = callback
-    h.deferred = mlircy_deferred_new(<PyObject*>h, ctx.c_context)
+    h.deferred = mlircy_deferred_new(ctx.c_context)
     if ctx.diagnostic_handlers is None:
         ctx.diagnostic_handlers = []
     ctx.diagnostic_handlers.append(h)     # keeps h alive while attached

@@ -14,13 +14,18 @@ VPY         := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
 export MLIR_CYTHON_LLVM_ROOT := $(LLVM_ROOT)
+# ccache in front of every compile (setup.py), when there is one: a rebuild
+# after `make clean`, and the wheel CI builds from the sdist after the
+# in-place build, take the objects from its cache instead of compiling
+# again. MLIR_CYTHON_COMPILER_LAUNCHER= turns it off.
+export MLIR_CYTHON_COMPILER_LAUNCHER ?= $(shell command -v ccache 2>/dev/null)
 
 SOURCES := $(shell find mlir csrc gen -name '*.pyx' -o -name '*.pxd' -o -name '*.pxi' \
              -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' -o -name '*.py' -o -name '*.toml' 2>/dev/null) \
            CMakeLists.txt setup.py pyproject.toml
 
 .PHONY: demo test conformance upstream-venv test-ft ft-build build deps llvm \
-        clean wheel test-wheel docs test-versions interp-build
+        clean wheel test-wheel docs test-versions interp-build ccache
 demo: build
 	$(VPY) examples/main.py
 
@@ -64,7 +69,16 @@ $(LLVM_ROOT)/lib/libMLIR.so:
 
 deps: $(VENV)/.deps
 
-$(VENV)/.deps: requirements-dev.txt | llvm
+# Debian's ccache, if apt can install it; the build works without it.
+ccache:
+	@command -v ccache >/dev/null || \
+	  { echo "Installing Debian's ccache"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get install -y -q ccache >/dev/null 2>&1 || \
+	    { apt-get update -q && apt-get install -y -q ccache; }; } || \
+	  echo "ccache not installed: compiling without a cache"
+
+$(VENV)/.deps: requirements-dev.txt | llvm ccache
 	test -x $(VPY) || $(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip
 	$(VPY) -m pip install -q -r requirements-dev.txt

@@ -28,6 +28,10 @@ compiler ("[12/71] compiling mlir.dialects._linalg_ops_gen").
 LLVM/MLIR 22 is taken from /usr/lib/llvm-22, or MLIR_CYTHON_LLVM_ROOT.
 MLIR_CYTHON_BUILD_DIR puts Cython's C++ output there instead of beside the
 .pyx files; MLIR_CYTHON_OPT replaces the optimization flags.
+MLIR_CYTHON_COMPILER_LAUNCHER (the Makefile sets it to ccache when there
+is one) goes in front of every compile, CMake's and the extensions': a
+build of the same sources in another directory (a wheel from the sdist)
+then takes the objects from the cache.
 """
 
 import os
@@ -98,6 +102,20 @@ def make_extensions(generated=True):
                              f"-Wl,-rpath,{LLVM_ROOT / 'lib'}"],
         ))
     return exts
+
+
+def compiler_launcher() -> list:
+    """The command put in front of every compiler call (empty: none), from
+    MLIR_CYTHON_COMPILER_LAUNCHER. For ccache, paths under this tree are
+    hashed relative to it (CCACHE_BASEDIR), and the build directory is not
+    hashed (CCACHE_NOHASHDIR: it only names the directory in debug
+    information), so the same sources built from another copy of the tree
+    hit the cache; settings the caller made are kept."""
+    launcher = os.environ.get("MLIR_CYTHON_COMPILER_LAUNCHER", "").split()
+    if launcher and Path(launcher[0]).name == "ccache":
+        os.environ.setdefault("CCACHE_BASEDIR", str(ROOT))
+        os.environ.setdefault("CCACHE_NOHASHDIR", "1")
+    return launcher
 
 
 def say(text):
@@ -249,6 +267,10 @@ class BuildExt(build_ext):
 
     def run(self):
         check_llvm()
+        self._launcher = compiler_launcher()
+        if self._launcher:
+            say(f"compiling through {' '.join(self._launcher)} "
+                "(MLIR_CYTHON_COMPILER_LAUNCHER)")
         say("building the C library and the generator (CMake)")
         lib_dir = self._build_cmake()
         say("generating the dialect modules (mlir-cython-tblgen)")
@@ -334,6 +356,15 @@ class BuildExt(build_ext):
                     newer_group(list(ext.sources) + list(ext.depends), path,
                                 "newer"))
 
+    def build_extensions(self):
+        # Compiles only, C++ (compiler_so_cxx, setuptools >= 72) and older
+        # setuptools' one command for both; linking is not cached.
+        for key in ("compiler_so", "compiler_so_cxx"):
+            cmd = getattr(self.compiler, key, None)
+            if self._launcher and cmd and cmd[0] != self._launcher[0]:
+                self.compiler.set_executable(key, [*self._launcher, *cmd])
+        super().build_extensions()
+
     def build_extension(self, ext):
         if ext.name in getattr(self, "_outdated", ()):
             with self._progress_lock:
@@ -362,6 +393,10 @@ class BuildExt(build_ext):
         cmake = shutil.which("cmake") or "cmake"
         if not (build_dir / "CMakeCache.txt").exists():
             gen = ["-G", "Ninja"] if shutil.which("ninja") else []
+            if self._launcher:
+                launch = ";".join(self._launcher)
+                gen += [f"-DCMAKE_C_COMPILER_LAUNCHER={launch}",
+                        f"-DCMAKE_CXX_COMPILER_LAUNCHER={launch}"]
             subprocess.check_call(
                 [cmake, str(ROOT), *gen, "-DCMAKE_BUILD_TYPE=Release",
                  f"-DMLIR_CYTHON_LLVM_ROOT={LLVM_ROOT}",

@@ -155,7 +155,8 @@ test-versions: $(VENV)/.built
 # (tools/wheel.py: bdist_wheel reusing this build, MLIR's runtime libraries
 # and C API headers added, auditwheel repair), in dist/; then its check in a
 # fresh venv with /usr/lib/llvm-22 hidden (tools/check_wheel.py).
-# WHEEL_ARGS=--from-sdist builds it from a fresh sdist (a full compile).
+# WHEEL_ARGS=--from-sdist builds it with pip from a fresh sdist, unpacked
+# (CI's way; after make build, every compile is a ccache hit).
 WHEEL_ARGS ?=
 wheel: build
 	rm -f dist/mlir_cython-*.whl

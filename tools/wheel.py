@@ -8,8 +8,9 @@ without LLVM/MLIR installed.
    archives, see csrc/CMakeLists.txt): `setup.py bdist_wheel` of this
    checkout (which reuses the extensions `make build` compiled in place
    when they are up to date), or with --from-sdist, `pip wheel` of a
-   freshly made sdist (a full build: what a user building from the sdist
-   gets).
+   freshly made and unpacked sdist (a full build: what a user building
+   from the sdist gets; with ccache, make's default compiler launcher, the
+   compiles of an up-to-date `make build` come from its cache).
 2. What else a machine without LLVM needs goes in: MLIR's JIT runtime
    libraries (mlir/_mlir_libs/runtime/, found there by
    mlir.execution_engine.runtime_library_path), which take what they used
@@ -28,6 +29,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
@@ -68,16 +70,42 @@ def plain_wheel(work: Path, from_sdist: bool) -> Path:
             cwd=ROOT)
         shutil.rmtree(ROOT / "mlir_cython.egg-info", ignore_errors=True)
         (sdist,) = (work / "sdist").glob("*.tar.gz")
+        tree, python = unpack_sdist(sdist, work / "src")
         # No build isolation: the build requirements are this venv's
         # (requirements-dev.txt), and PyPI need not be reachable.
-        run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps",
-             "--no-build-isolation", "-w", out, sdist], cwd=work)
+        run([python, "-m", "pip", "wheel", "-v", "--no-deps",
+             "--no-build-isolation", "-w", out, tree], cwd=tree)
     else:
         run([sys.executable, "setup.py", "-q", "bdist_wheel", "-d", out],
             cwd=ROOT)
         shutil.rmtree(ROOT / "mlir_cython.egg-info", ignore_errors=True)
     (whl,) = out.glob("*.whl")
     return whl
+
+
+def unpack_sdist(sdist: Path, dest: Path):
+    """The sdist's files, unpacked, and the interpreter to build them with;
+    pip builds the wheel from those files alone.
+
+    Laid out as this checkout is: when the venv lives inside the checkout
+    (make's .venv), the tree gets a link of that name to it, and the build
+    runs through it. Cython names the files a module's code comes from
+    relative to the build's directory when they lie under it (its own
+    cpython/*.pxd, from the venv), and those names are compiled into every
+    module: with the same layout the build compiles exactly the C++ of
+    `make build`, which a compiler cache (MLIR_CYTHON_COMPILER_LAUNCHER,
+    ccache) then serves."""
+    with tarfile.open(sdist) as tar:
+        tar.extractall(dest, filter="data")
+    (tree,) = dest.iterdir()
+    venv, python = Path(sys.prefix), Path(sys.executable)
+    if (venv != Path(sys.base_prefix) and venv.is_relative_to(ROOT)
+            and python.parent == venv / "bin"):
+        link = tree / venv.relative_to(ROOT)
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(venv, target_is_directory=True)
+        python = link / "bin" / python.name
+    return tree, python
 
 
 def add_runtime(whl: Path, work: Path) -> Path:

@@ -36,14 +36,14 @@ WORKLOADS = {
     "build_classes": (2, "build"),
     "build_functions": (2, "build"),
     "create_generic": (1, "create"),
-    # The everyday long tail (no C floor program): per call, attribute,
-    # value or front-end layer.
-    "ranked_tensor_type": (1, None),
-    "array_attr": (1, None),
-    "type_parse": (1, None),
-    "str_type": (1, None),
-    "op_attributes": (2, None),
-    "navigate": (3, None),
+    # The everyday long tail: per call, attribute, value or front-end
+    # layer (no C floor program for the layer).
+    "ranked_tensor_type": (1, "ranked_tensor_type"),
+    "array_attr": (1, "array_attr"),
+    "type_parse": (1, "type_parse"),
+    "str_type": (1, "str_type"),
+    "op_attributes": (2, "op_attrs"),
+    "navigate": (3, "navigate"),
     "frontend_layer": (1, None),
 }
 

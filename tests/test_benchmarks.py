@@ -78,3 +78,26 @@ def test_instruction_counter_smoke():
     cells = [c.strip() for c in row[0].strip("|").split("|")]
     ours, c = (float(cells[i].replace(",", "")) for i in (1, 3))
     assert ours > 0 and c > 0
+
+
+def test_c_floor_of_the_long_tail_runs():
+    """The C floor program's long-tail workloads run at a small size and
+    report a time per repetition (compare.py's C column for them)."""
+    sys.path.insert(0, str(BENCH))
+    import compare
+    exe = compare.c_side()
+    for name in ("ranked_tensor_type", "array_attr", "type_parse",
+                 "str_type", "op_attrs", "navigate"):
+        out = compare.run_c(exe, name, 200, 2)
+        assert "error" not in out, (name, out)
+        assert len(out["times"]) == 2 and all(t > 0 for t in out["times"]), \
+            (name, out)
+
+
+def test_interpreter_floor_stand_in_runs():
+    """benchmarks/interpreter_floor.py's stand-in chain runs (its counting
+    needs valgrind; the worker alone is checked here)."""
+    p = subprocess.run(
+        [sys.executable, str(BENCH / "interpreter_floor.py"), "--worker",
+         "1000"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr

@@ -21,6 +21,15 @@
  *   int_attr    N x mlirIntegerAttrGet(i32, k)
  *   str_attr    N x mlirStringAttrGet(ctx, "s")
  *   dense       DenseElementsAttr of N int32 (one element changed per rep)
+ *   ranked_tensor_type  N x mlirRankedTensorTypeGet of [k, 4] x f32
+ *   array_attr  N x mlirArrayAttrGet of a StringAttr "a" and an i32 k
+ *   type_parse  N x mlirTypeParseGet(ctx, "tensor<?x4xf32>")
+ *   str_type    N x printing the type of a tensor<?x4xf32> value into a
+ *               buffer (the value and op of ONE_OP, parsed once)
+ *   op_attrs    N x every attribute (2) of ONE_OP's arith.addi by
+ *               position: its name's string and its value
+ *   navigate    N x the results and operands (1 + 2) of that op and
+ *               their types
  *   parse       parse the large module's text
  *   print       print the large module into a growing buffer
  *   pipeline    canonicalize,cse on the large module (parse not timed)
@@ -271,17 +280,52 @@ static double dense(MlirContext ctx, long n) {
   return now() - t0;
 }
 
-/* ---- text -------------------------------------------------------------- */
+/* ---- the everyday long tail ------------------------------------------- */
 
-static char *large_src;
-
-static double parse(MlirContext ctx, long n) {
-  if (!large_src) large_src = large_text(n);
+static double ranked_tensor_type(MlirContext ctx, long n) {
+  MlirType f32 = mlirF32TypeGet(ctx);
   double t0 = now();
-  MlirModule m = parse_or_die(ctx, large_src);
-  double dt = now() - t0;
-  mlirModuleDestroy(m);
-  return dt;
+  for (long k = 0; k < n; ++k) {
+    int64_t shape[2] = {k, 4};
+    sink += (uintptr_t)mlirRankedTensorTypeGet(2, shape, f32,
+                                               mlirAttributeGetNull()).ptr;
+  }
+  return now() - t0;
+}
+
+static double array_attr(MlirContext ctx, long n) {
+  MlirType i32 = mlirIntegerTypeGet(ctx, 32);
+  double t0 = now();
+  for (long k = 0; k < n; ++k) {
+    MlirAttribute elements[2] = {mlirStringAttrGet(ctx, S("a")),
+                                 mlirIntegerAttrGet(i32, k)};
+    sink += (uintptr_t)mlirArrayAttrGet(ctx, 2, elements).ptr;
+  }
+  return now() - t0;
+}
+
+static double type_parse(MlirContext ctx, long n) {
+  double t0 = now();
+  for (long i = 0; i < n; ++i)
+    sink += (uintptr_t)mlirTypeParseGet(ctx, S("tensor<?x4xf32>")).ptr;
+  return now() - t0;
+}
+
+/* workloads._ONE_OP, parsed once: its arith.addi (two operands, one
+ * result, two discardable attributes) and the func's first argument. */
+static MlirModule one_op_module;
+
+static MlirOperation one_op(MlirContext ctx, MlirValue *arg) {
+  if (mlirModuleIsNull(one_op_module))
+    one_op_module = parse_or_die(ctx,
+        "func.func @f(%a: tensor<?x4xf32>, %b: i32) -> i32 {\n"
+        "  %0 = arith.addi %b, %b {x = 1 : i32, y = \"s\"} : i32\n"
+        "  return %0 : i32\n"
+        "}");
+  MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(one_op_module));
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+  if (arg) *arg = mlirBlockGetArgument(entry, 0);
+  return mlirBlockGetFirstOperation(entry);
 }
 
 struct buf { char *p; size_t len, cap; };
@@ -294,6 +338,60 @@ static void append(MlirStringRef s, void *user) {
   }
   memcpy(b->p + b->len, s.data, s.length);
   b->len += s.length;
+}
+
+static double str_type(MlirContext ctx, long n) {
+  MlirValue v;
+  one_op(ctx, &v);
+  struct buf b = {0, 0, 0};
+  double t0 = now();
+  for (long i = 0; i < n; ++i) {
+    b.len = 0;
+    mlirTypePrint(mlirValueGetType(v), append, &b);
+    sink += b.len;
+  }
+  double dt = now() - t0;
+  free(b.p);
+  return dt;
+}
+
+static double op_attrs(MlirContext ctx, long n) {
+  MlirOperation op = one_op(ctx, NULL);
+  double t0 = now();
+  for (long i = 0; i < n; ++i) {
+    intptr_t count = mlirOperationGetNumAttributes(op);
+    for (intptr_t j = 0; j < count; ++j) {
+      MlirNamedAttribute na = mlirOperationGetAttribute(op, j);
+      MlirStringRef name = mlirIdentifierStr(na.name);
+      sink += (uintptr_t)name.data + name.length + (uintptr_t)na.attribute.ptr;
+    }
+  }
+  return now() - t0;
+}
+
+static double navigate(MlirContext ctx, long n) {
+  MlirOperation op = one_op(ctx, NULL);
+  double t0 = now();
+  for (long i = 0; i < n; ++i) {
+    for (intptr_t j = 0, e = mlirOperationGetNumResults(op); j < e; ++j)
+      sink += (uintptr_t)mlirValueGetType(mlirOperationGetResult(op, j)).ptr;
+    for (intptr_t j = 0, e = mlirOperationGetNumOperands(op); j < e; ++j)
+      sink += (uintptr_t)mlirValueGetType(mlirOperationGetOperand(op, j)).ptr;
+  }
+  return now() - t0;
+}
+
+/* ---- text -------------------------------------------------------------- */
+
+static char *large_src;
+
+static double parse(MlirContext ctx, long n) {
+  if (!large_src) large_src = large_text(n);
+  double t0 = now();
+  MlirModule m = parse_or_die(ctx, large_src);
+  double dt = now() - t0;
+  mlirModuleDestroy(m);
+  return dt;
 }
 
 static double print(MlirContext ctx, long n) {
@@ -385,6 +483,9 @@ static const struct workload workloads[] = {
     {"iterate_unreg", iterate_unreg},
     {"walk", walk},         {"int_type", int_type}, {"f32_type", f32_type},
     {"int_attr", int_attr}, {"str_attr", str_attr}, {"dense", dense},
+    {"ranked_tensor_type", ranked_tensor_type},        {"array_attr", array_attr},
+    {"type_parse", type_parse}, {"str_type", str_type}, {"op_attrs", op_attrs},
+    {"navigate", navigate},
     {"parse", parse},       {"print", print},       {"pipeline", pipeline},
     {"pass", pass},
 };
@@ -409,6 +510,7 @@ int main(int argc, char **argv) {
     printf("\n");
     if (!mlirModuleIsNull(flat_module)) mlirModuleDestroy(flat_module);
     if (!mlirModuleIsNull(large_module)) mlirModuleDestroy(large_module);
+    if (!mlirModuleIsNull(one_op_module)) mlirModuleDestroy(one_op_module);
     mlirContextDestroy(ctx);
     return 0;
   }

@@ -118,12 +118,10 @@ from mlir._mlir_libs.capi.mlir_cython.stack cimport (
     mlirCyDeepOpPassManagerAddPipeline, mlirCyDeepOperationClone,
     mlirCyDeepOperationCreateParse, mlirCyDeepOperationDestroy,
     mlirCyDeepOperationPrint, mlirCyDeepOperationPrintWithFlags,
-    mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable,
     mlirCyDeepOperationPrintWithState, mlirCyDeepOperationVerify,
     mlirCyDeepOperationWalk, mlirCyDeepOperationWriteBytecode,
     mlirCyDeepOperationWriteBytecodeWithConfig, mlirCyDeepParsePassPipeline,
-    mlirCyDeepPassManagerRunOnOpIfVerifiable,
-    mlirCyDeepTypeParseGet,
+    mlirCyDeepPassManagerRunOnOp, mlirCyDeepTypeParseGet,
     mlirCyDeepTypePrint, mlirCyDeepValuePrint,
     mlirCyDeepWalkAndApplyPatterns,
     mlirCyOpRewritePatternCreateOnThreadStack, mlirCyStackGetLimit)

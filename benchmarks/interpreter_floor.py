@@ -40,14 +40,11 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.worker is not None:
         return run(args.worker)
-    from instructions import _instructions
-    small = max(1, args.n // 10)
-    me = [sys.executable, __file__, "--worker"]
-    hi = _instructions(me + [str(args.n)])
-    lo = _instructions(me + [str(small)])
-    per_pair = (hi - lo) / (args.n - small)
-    print(f"stand-in chain step ({STEP}): {per_pair:,.0f} instructions "
-          f"per pair, {per_pair / 2:,.0f} per op")
+    from instructions import per_op
+    per = per_op(lambda n: [sys.executable, __file__, "--worker", str(n)],
+                 args.n, 2)
+    print(f"stand-in chain step ({STEP}): {2 * per:,.0f} instructions "
+          f"per pair, {per:,.0f} per op")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir-cython/Stack.h"
+#include "mlir-cython/Verify.h"
 #include "OnThreadStack.h"
 
 #include "mlir/CAPI/IR.h"
@@ -486,6 +487,28 @@ bool mlirCyDeepOperationPrintWithFlags(MlirOperation op,
   });
 }
 
+bool mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable(
+    MlirOperation op, MlirOpPrintingFlags flags, MlirStringCallback callback,
+    void *userData) {
+  auto print = [&] {
+    mlirOperationPrintWithFlags(op, flags, callback, userData);
+  };
+  auto generic = [&] {
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+    mlirOpPrintingFlagsAssumeVerified(flags);
+  };
+  if (unwrap(op)->getParentOp()) {
+    if (!mlirOperationIsNull(mlirCyOperationFindUnverifiable(op, false)))
+      generic();
+    return runForPrint(op, print);
+  }
+  intptr_t depth = 1;
+  if (!mlirOperationIsNull(
+          mlirCyOperationFindUnverifiableWithDepth(op, &depth)))
+    generic();
+  return runWith(mlirCyStackNeededForDepth(depth), print);
+}
+
 bool mlirCyDeepOperationPrintWithState(MlirOperation op, MlirAsmState state,
                                        MlirStringCallback callback,
                                        void *userData) {
@@ -578,6 +601,16 @@ bool mlirCyDeepPassManagerRunOnOp(MlirPassManager passManager,
                                   MlirOperation op, MlirLogicalResult *result) {
   return runForOp(op,
                   [&] { *result = mlirPassManagerRunOnOp(passManager, op); });
+}
+
+int mlirCyDeepPassManagerRunOnOpIfVerifiable(MlirPassManager passManager,
+                                             MlirOperation op,
+                                             MlirLogicalResult *result) {
+  intptr_t depth = 1;
+  if (!mlirOperationIsNull(mlirCyOperationFindUnverifiableWithDepth(op, &depth)))
+    return 0;
+  auto run = [&] { *result = mlirPassManagerRunOnOp(passManager, op); };
+  return runWith(mlirCyStackNeededForDepth(depth), run) ? 1 : -1;
 }
 
 bool mlirCyDeepOperationDestroy(MlirOperation op) {

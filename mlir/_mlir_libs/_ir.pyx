@@ -118,10 +118,12 @@ from mlir._mlir_libs.capi.mlir_cython.stack cimport (
     mlirCyDeepOpPassManagerAddPipeline, mlirCyDeepOperationClone,
     mlirCyDeepOperationCreateParse, mlirCyDeepOperationDestroy,
     mlirCyDeepOperationPrint, mlirCyDeepOperationPrintWithFlags,
+    mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable,
     mlirCyDeepOperationPrintWithState, mlirCyDeepOperationVerify,
     mlirCyDeepOperationWalk, mlirCyDeepOperationWriteBytecode,
     mlirCyDeepOperationWriteBytecodeWithConfig, mlirCyDeepParsePassPipeline,
-    mlirCyDeepPassManagerRunOnOp, mlirCyDeepTypeParseGet,
+    mlirCyDeepPassManagerRunOnOpIfVerifiable,
+    mlirCyDeepTypeParseGet,
     mlirCyDeepTypePrint, mlirCyDeepValuePrint,
     mlirCyDeepWalkAndApplyPatterns,
     mlirCyOpRewritePatternCreateOnThreadStack, mlirCyStackGetLimit)

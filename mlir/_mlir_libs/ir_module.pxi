@@ -156,11 +156,11 @@ cdef class Module:
         cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
         cdef int t = ir_section_enter(self.context, False)
         try:
-            # The generic form for IR MLIR's verifier cannot take.
-            print_generic_if_unverifiable(op, flags)
+            # The generic form for IR MLIR's verifier cannot take (one walk
+            # looks for it and counts the stack the printer needs).
             with nogil:
-                ran = mlirCyDeepOperationPrintWithFlags(op, flags,
-                                                        append_to_string, &buf)
+                ran = mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable(
+                    op, flags, append_to_string, &buf)
         finally:
             ir_section_exit(self.context, t)
             mlirOpPrintingFlagsDestroy(flags)

@@ -1081,13 +1081,16 @@ cdef int _print_now(Operation self, string& buf, bint binary, object large_eleme
             mlirOpPrintingFlagsAssumeVerified(flags)
         if skip_regions:
             mlirOpPrintingFlagsSkipRegions(flags)
-        if not print_generic_op_form:
-            # A custom form printed without verification crashes on such
-            # IR; MLIR's verifier would, too.
-            print_generic_if_unverifiable(op, flags)
+        # A custom form printed without verification crashes on IR MLIR's
+        # verifier cannot take (the verifier would, too): the generic form
+        # then (already asked for, it needs no look).
         with nogil:
-            ran = mlirCyDeepOperationPrintWithFlags(op, flags, append_to_string,
-                                                    &buf)
+            if print_generic_op_form:
+                ran = mlirCyDeepOperationPrintWithFlags(
+                    op, flags, append_to_string, &buf)
+            else:
+                ran = mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable(
+                    op, flags, append_to_string, &buf)
     finally:
         mlirOpPrintingFlagsDestroy(flags)
     if not ran:

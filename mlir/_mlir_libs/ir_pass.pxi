@@ -347,21 +347,25 @@ cdef class PassManager:
         if walks_in_progress(self.context):
             raise RuntimeError("cannot run a pass manager during a walk")
         check_not_rewriting(self.context, op.c_op, "run a pass manager on IR")
-        refuse_unverifiable(self.context, op.c_op,
-                            "Failure while executing pass pipeline")
         cdef MlirOperation c_op = op.c_op
         cdef MlirPassManager c_pm = self._pm()
         for d in self.python_passes:
             (<_PythonPassData>d).error = None
         cdef _Mutation mut = _Mutation.begin(self.context, c_op)
         cdef MlirLogicalResult res
-        cdef bint ran
+        cdef int ran
         cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
+        # One walk over the IR both looks for operations MLIR's verifier
+        # (and passes) cannot be run on and counts the stack the run needs;
+        # for a large IR that walk's memory traffic is what it costs.
         with nogil:
-            ran = mlirCyDeepPassManagerRunOnOp(c_pm, c_op, &res)
+            ran = mlirCyDeepPassManagerRunOnOpIfVerifiable(c_pm, c_op, &res)
         cap.detach()
         mut.end()
-        if not ran:
+        if ran == 0:
+            refuse_unverifiable(self.context, c_op,
+                                "Failure while executing pass pipeline")
+        if ran < 0:
             raise_too_deep("the operation")
         for d in self.python_passes:
             err = (<_PythonPassData>d).error

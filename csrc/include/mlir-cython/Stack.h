@@ -129,6 +129,15 @@ MLIR_CAPI_EXPORTED bool
 mlirCyDeepOperationPrintWithFlags(MlirOperation op, MlirOpPrintingFlags flags,
                                   MlirStringCallback callback, void *userData);
 
+/// As mlirCyDeepOperationPrintWithFlags, first making `flags` print the
+/// generic form, unverified, when `op`'s IR holds an operation MLIR's
+/// verifier cannot be run on (mlirCyOperationFindUnverifiable; a custom
+/// form printed unverified crashes on it). For an operation without a
+/// parent one walk both looks for it and counts the depth.
+MLIR_CAPI_EXPORTED bool mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable(
+    MlirOperation op, MlirOpPrintingFlags flags, MlirStringCallback callback,
+    void *userData);
+
 MLIR_CAPI_EXPORTED bool
 mlirCyDeepOperationPrintWithState(MlirOperation op, MlirAsmState state,
                                   MlirStringCallback callback, void *userData);
@@ -180,6 +189,14 @@ MLIR_CAPI_EXPORTED bool mlirCyDeepSymbolTableWalkSymbolTables(
 MLIR_CAPI_EXPORTED bool mlirCyDeepPassManagerRunOnOp(MlirPassManager passManager,
                                                      MlirOperation op,
                                                      MlirLogicalResult *result);
+
+/// As mlirCyDeepPassManagerRunOnOp, unless `op`'s IR holds an operation
+/// MLIR's verifier cannot be run on (mlirCyOperationFindUnverifiable; one
+/// walk looks for it and counts the depth). Returns 1 when it ran, 0 when
+/// such an operation kept it from running, -1 when the stack it needed
+/// could not be had.
+MLIR_CAPI_EXPORTED int mlirCyDeepPassManagerRunOnOpIfVerifiable(
+    MlirPassManager passManager, MlirOperation op, MlirLogicalResult *result);
 
 /// As mlirOperationDestroy (`op` must be detached or a module's operation).
 MLIR_CAPI_EXPORTED bool mlirCyDeepOperationDestroy(MlirOperation op);

@@ -35,6 +35,13 @@ MLIR_CAPI_EXPORTED intptr_t mlirCyOperationFindDroppedAttribute(
 MLIR_CAPI_EXPORTED MlirOperation
 mlirCyOperationFindUnverifiable(MlirOperation root, bool emit);
 
+/// As mlirCyOperationFindUnverifiable(root, false), and in the same walk
+/// the nesting depth of root's IR as mlirCyOperationGetDepth counts it,
+/// written to *depth (the walk then goes through all of it): one pass over
+/// a large IR's memory where a check before a deep call took two.
+MLIR_CAPI_EXPORTED MlirOperation
+mlirCyOperationFindUnverifiableWithDepth(MlirOperation root, intptr_t *depth);
+
 /// Whether MLIR's result type inference cannot be run on the operation
 /// `state` describes, although its operands are of the kinds the op's ODS
 /// constraints promise: an inference that indexes the operands' shapes with

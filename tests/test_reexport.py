@@ -160,3 +160,27 @@ def test_reexport_as_checks_its_argument():
         assert len(sys.meta_path) == n + 1
     finally:
         sys.meta_path.pop(0)
+
+
+def test_a_failing_site_initializer_module_is_logged_not_raised(tmp_path):
+    """A `_site_initialize_<i>` module of mlir._mlir_libs that fails to
+    import is reported through logging (as upstream does) and the search
+    for more stops there; importing mlir still works. logging itself is
+    imported only on that path."""
+    (tmp_path / "_site_initialize_0.py").write_text(
+        "raise ImportError('initializer broken')\n")
+    script = textwrap.dedent(f"""\
+        import sys
+        import mlir._mlir_libs as libs
+        assert "logging" not in sys.modules, "logging imported eagerly"
+        libs.__path__.append({str(tmp_path)!r})
+        libs._site_initialize()
+        import mlir.ir
+        print("ok")
+        """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "ok"
+    assert "error importing mlir initializer _site_initialize_0" in proc.stderr
+    assert "ImportError: initializer broken" in proc.stderr

@@ -21,7 +21,6 @@ initializer with add_site_initializer().
 
 import importlib
 import itertools
-import logging
 import os
 
 from . import _ir
@@ -144,19 +143,21 @@ def _init_context(context, load_on_create_dialects=None, thread_pool=None):
 
 
 def _site_initialize():
-    logger = logging.getLogger(__name__)
+    def warn_failed(module_name):
+        # logging is imported only then: it costs every import about 10 ms.
+        import logging
+        logging.getLogger(__name__).warning(
+            "error importing mlir initializer %s", module_name, exc_info=True)
 
     def process(module_name):
         try:
             m = importlib.import_module(f".{module_name}", __name__)
         except ModuleNotFoundError as e:
             if e.name != f"{__name__}.{module_name}":
-                logger.warning("error importing mlir initializer %s",
-                               module_name, exc_info=True)
+                warn_failed(module_name)
             return False
         except ImportError:
-            logger.warning("error importing mlir initializer %s", module_name,
-                           exc_info=True)
+            warn_failed(module_name)
             return False
         add_site_initializer(m)
         return True

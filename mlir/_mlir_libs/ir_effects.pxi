@@ -8,7 +8,6 @@
 
 from cpython.exc cimport PyErr_SetObject, PyErr_WriteUnraisable
 from libc.string cimport memset
-import inspect
 from mlir._mlir_libs.capi.mlir_cython.effects cimport *
 
 
@@ -356,6 +355,7 @@ cdef void* _kept(Context ctx, object user):
 cdef bint _takes_two(object fn):
     """Whether `fn` takes two positional arguments (upstream's first form
     of get_effects: (op, effects))."""
+    import inspect               # only here: it costs an import 8 ms
     try:
         params = inspect.signature(fn).parameters.values()
     except (TypeError, ValueError):

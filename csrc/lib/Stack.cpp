@@ -14,6 +14,7 @@
 
 #include "mlir-cython/Stack.h"
 #include "mlir-cython/Verify.h"
+#include "NestingDepth.h"
 #include "OnThreadStack.h"
 
 #include "mlir/CAPI/IR.h"
@@ -334,26 +335,7 @@ size_t mlirCyStackNeededForDepth(intptr_t depth) {
 }
 
 intptr_t mlirCyOperationGetDepth(MlirOperation op) {
-  // Depth-first over (operation, depth) without recursion; an operation
-  // without regions is not pushed.
-  mlir::Operation *root = unwrap(op);
-  intptr_t best = 1;
-  llvm::SmallVector<std::pair<mlir::Operation *, intptr_t>, 32> todo;
-  todo.emplace_back(root, 1);
-  while (!todo.empty()) {
-    auto [o, d] = todo.back();
-    todo.pop_back();
-    best = std::max(best, d);
-    for (mlir::Region &r : o->getRegions())
-      for (mlir::Block &b : r)
-        for (mlir::Operation &inner : b) {
-          if (inner.getNumRegions() == 0)
-            best = std::max(best, d + 1);
-          else
-            todo.emplace_back(&inner, d + 1);
-        }
-  }
-  return best;
+  return mlir_cython::walkNestingDepth(unwrap(op), [](mlir::Operation *) {});
 }
 
 //===----------------------------------------------------------------------===//

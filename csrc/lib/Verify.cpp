@@ -1,6 +1,7 @@
 //===- Verify.cpp - IR MLIR's verifier or printer cannot take ------------===//
 
 #include "mlir-cython/Verify.h"
+#include "NestingDepth.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -84,26 +85,10 @@ MlirOperation mlirCyOperationFindUnverifiableWithDepth(MlirOperation root,
   bool look = ctx->getLoadedDialect<linalg::LinalgDialect>() ||
               ctx->getLoadedDialect("acc") || ctx->getLoadedDialect("omp");
   Operation *found = nullptr;
-  intptr_t best = 1;
-  // Depth-first over (operation, depth) without recursion, as
-  // mlirCyOperationGetDepth: an operation without regions is not pushed.
-  llvm::SmallVector<std::pair<Operation *, intptr_t>, 32> work;
-  work.emplace_back(top, 1);
-  while (!work.empty()) {
-    auto [op, d] = work.pop_back_val();
-    best = std::max(best, d);
+  *depth = mlir_cython::walkNestingDepth(top, [&](Operation *op) {
     if (look && !found && readsMissingBlock(op))
       found = op;
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (Operation &nested : block) {
-          if (nested.getNumRegions() == 0)
-            best = std::max(best, d + 1);
-          else
-            work.emplace_back(&nested, d + 1);
-        }
-  }
-  *depth = best;
+  });
   return wrap(found);
 }
 

@@ -1110,25 +1110,18 @@ cdef int refuse_unverifiable(Context ctx, MlirOperation op,
 
 cdef void dump_operation(MlirOperation op) noexcept:
     """What mlirOperationDump prints (to stderr), on a large enough stack
-    and with the fallback of print_generic_if_unverifiable."""
+    and in the generic form, unverified, for IR MLIR's verifier cannot be
+    run on (what its printer does for an operation that fails
+    verification)."""
     cdef string buf
     cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
     mlirOpPrintingFlagsUseLocalScope(flags)     # as Operation::dump
-    print_generic_if_unverifiable(op, flags)
-    mlirCyDeepOperationPrintWithFlags(op, flags, append_to_string, &buf)
+    mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable(
+        op, flags, append_to_string, &buf)
     mlirOpPrintingFlagsDestroy(flags)
     buf.push_back(b'\n')
     fwrite(buf.data(), 1, buf.size(), stderr)
     fflush(stderr)
-
-
-cdef inline void print_generic_if_unverifiable(
-        MlirOperation op, MlirOpPrintingFlags flags) noexcept:
-    """What MLIR's printer does for an operation that fails verification,
-    for IR its verifier cannot be run on: the generic form, unverified."""
-    if mlirCyOperationFindUnverifiable(op, False).ptr != NULL:
-        mlirOpPrintingFlagsPrintGenericOpForm(flags)
-        mlirOpPrintingFlagsAssumeVerified(flags)
 
 
 cdef bint _is_module_root(Operation self):

@@ -17,6 +17,14 @@ sys.path.insert(0, str(BENCH))
 import workloads  # noqa: E402
 
 
+def run_ok(args, timeout):
+    """Runs `args` in a child process; asserts that it exited with 0 and
+    returns what it printed."""
+    p = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
+    assert p.returncode == 0, p.stdout + p.stderr
+    return p.stdout
+
+
 @pytest.fixture(scope="module")
 def mods():
     return workloads.Mods()
@@ -44,21 +52,18 @@ def test_object_sizes_are_counted():
 
 
 def test_runner_smoke():
-    p = subprocess.run(
-        [sys.executable, str(BENCH / "compare.py"), "--smoke",
-         "--only", "build_functions,iterate,pipeline,import"],
-        capture_output=True, text=True, timeout=300)
-    assert p.returncode == 0, p.stdout + p.stderr
-    main, first = p.stdout.split("| workload (first repetition) |")
+    out = run_ok([sys.executable, str(BENCH / "compare.py"), "--smoke",
+                  "--only", "build_functions,iterate,pipeline,import"], 300)
+    main, first = out.split("| workload (first repetition) |")
     rows = [line for line in main.splitlines() if line.startswith("| ")]
-    assert len(rows) == 2 + 4, p.stdout
+    assert len(rows) == 2 + 4, out
     # The first-repetition table: the one building row, with its C ratio.
     rows = [line for line in first.splitlines() if line.startswith("| ")]
-    assert len(rows) == 1 + 1, p.stdout
+    assert len(rows) == 1 + 1, out
     assert rows[1].startswith("| chain of `arith.constant` + `arith.addi`")
-    assert rows[1].split("|")[-2].strip(), p.stdout
-    assert "error" not in p.stdout and "failed" not in p.stdout, p.stdout
-    assert "build_functions: <= 2x C:" in p.stdout
+    assert rows[1].split("|")[-2].strip(), out
+    assert "error" not in out and "failed" not in out, out
+    assert "build_functions: <= 2x C:" in out
 
 
 @pytest.mark.skipif(not (shutil.which("valgrind")
@@ -67,14 +72,11 @@ def test_runner_smoke():
 def test_instruction_counter_smoke():
     """benchmarks/instructions.py at a tiny size, this package and C: a row
     with positive counts (values are not checked against a bound)."""
-    p = subprocess.run(
-        [sys.executable, str(BENCH / "instructions.py"), "--n", "40",
-         "--only", "create_generic", "--no-upstream"],
-        capture_output=True, text=True, timeout=600)
-    assert p.returncode == 0, p.stdout + p.stderr
-    row = [line for line in p.stdout.splitlines()
+    out = run_ok([sys.executable, str(BENCH / "instructions.py"), "--n", "40",
+                  "--only", "create_generic", "--no-upstream"], 600)
+    row = [line for line in out.splitlines()
            if line.startswith("| `Operation.create`")]
-    assert len(row) == 1, p.stdout
+    assert len(row) == 1, out
     cells = [c.strip() for c in row[0].strip("|").split("|")]
     ours, c = (float(cells[i].replace(",", "")) for i in (1, 3))
     assert ours > 0 and c > 0
@@ -97,16 +99,11 @@ def test_c_floor_of_the_long_tail_runs():
         "    assert len(out['times']) == 2, (name, out)\n"
         "    assert all(t > 0 for t in out['times']), (name, out)\n"
         "print('ok')\n")
-    p = subprocess.run([sys.executable, "-c", script], capture_output=True,
-                       text=True, timeout=300)
-    assert p.returncode == 0, p.stdout + p.stderr
-    assert p.stdout.strip() == "ok"
+    assert run_ok([sys.executable, "-c", script], 300).strip() == "ok"
 
 
 def test_interpreter_floor_stand_in_runs():
     """benchmarks/interpreter_floor.py's stand-in chain runs (its counting
     needs valgrind; the worker alone is checked here)."""
-    p = subprocess.run(
-        [sys.executable, str(BENCH / "interpreter_floor.py"), "--worker",
-         "1000"], capture_output=True, text=True, timeout=120)
-    assert p.returncode == 0, p.stdout + p.stderr
+    run_ok([sys.executable, str(BENCH / "interpreter_floor.py"), "--worker",
+            "1000"], 120)

@@ -489,10 +489,14 @@ if not {"sdist", "egg_info", "dist_info"} & set(sys.argv):
     generate_capi_mirrors()
 generate_dialect_types()
 setup(
-    # The generated dialect modules are cythonized once the generator has
-    # (re)written them (BuildExt.run): left over from an older generator,
-    # they may not even compile.
-    ext_modules=cythonize_all(False) if "egg_info" not in sys.argv else [],
+    # Nothing is cythonized here: metadata and the sdist (egg_info,
+    # dist_info, sdist) need no LLVM and no C API mirrors, and a build
+    # checks for LLVM before Cython reads a file. BuildExt.run cythonizes
+    # every module once the mirrors and the generated dialect modules
+    # exist (left over from an older generator, those may not even
+    # compile); these uncompiled extensions only make the distribution a
+    # platform one and name build_ext's work.
+    ext_modules=make_extensions(False),
     cmdclass={"build_ext": BuildExt},
     # Exactly these files besides the modules: with setuptools' default
     # (include_package_data) every file egg_info lists would ship, among

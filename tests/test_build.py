@@ -27,3 +27,53 @@ def test_version_of_the_c_api_library():
                           "--version"], capture_output=True, text=True).stdout.strip()
     assert _ir._llvm_version() == out
     assert out.startswith("22.")
+
+
+def _clean_tree(dest: Path) -> Path:
+    """The checkout's tracked files alone, as a fresh clone has them: no
+    C API mirrors, no generated modules, no build directory."""
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, check=True,
+                           capture_output=True).stdout.split(b"\0")
+    for name in filter(None, files):
+        src = REPO / os.fsdecode(name)
+        if src.is_file():
+            (dest / os.fsdecode(name)).parent.mkdir(parents=True,
+                                                    exist_ok=True)
+            (dest / os.fsdecode(name)).write_bytes(src.read_bytes())
+    return dest
+
+
+def test_sdist_of_a_clean_tree_needs_no_llvm(tmp_path):
+    """The sdist (and a build front-end's metadata step) reads no C API
+    mirror: made from a fresh clone, on a machine without LLVM, it holds
+    the sources and nothing Cython made."""
+    tree = _clean_tree(tmp_path / "tree")
+    env = dict(os.environ, MLIR_CYTHON_LLVM_ROOT=str(tmp_path / "no-llvm"))
+    proc = subprocess.run(
+        [sys.executable, "setup.py", "-q", "sdist", "-d", str(tmp_path)],
+        cwd=tree, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "Error compiling Cython file" not in proc.stdout + proc.stderr
+    (sdist,) = tmp_path.glob("mlir_cython-*.tar.gz")
+    import tarfile
+    with tarfile.open(sdist) as tar:
+        names = tar.getnames()
+    assert any(n.endswith("mlir/_mlir_libs/_ir.pyx") for n in names)
+    assert not [n for n in names if n.endswith(".cpp") and "/mlir/" in n]
+
+
+def test_a_clean_tree_without_llvm_stops_at_once(tmp_path):
+    """pip building a fresh clone where no LLVM is found stops before
+    Cython runs, with the one message naming what to install."""
+    tree = _clean_tree(tmp_path / "tree")
+    env = dict(os.environ, MLIR_CYTHON_LLVM_ROOT=str(tmp_path / "no-llvm"),
+               PIP_NO_INPUT="1")
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps",
+         "--no-build-isolation", "-w", str(tmp_path / "out"), str(tree)],
+        env=env, capture_output=True, text=True, timeout=300)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert "LLVM/MLIR 22 not found" in out
+    assert "Error compiling Cython file" not in out
+    assert len(out.splitlines()) < 80, out[-3000:]

@@ -59,7 +59,6 @@ CLASS_ATTRIBUTES = {
     "_ir:Location": {"current": "ClassVar[Location]"},
     "_ir:InsertionPoint": {"current": "ClassVar[InsertionPoint]"},
     "_ir:OpView": {
-        "OPERATION_NAME": "ClassVar[str | None]",
         "_ODS_REGIONS": "ClassVar[tuple[int, bool]]",
         "_ODS_OPERAND_SEGMENTS": "ClassVar[Any]",
         "_ODS_RESULT_SEGMENTS": "ClassVar[Any]",

@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from mlir.ir import (Context, DiagnosticInfo, InsertionPoint, IntegerType,
+from mlir.ir import (Context, DiagnosticInfo, InsertionPoint, IntegerAttr,
+                     IntegerType,
                      Location, MLIRError, Module, Operation, OpView,
                      WalkResult)
 from mlir.dialects import arith
@@ -189,3 +190,65 @@ def test_enum_members_print_as_upstream():
     assert repr([WalkResult.ADVANCE, WalkOrder.POST_ORDER]) == \
         "[WalkResult.ADVANCE, WalkOrder.POST_ORDER]"
     assert str(WalkResult.SKIP) == "WalkResult.SKIP"
+
+
+# -- below the module level: members, argument kinds, exception types and
+# identities, each once seen to differ from upstream's wheel --------------
+
+def test_base_op_classes_have_no_operation_name():
+    """Only op classes carry OPERATION_NAME: code collecting a dialect
+    module's op classes by it must not pick up the star-exported bases."""
+    from mlir.ir import OpAdaptor
+    assert not hasattr(OpView, "OPERATION_NAME")
+    assert not hasattr(OpAdaptor, "OPERATION_NAME")
+    ops = [c for c in vars(arith).values()
+           if isinstance(c, type) and hasattr(c, "OPERATION_NAME")]
+    assert OpView not in ops and OpAdaptor not in ops
+    assert arith.AddIOp in ops and arith.AddIOp.OPERATION_NAME == "arith.addi"
+    with pytest.raises(AttributeError, match="^type object 'OpView' has no "
+                       "attribute 'OPERATION_NAME'$"):
+        OpView.build_generic(results=[], operands=[])
+
+
+def test_shapes_may_be_ctypes_arrays(ctx):
+    """numpy_array.ctypes.shape, a ctypes array (a sequence without
+    __iter__), is a shape like any list, as upstream takes it."""
+    np = pytest.importorskip("numpy")
+    from mlir.ir import (DenseI64ArrayAttr, F32Type, MemRefType,
+                         RankedTensorType, VectorType)
+    shape = np.zeros((2, 3)).ctypes.shape
+    f32 = F32Type.get()
+    assert str(MemRefType.get(shape, f32)) == "memref<2x3xf32>"
+    assert str(RankedTensorType.get(shape, f32)) == "tensor<2x3xf32>"
+    assert str(VectorType.get(shape, f32)) == "vector<2x3xf32>"
+    assert str(DenseI64ArrayAttr.get(shape)) == "array<i64: 2, 3>"
+    with pytest.raises(TypeError, match="shape must be a sequence of ints, "
+                       "not str"):
+        RankedTensorType.get("23", f32)
+
+
+def test_a_none_attribute_value_is_a_type_error(ctx):
+    ctx.allow_unregistered_dialects = True
+    with Location.unknown(), pytest.raises(
+            TypeError, match='^Invalid attribute value for the key "a" when '
+            r'attempting to create the operation "t.x" \(std::bad_cast\)$'):
+        Operation.create("t.x", attributes={"a": None})
+
+
+def test_a_created_operation_is_what_its_views_hold(ctx):
+    """Operation.create returns the plain object its OpView and the owner
+    of its blocks lead back to."""
+    from mlir.ir import Block
+    ctx.allow_unregistered_dialects = True
+    with Location.unknown():
+        op = Operation.create("t.x", regions=1)
+        block = op.regions[0].blocks.append()
+        assert type(block.owner) is OpView
+        assert block.owner.operation is op
+        assert op.opview.operation is op
+        assert Block.create_at_start(op.regions[0]).owner.operation is op
+        i8 = IntegerType.get_signless(8)
+        c = Operation.create("arith.constant", results=[i8],
+                             attributes={"value": IntegerAttr.get(i8, 1)})
+    assert type(c) is Operation and type(c.opview) is arith.ConstantOp
+    assert c.opview.operation is c

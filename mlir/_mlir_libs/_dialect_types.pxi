@@ -25,7 +25,7 @@ from mlir._mlir_libs._ir cimport (
     Type, Attribute, Context, Location, TypeID, _ErrorCapture,
     resolve_context, resolve_location, wrap_type, wrap_attribute,
     type_handle, attribute_handle, context_for_handle,
-    Module, Operation, op_handle,
+    Module, Operation, op_handle, is_sequence_arg,
 )
 from mlir._mlir_libs import _ir as _ir_module
 
@@ -96,7 +96,7 @@ cdef int _same_context(Context ctx, object context) except -1:
 
 
 cdef int _fill_types(vector[MlirType]& out, object types, str what) except -1:
-    if isinstance(types, (str, bytes, Type)) or not hasattr(types, "__iter__"):
+    if isinstance(types, Type) or not is_sequence_arg(types):
         raise TypeError(f"{what}s must be a sequence of Types, not "
                         f"{type(types).__name__}")
     out.clear()

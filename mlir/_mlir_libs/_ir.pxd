@@ -18,6 +18,7 @@ from libc.stdint cimport intptr_t, uintptr_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 from cpython.ref cimport PyObject
+from cpython.sequence cimport PySequence_Check
 from libcpp.string cimport string
 
 from mlir._mlir_libs.capi.ir cimport (
@@ -27,6 +28,8 @@ from mlir._mlir_libs.capi.ir cimport (
 )
 from mlir._mlir_libs.capi.support cimport MlirTypeID
 from mlir._mlir_libs.capi.diagnostics cimport MlirDiagnosticHandlerID
+from mlir._mlir_libs.capi.mlir_cython.thread_pool cimport (
+    mlirCyContextIsMultithreadingEnabled)
 
 
 cdef struct LiveMap:
@@ -227,6 +230,46 @@ cdef inline int ir_read(Context ctx) except -1:
     if MLIRCY_GATE_OPEN_FOR_READ(&ctx.gate.state):
         return 0
     return ir_read_wait(ctx)
+
+
+cdef extern from "Python.h":
+    # Released and taken back by hand, for the calls that release the GIL
+    # only on some contexts (Cython's `with nogil(cond)` takes constants
+    # only). Between the two: C calls on C values alone, as in a nogil
+    # block.
+    ctypedef struct PyThreadState
+    PyThreadState* PyEval_SaveThread() nogil
+    void PyEval_RestoreThread(PyThreadState*) nogil
+
+
+cdef inline PyThreadState* gil_release_if(bint release) noexcept:
+    """Releases the GIL when `release`; the state for gil_restore."""
+    return PyEval_SaveThread() if release else NULL
+
+
+cdef inline void gil_restore(PyThreadState* ts) noexcept nogil:
+    if ts != NULL:
+        PyEval_RestoreThread(ts)
+
+
+cdef inline bint may_release_gil(Context ctx) noexcept:
+    """Whether a long C call on ctx (parse, print, verify, a pass run, a
+    rewrite, a JIT compile) may run without the GIL: only while MLIR's
+    multithreading is on for the context. Off (enable_multithreading(False),
+    a site initializer's disable_multithreading), MLIR's type and attribute
+    uniquers take no locks, and holding the GIL is what keeps another
+    thread's type, attribute or location creation out of them. Asked of
+    the context each time, so a change made from C++ counts too."""
+    return mlirCyContextIsMultithreadingEnabled(ctx.c_context)
+
+
+cdef inline bint is_sequence_arg(object o):
+    """Whether `o` is taken where a list of things is: any iterable, or a
+    sequence without __iter__ (a ctypes array), but not str or bytes, as
+    upstream's list arguments. The one test of every such argument."""
+    if isinstance(o, (str, bytes)):
+        return False
+    return hasattr(o, "__iter__") or PySequence_Check(o)
 
 
 cdef inline Operation op_primary(Operation o):

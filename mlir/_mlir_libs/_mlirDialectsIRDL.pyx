@@ -125,7 +125,7 @@ def variadicity_array_attr(values: Sequence[str | int | Attribute],
                            context=None) -> Attribute:
     """#irdl<variadicity_array[...]>, from Variadicity members, their names
     or #irdl<variadicity ...> attributes."""
-    if isinstance(values, (str, bytes, Attribute)) or not hasattr(values, "__iter__"):
+    if isinstance(values, Attribute) or not is_sequence_arg(values):
         raise TypeError(f"values must be a sequence, not "
                         f"{type(values).__name__}")
     cdef Context ctx = _irdl_context(context)

@@ -189,8 +189,7 @@ def infer_contraction_dimensions_from_maps(indexing_maps: Sequence[AffineMap]) -
     maps (lhs, rhs, output), or None when they do not describe a
     contraction. The maps must share their number of dimensions
     (ValueError otherwise)."""
-    if isinstance(indexing_maps, (str, bytes)) or not hasattr(
-            indexing_maps, "__iter__"):
+    if not is_sequence_arg(indexing_maps):
         raise TypeError("indexing_maps must be a sequence of AffineMaps, "
                         f"not {type(indexing_maps).__name__}")
     maps = list(indexing_maps)

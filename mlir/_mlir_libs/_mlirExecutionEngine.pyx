@@ -10,7 +10,8 @@ from libc.stdint cimport uintptr_t
 from libcpp.vector cimport vector
 
 from mlir._mlir_libs._ir cimport (
-    Context, Module, ir_section_enter, ir_section_exit)
+    Context, Module, ir_section_enter, ir_section_exit, may_release_gil,
+    PyThreadState, gil_release_if, gil_restore)
 from mlir._mlir_libs.capi.support cimport (
     MlirStringRef, mlirStringRefCreate, mlirLogicalResultIsFailure,
 )
@@ -136,11 +137,13 @@ cdef class ExecutionEngine:
         # default printed to stderr), and the error says that creation failed.
         # Reads the module without the GIL: a shared section (see _ir.pxd).
         cdef int t = ir_section_enter(module.context, False)
+        cdef PyThreadState* _ts
         try:
-            with nogil:
-                self.c_engine = mlirExecutionEngineCreate(
-                    module.c_module, opt_level, <int>refs.size(), refs.data(),
-                    enable_object_dump, enable_pic)
+            _ts = gil_release_if(may_release_gil(module.context))
+            self.c_engine = mlirExecutionEngineCreate(
+                module.c_module, opt_level, <int>refs.size(), refs.data(),
+                enable_object_dump, enable_pic)
+            gil_restore(_ts)
         finally:
             ir_section_exit(module.context, t)
         if self.c_engine.ptr == NULL:

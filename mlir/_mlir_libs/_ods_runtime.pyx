@@ -40,7 +40,7 @@ from mlir._mlir_libs._ir cimport (
     Attribute, Context, OpAdaptor, Operation, OperationState, Type, Value,
     attribute_handle, new_operation_state, wrap_attribute, wrap_type,
     wrap_value, wrap_value_any, op_handle, op_primary, set_op_properties,
-    ir_write, ir_write_done,
+    ir_write, ir_write_done, is_sequence_arg,
 )
 from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationGetProperty)
@@ -1158,7 +1158,7 @@ def _mixed_list(str opname, str what, xs, *, bint optional=False):
     `optional`."""
     if xs is None and optional:
         return []
-    if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
+    if not is_sequence_arg(xs):
         raise TypeError(f"{opname}: {what} must be a sequence of ints "
                         f"and index Values, not {type(xs).__name__}")
     return list(xs)

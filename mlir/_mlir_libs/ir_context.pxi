@@ -151,8 +151,10 @@ cdef class Context:
         self.unregistered_names.clear()     # their dialects may exist now
 
     def load_all_available_dialects(self) -> None:
-        with nogil:
-            mlirContextLoadAllAvailableDialects(self.c_context)
+        cdef PyThreadState* _ts
+        _ts = gil_release_if(may_release_gil(self))
+        mlirContextLoadAllAvailableDialects(self.c_context)
+        gil_restore(_ts)
 
     @property
     def allow_unregistered_dialects(self) -> bool:

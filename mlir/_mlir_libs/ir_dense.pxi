@@ -284,9 +284,11 @@ cdef object _dense_from_buffer(object array, object signless, object type,
         shaped = mlirRankedTensorTypeGet(dims.size(), dims.data(), elt,
                                          mlirAttributeGetNull())
     cdef MlirAttribute a
+    cdef PyThreadState* _ts
     if nbytes >= _NOGIL_BYTES:
-        with nogil:
-            a = mlirDenseElementsAttrRawBufferGet(shaped, <size_t>nbytes, data)
+        _ts = gil_release_if(may_release_gil(ctx))
+        a = mlirDenseElementsAttrRawBufferGet(shaped, <size_t>nbytes, data)
+        gil_restore(_ts)
     else:
         a = mlirDenseElementsAttrRawBufferGet(shaped, <size_t>nbytes, data)
     if a.ptr == NULL:

@@ -93,14 +93,16 @@ cdef class Module:
     def parse(asm: str | bytes, context=None) -> Module:
         """Parses a module from its textual (str) or bytecode/textual
         (bytes) form. Raises MLIRError with MLIR's diagnostics on failure."""
+        cdef PyThreadState* _ts
         cdef Context ctx = resolve_context(context)
         cdef bytes data = to_bytes(asm, "asm")
         cdef MlirStringRef ref = str_ref(data)
         cdef MlirModule m
         cdef bint ran
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        with nogil:
-            ran = mlirCyDeepModuleCreateParse(ctx.c_context, ref, &m)
+        _ts = gil_release_if(may_release_gil(ctx))
+        ran = mlirCyDeepModuleCreateParse(ctx.c_context, ref, &m)
+        gil_restore(_ts)
         cap.check(not ran or m.ptr != NULL, "Unable to parse module assembly")
         if not ran:
             raise_too_deep("the module")
@@ -109,6 +111,7 @@ cdef class Module:
     @staticmethod
     def parseFile(path: str, context=None) -> Module:
         """Parses a module from a file (text or bytecode)."""
+        cdef PyThreadState* _ts
         cdef Context ctx = resolve_context(context)
         cdef bytes p = to_bytes(str(path) if not isinstance(path, (str, bytes))
                                 else path, "path")
@@ -121,9 +124,10 @@ cdef class Module:
         except OSError:
             pass    # MLIR reports it
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        with nogil:
-            ran = mlirCyDeepModuleCreateParseFromFile(ctx.c_context, ref,
-                                                      length, &m)
+        _ts = gil_release_if(may_release_gil(ctx))
+        ran = mlirCyDeepModuleCreateParseFromFile(ctx.c_context, ref,
+                                                  length, &m)
+        gil_restore(_ts)
         cap.check(not ran or m.ptr != NULL, "Unable to parse module assembly")
         if not ran:
             raise_too_deep("the module")
@@ -155,12 +159,14 @@ cdef class Module:
         cdef bint ran
         cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
         cdef int t = ir_section_enter(self.context, False)
+        cdef PyThreadState* _ts
         try:
             # The generic form for IR MLIR's verifier cannot take (one walk
             # looks for it and counts the stack the printer needs).
-            with nogil:
-                ran = mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable(
-                    op, flags, append_to_string, &buf)
+            _ts = gil_release_if(may_release_gil(self.context))
+            ran = mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable(
+                op, flags, append_to_string, &buf)
+            gil_restore(_ts)
         finally:
             ir_section_exit(self.context, t)
             mlirOpPrintingFlagsDestroy(flags)

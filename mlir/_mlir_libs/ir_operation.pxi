@@ -450,12 +450,7 @@ cdef class Operation:
                     raise TypeError(
                         "Invalid attribute key (not a string) when attempting "
                         f"to create the operation \"{name}\" (std::bad_cast)")
-                if v is None:
-                    raise RuntimeError(
-                        "Found an invalid (`None`?) attribute value for the "
-                        f"key \"{k}\" when attempting to create the operation "
-                        f"\"{name}\"")
-                if not isinstance(v, Attribute):
+                if not isinstance(v, Attribute):     # None too
                     raise TypeError(
                         f"Invalid attribute value for the key \"{k}\" when "
                         f"attempting to create the operation \"{name}\" "
@@ -467,15 +462,17 @@ cdef class Operation:
             st.add_regions(regions)
         if infer_type and results is None:
             _check_inferred_operands(st)
-        # A new plain view (not the cached generic one: cheaper, and
-        # upstream's are new objects too).
-        return fresh_plain(<Operation>st.finish(None, ip))
+        # The operation's one plain view: what its OpView's .operation
+        # gives too (the owner of a block of its regions, op.opview), as
+        # upstream's create returns the object those views hold.
+        return as_plain(<Operation>st.finish(None, ip))
 
     @staticmethod
     def parse(source: str | bytes, source_name: str = "",
               context=None) -> OpView:
         """Parses one operation (generic or custom form); raises MLIRError
         with MLIR's diagnostics on failure. The result is detached."""
+        cdef PyThreadState* _ts
         cdef Context ctx = resolve_context(context)
         cdef bytes data = to_bytes(source, "source")
         cdef bytes sname = to_bytes(source_name, "source_name")
@@ -484,8 +481,9 @@ cdef class Operation:
         cdef MlirOperation op
         cdef bint ran
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        with nogil:
-            ran = mlirCyDeepOperationCreateParse(ctx.c_context, ref, nref, &op)
+        _ts = gil_release_if(may_release_gil(ctx))
+        ran = mlirCyDeepOperationCreateParse(ctx.c_context, ref, nref, &op)
+        gil_restore(_ts)
         cap.check(not ran or op.ptr != NULL,
                   "Unable to parse operation assembly")
         if not ran:
@@ -678,18 +676,21 @@ cdef class Operation:
         cdef bint ran
         cdef int64_t version = 0 if desired_version is None else desired_version
         cdef int t = op_section_enter(self, False)
+        cdef PyThreadState* _ts
         try:
             op = op_handle(self)
             if desired_version is None:
-                with nogil:
-                    ran = mlirCyDeepOperationWriteBytecode(
-                        op, append_to_string, &buf)
+                _ts = gil_release_if(may_release_gil(self.context))
+                ran = mlirCyDeepOperationWriteBytecode(
+                    op, append_to_string, &buf)
+                gil_restore(_ts)
             else:
                 cfg = mlirBytecodeWriterConfigCreate()
                 mlirBytecodeWriterConfigDesiredEmitVersion(cfg, version)
-                with nogil:
-                    ran = mlirCyDeepOperationWriteBytecodeWithConfig(
-                        op, cfg, append_to_string, &buf, &res)
+                _ts = gil_release_if(may_release_gil(self.context))
+                ran = mlirCyDeepOperationWriteBytecodeWithConfig(
+                    op, cfg, append_to_string, &buf, &res)
+                gil_restore(_ts)
                 mlirBytecodeWriterConfigDestroy(cfg)
         finally:
             op_section_exit(self, t)
@@ -722,12 +723,14 @@ cdef class Operation:
         cdef _ErrorCapture cap
         cdef bool ok = False
         cdef bint ran
+        cdef PyThreadState* _ts
         try:
             op = op_handle(self)
             refuse_unverifiable(self.context, op, "Verification failed")
             cap = _ErrorCapture.attach(self.context)
-            with nogil:
-                ran = mlirCyDeepOperationVerify(op, &ok)
+            _ts = gil_release_if(may_release_gil(self.context))
+            ran = mlirCyDeepOperationVerify(op, &ok)
+            gil_restore(_ts)
             cap.check(not ran or ok, "Verification failed")
         finally:
             op_section_exit(self, t)
@@ -1053,11 +1056,13 @@ cdef int _print_now(Operation self, string& buf, bint binary, object large_eleme
     cdef MlirOperation op = op_handle(self)
     cdef MlirOpPrintingFlags flags
     cdef bint ran
+    cdef PyThreadState* _ts
     if state is not None:
         (<AsmState>state).check()
-        with nogil:
-            ran = mlirCyDeepOperationPrintWithState(
-                op, (<AsmState>state).c_state, append_to_string, &buf)
+        _ts = gil_release_if(may_release_gil(self.context))
+        ran = mlirCyDeepOperationPrintWithState(
+            op, (<AsmState>state).c_state, append_to_string, &buf)
+        gil_restore(_ts)
         if not ran:
             raise_too_deep("the operation")
         return 0
@@ -1084,13 +1089,14 @@ cdef int _print_now(Operation self, string& buf, bint binary, object large_eleme
         # A custom form printed without verification crashes on IR MLIR's
         # verifier cannot take (the verifier would, too): the generic form
         # then (already asked for, it needs no look).
-        with nogil:
-            if print_generic_op_form:
-                ran = mlirCyDeepOperationPrintWithFlags(
-                    op, flags, append_to_string, &buf)
-            else:
-                ran = mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable(
-                    op, flags, append_to_string, &buf)
+        _ts = gil_release_if(may_release_gil(self.context))
+        if print_generic_op_form:
+            ran = mlirCyDeepOperationPrintWithFlags(
+                op, flags, append_to_string, &buf)
+        else:
+            ran = mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable(
+                op, flags, append_to_string, &buf)
+        gil_restore(_ts)
     finally:
         mlirOpPrintingFlagsDestroy(flags)
     if not ran:
@@ -1376,7 +1382,12 @@ def _build_generic(self_or_cls: Any, results: Sequence[Type] | None = None,
     else:
         cls = type(self_or_cls)
         target = self_or_cls if (<Operation>self_or_cls).c_op.ptr == NULL else None
-    name = cls.OPERATION_NAME
+    try:
+        name = cls.OPERATION_NAME
+    except AttributeError:
+        # A base class (upstream's text: its classes' names are short).
+        raise AttributeError(f"type object '{cls.__name__}' has no "
+                             "attribute 'OPERATION_NAME'") from None
     if not isinstance(name, str):
         raise TypeError(f"{cls.__name__} has no OPERATION_NAME")
     return _generic_build(target, name, cls._ODS_REGIONS,
@@ -1517,7 +1528,7 @@ def _flatten_operands(values, seg, str name) -> Any:
             if v is None:
                 sizes.append(0)
                 continue
-            if isinstance(v, Value) or not hasattr(v, "__iter__"):
+            if isinstance(v, Value) or not is_sequence_arg(v):
                 raise ValueError(f'Operand {i} of operation "{name}" must be '
                                  'a Sequence of Values (is not a sequence)')
             n = 0
@@ -1570,7 +1581,7 @@ def _flatten_results(values, seg, str name) -> Any:
             if t is None:
                 sizes.append(0)
                 continue
-            if isinstance(t, Type) or not hasattr(t, "__iter__"):
+            if isinstance(t, Type) or not is_sequence_arg(t):
                 raise ValueError(f'Result {i} of operation "{name}" must be a '
                                  'Sequence of Types (is not a sequence)')
             n = 0
@@ -1634,7 +1645,9 @@ cdef class OpView(Operation):
     mlir-tblgen -gen-python-op-bindings call), builds a new operation as
     build_generic does, with the ODS specs given explicitly."""
 
-    OPERATION_NAME = None
+    # No OPERATION_NAME here (as upstream): only op classes have one, so
+    # code that collects a dialect module's op classes by it skips the
+    # base classes the module star-exports.
     _ODS_REGIONS = (0, True)
     _ODS_OPERAND_SEGMENTS = None
     _ODS_RESULT_SEGMENTS = None
@@ -1669,7 +1682,7 @@ cdef class OpView(Operation):
         op = Operation.parse(source, source_name, context)
         cdef Operation p = op_primary(<Operation>op)
         got = _name_info(p.context, p.c_op).name
-        name = cls.OPERATION_NAME
+        name = getattr(cls, "OPERATION_NAME", None)
         if isinstance(name, str) and got != name:
             raise MLIRError(f"Expected a '{name}' op, got: '{got}'", [])
         if isinstance(op, cls):
@@ -1685,8 +1698,6 @@ cdef class OpAdaptor:
 
     OpAdaptor(operands, attributes) with an OpAttributeMap, or
     OpAdaptor(operands, opview) with the operation (or a view of it)."""
-
-    OPERATION_NAME = None
 
     def __init__(self, operands: Sequence[Value],
                  attributes_or_opview: OpAttributeMap | Operation):

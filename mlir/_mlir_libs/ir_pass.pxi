@@ -344,6 +344,7 @@ cdef class PassManager:
             ir_section_exit(self.context, t)
 
     cdef _run_now(self, Operation op):
+        cdef PyThreadState* _ts
         if walks_in_progress(self.context):
             raise RuntimeError("cannot run a pass manager during a walk")
         check_not_rewriting(self.context, op.c_op, "run a pass manager on IR")
@@ -358,8 +359,9 @@ cdef class PassManager:
         # One walk over the IR both looks for operations MLIR's verifier
         # (and passes) cannot be run on and counts the stack the run needs;
         # for a large IR that walk's memory traffic is what it costs.
-        with nogil:
-            ran = mlirCyDeepPassManagerRunOnOpIfVerifiable(c_pm, c_op, &res)
+        _ts = gil_release_if(may_release_gil(self.context))
+        ran = mlirCyDeepPassManagerRunOnOpIfVerifiable(c_pm, c_op, &res)
+        gil_restore(_ts)
         cap.detach()
         mut.end()
         if ran == 0:

@@ -35,6 +35,7 @@ cdef bytes _bytecode_of(Context ctx, object obj):
     cdef MlirOperation op
     cdef bint ran
     cdef int t = ir_section_enter(ctx, False)
+    cdef PyThreadState* _ts
     try:
         if isinstance(obj, Module):
             op = mlirModuleGetOperation((<Module>obj).c_module)
@@ -44,8 +45,9 @@ cdef bytes _bytecode_of(Context ctx, object obj):
                 raise TypeError("only detached operations can be pickled "
                                 "(pickle the Module, or clone() the "
                                 "operation)")
-        with nogil:
-            ran = mlirCyDeepOperationWriteBytecode(op, append_to_string, &buf)
+        _ts = gil_release_if(may_release_gil(ctx))
+        ran = mlirCyDeepOperationWriteBytecode(op, append_to_string, &buf)
+        gil_restore(_ts)
     finally:
         ir_section_exit(ctx, t)
     if not ran:

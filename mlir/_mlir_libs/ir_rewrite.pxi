@@ -823,6 +823,7 @@ cdef class PDLModule:
     cdef bint frozen
 
     def __init__(self, module: Module | Operation):
+        cdef PyThreadState* _ts
         if not isinstance(module, Module):
             raise TypeError(f"PDLModule needs a Module, not "
                             f"{type(module).__name__}")
@@ -831,8 +832,9 @@ cdef class PDLModule:
         cdef bint ok
         cdef int t = ir_section_enter(m.context, False)
         cdef _ErrorCapture cap = _ErrorCapture.attach(m.context)
-        with nogil:
-            ok = mlirOperationVerify(op)
+        _ts = gil_release_if(may_release_gil(m.context))
+        ok = mlirOperationVerify(op)
+        gil_restore(_ts)
         ir_section_exit(m.context, t)
         cap.check(ok, "the PDL module does not verify")
         self.uses = {}
@@ -905,6 +907,7 @@ cdef class PDLModule:
         """The patterns, frozen for application. Every native function the
         module calls must be registered first (ValueError otherwise); the
         PDLModule can be frozen once."""
+        cdef PyThreadState* _ts
         if self.frozen:
             raise RuntimeError("the PDLModule was already frozen")
         for name, (role, kinds) in self.uses.items():
@@ -919,9 +922,10 @@ cdef class PDLModule:
         # does not fail.)
         cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
         s = mlirRewritePatternSetFromPDLPatternModule(self.c_module)
-        with nogil:
-            fs = mlirFreezeRewritePattern(s)
-            mlirRewritePatternSetDestroy(s)     # emptied, never freed
+        _ts = gil_release_if(may_release_gil(self.context))
+        fs = mlirFreezeRewritePattern(s)
+        mlirRewritePatternSetDestroy(s)     # emptied, never freed
+        gil_restore(_ts)
         cap.detach()
         self.frozen = True
         return FrozenRewritePatternSet.new(
@@ -1156,6 +1160,7 @@ cdef int _drive(Operation root, FrozenRewritePatternSet fs, int kind,
     cdef _ErrorCapture cap = None
     cdef bint ran = True
     cdef int t = op_section_enter(root, True)
+    cdef PyThreadState* _ts
     try:
         op_check(root)
         d = _start_driver(root, fs, converts)
@@ -1165,16 +1170,17 @@ cdef int _drive(Operation root, FrozenRewritePatternSet fs, int kind,
             if converts:
                 cap = _ErrorCapture.attach(d.context)
             try:
-                with nogil:
-                    if kind == _GREEDY:
-                        ran = mlirCyDeepApplyPatternsAndFoldGreedilyWithOp(
-                            c_op, fs.c_set, greedy, res)
-                    elif kind == _WALK:
-                        ran = mlirCyDeepWalkAndApplyPatterns(c_op, fs.c_set)
-                    else:
-                        ran = mlirCyDeepApplyConversion(
-                            c_op, target, fs.c_set, conversion,
-                            kind == _FULL_CONVERSION, res)
+                _ts = gil_release_if(may_release_gil(d.context))
+                if kind == _GREEDY:
+                    ran = mlirCyDeepApplyPatternsAndFoldGreedilyWithOp(
+                        c_op, fs.c_set, greedy, res)
+                elif kind == _WALK:
+                    ran = mlirCyDeepWalkAndApplyPatterns(c_op, fs.c_set)
+                else:
+                    ran = mlirCyDeepApplyConversion(
+                        c_op, target, fs.c_set, conversion,
+                        kind == _FULL_CONVERSION, res)
+                gil_restore(_ts)
             finally:
                 if cap is not None:
                     errors.extend(cap.detach())

@@ -66,7 +66,7 @@ cdef int _fill_shape(vector[int64_t]& out, object shape) except -1:
         for i in range(n):
             out.push_back(_shape_dim(<object>PySequence_Fast_GET_ITEM(shape, i)))
         return 0
-    if isinstance(shape, (str, bytes)) or not hasattr(shape, "__iter__"):
+    if not is_sequence_arg(shape):
         raise TypeError(f"shape must be a sequence of ints, not "
                         f"{type(shape).__name__}")
     for d in shape:

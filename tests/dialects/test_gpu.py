@@ -53,6 +53,11 @@ def test_gpu_object_attr(ctx):
         gpu.ObjectAttr.get(a.target, 1, b"", kernels=Attribute.parse("{}"))
     with pytest.raises(ValueError):
         gpu.ObjectAttr(Attribute.parse("unit"))
+    # Verified before it is made: MLIR built with assertions (PyPI's, which
+    # the manylinux wheel links) aborts on such a target.
+    with pytest.raises(ValueError, match="^the target attribute must "
+                       "implement or promise the `gpu::TargetAttrInterface`$"):
+        gpu.ObjectAttr.get(Attribute.parse("unit"), 1, b"")
 
 
 # -- kernels and launches -----------------------------------------------------

@@ -5,13 +5,15 @@ from mlir._mlir_libs.capi.builtin_attributes cimport (
 )
 from mlir._mlir_libs.capi.ir cimport mlirAttributeParseGet
 
+from mlir._mlir_libs.capi.mlir_cython.dialect_attributes cimport (
+    mlirCyGPUObjectAttrGetTypeID, mlirCyGPUObjectAttrGetChecked)
+
 # The C API has no TypeID getters for these: take them from instances made
-# in a private context (TypeIDs do not depend on the context).
+# in a private context (TypeIDs do not depend on the context), or from
+# our shim where an instance needs more (a #gpu.object, a valid target).
 cdef MlirContext _c = _scratch_context(mlirGetDialectHandle__gpu__())
 _TOKEN_TYPEID = _typeid(mlirTypeGetTypeID(mlirGPUAsyncTokenTypeGet(_c)))
-_OBJECT_TYPEID = _typeid(mlirAttributeGetTypeID(mlirGPUObjectAttrGetWithKernels(
-    _c, mlirUnitAttrGet(_c), 4, mlirStringRefCreate("", 0),
-    mlirAttributeGetNull(), mlirAttributeGetNull())))
+_OBJECT_TYPEID = _typeid(mlirCyGPUObjectAttrGetTypeID())
 cdef MlirAttribute _kt = mlirAttributeParseGet(
     _c, mlirStringRefCreate("#gpu.kernel_table<>", 19))
 if _kt.ptr == NULL:
@@ -51,6 +53,11 @@ cdef object _object_attr_get(type cls, object target, object format,
         kerns = attribute_handle(kernels, "kernels")
         if mlirAttributeGetTypeID(kerns).ptr != _KERNEL_TABLE_TYPEID.ptr:
             raise TypeError("kernels must be a #gpu.kernel_table attribute")
-    return _mk_attr(cls, ctx, mlirGPUObjectAttrGetWithKernels(
-        ctx.c_context, (<Attribute>target).c_attr, <uint32_t>fmt,
-        _ref(data), props, kerns))
+    # Verified: a target that does not promise the GPU target interface
+    # is a ValueError with the verifier's message.
+    cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+    cdef MlirAttribute a = mlirCyGPUObjectAttrGetChecked(
+        mlirLocationUnknownGet(ctx.c_context), (<Attribute>target).c_attr,
+        <uint32_t>fmt, _ref(data), props, kerns)
+    cap.check(a.ptr != NULL, "invalid #gpu.object", _value_error)
+    return _mk_attr(cls, ctx, a)

@@ -450,7 +450,14 @@ cdef class Operation:
                     raise TypeError(
                         "Invalid attribute key (not a string) when attempting "
                         f"to create the operation \"{name}\" (std::bad_cast)")
-                if not isinstance(v, Attribute):     # None too
+                if v is None:
+                    # Upstream's type (its wheel: TypeError) with its
+                    # text (what its own test suite checks).
+                    raise TypeError(
+                        "Found an invalid (`None`?) attribute value for the "
+                        f"key \"{k}\" when attempting to create the operation "
+                        f"\"{name}\"")
+                if not isinstance(v, Attribute):
                     raise TypeError(
                         f"Invalid attribute value for the key \"{k}\" when "
                         f"attempting to create the operation \"{name}\" "

@@ -151,10 +151,12 @@ test-versions: $(VENV)/.built
 	  PYTHONPATH=$(CURDIR) .venv-$$v/bin/python examples/main.py; \
 	done
 
-# The self-contained binary wheel, which runs without LLVM installed
-# (tools/wheel.py: bdist_wheel reusing this build, MLIR's runtime libraries
-# and C API headers added, auditwheel repair), in dist/; then its check in a
-# fresh venv with /usr/lib/llvm-22 hidden (tools/check_wheel.py).
+# The self-contained manylinux_2_28 wheel, which runs without LLVM installed
+# (tools/wheel.py: bdist_wheel reusing this build, the library linked
+# against an older Debian's glibc fetched by tools/sysroot.py, MLIR's
+# runtime libraries and C API headers added, auditwheel repair), in dist/;
+# then its check in a fresh venv with /usr/lib/llvm-22 hidden, the core
+# tests included (tools/check_wheel.py).
 # WHEEL_ARGS=--from-sdist builds it with pip from a fresh sdist, unpacked
 # (CI's way; after make build, every compile is a ccache hit).
 WHEEL_ARGS ?=

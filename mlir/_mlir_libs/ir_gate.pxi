@@ -42,8 +42,7 @@
 cdef extern from *:
     """
     #include <atomic>
-    #include <condition_variable>
-    #include <mutex>
+    #include <pthread.h>
 
     #define MLIRCY_GATE_EXCL (1 << 30)
     /* Gate.waiting: threads waiting to change IR (low 16 bits) and to
@@ -93,15 +92,19 @@ cdef extern from *:
     }
 
     /* Waiting threads of every context sleep on one condition variable:
-       waits are rare, and each wakes to look at its own gate. */
-    static std::mutex mlircy_gate_mutex;
-    static std::condition_variable mlircy_gate_cv;
+       waits are rare, and each wakes to look at its own gate. POSIX's,
+       not std::condition_variable, whose wait() the C++ runtimes of
+       manylinux_2_28 systems (GLIBCXX_3.4.24) do not have under the
+       name new compilers call. */
+    static pthread_mutex_t mlircy_gate_mutex = PTHREAD_MUTEX_INITIALIZER;
+    static pthread_cond_t mlircy_gate_cv = PTHREAD_COND_INITIALIZER;
     static std::atomic<int> mlircy_gate_sleepers{0};
 
     static void mlircy_gate_notify(void) {
       if (mlircy_gate_sleepers.load() > 0) {
-        std::lock_guard<std::mutex> lock(mlircy_gate_mutex);
-        mlircy_gate_cv.notify_all();
+        pthread_mutex_lock(&mlircy_gate_mutex);
+        pthread_cond_broadcast(&mlircy_gate_cv);
+        pthread_mutex_unlock(&mlircy_gate_mutex);
       }
     }
 
@@ -169,11 +172,12 @@ cdef extern from *:
 
     /* Sleeps until `kind` may be allowed (callers try again). */
     static void mlircy_gate_wait(int *state, int *waiting, int kind) {
-      std::unique_lock<std::mutex> lock(mlircy_gate_mutex);
+      pthread_mutex_lock(&mlircy_gate_mutex);
       ++mlircy_gate_sleepers;
       while (!mlircy_gate_allows(state, waiting, kind))
-        mlircy_gate_cv.wait(lock);
+        pthread_cond_wait(&mlircy_gate_cv, &mlircy_gate_mutex);
       --mlircy_gate_sleepers;
+      pthread_mutex_unlock(&mlircy_gate_mutex);
     }
 
     static void mlircy_gate_release(int *state, int kind) {

@@ -75,10 +75,7 @@ import re
 import sys
 from pathlib import Path
 
-try:
-    import tomllib
-except ImportError:                  # Python 3.10
-    import tomli as tomllib
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLES = Path(__file__).resolve().parent / "dialect_types"

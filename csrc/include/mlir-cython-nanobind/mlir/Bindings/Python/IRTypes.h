@@ -32,6 +32,38 @@ MLIR_CYTHON_BUILTIN_TYPE(PyIndexType, PyType, "IndexType", mlirTypeIsAIndex,
                          mlirIndexTypeGetTypeID)
 MLIR_CYTHON_BUILTIN_TYPE(PyFloatType, PyType, "FloatType", mlirTypeIsAFloat,
                          nullptr)
+MLIR_CYTHON_BUILTIN_TYPE(PyFloat4E2M1FNType, PyFloatType, "Float4E2M1FNType",
+                         mlirTypeIsAFloat4E2M1FN, mlirFloat4E2M1FNTypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyFloat6E2M3FNType, PyFloatType, "Float6E2M3FNType",
+                         mlirTypeIsAFloat6E2M3FN, mlirFloat6E2M3FNTypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyFloat6E3M2FNType, PyFloatType, "Float6E3M2FNType",
+                         mlirTypeIsAFloat6E3M2FN, mlirFloat6E3M2FNTypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyFloat8E4M3FNType, PyFloatType, "Float8E4M3FNType",
+                         mlirTypeIsAFloat8E4M3FN, mlirFloat8E4M3FNTypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyFloat8E5M2Type, PyFloatType, "Float8E5M2Type",
+                         mlirTypeIsAFloat8E5M2, mlirFloat8E5M2TypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyFloat8E4M3Type, PyFloatType, "Float8E4M3Type",
+                         mlirTypeIsAFloat8E4M3, mlirFloat8E4M3TypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyFloat8E4M3FNUZType, PyFloatType,
+                         "Float8E4M3FNUZType", mlirTypeIsAFloat8E4M3FNUZ,
+                         mlirFloat8E4M3FNUZTypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyFloat8E4M3B11FNUZType, PyFloatType,
+                         "Float8E4M3B11FNUZType", mlirTypeIsAFloat8E4M3B11FNUZ,
+                         mlirFloat8E4M3B11FNUZTypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyFloat8E5M2FNUZType, PyFloatType,
+                         "Float8E5M2FNUZType", mlirTypeIsAFloat8E5M2FNUZ,
+                         mlirFloat8E5M2FNUZTypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyFloat8E3M4Type, PyFloatType, "Float8E3M4Type",
+                         mlirTypeIsAFloat8E3M4, mlirFloat8E3M4TypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyFloat8E8M0FNUType, PyFloatType, "Float8E8M0FNUType",
+                         mlirTypeIsAFloat8E8M0FNU,
+                         mlirFloat8E8M0FNUTypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyBF16Type, PyFloatType, "BF16Type", mlirTypeIsABF16,
+                         mlirBFloat16TypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyF16Type, PyFloatType, "F16Type", mlirTypeIsAF16,
+                         mlirFloat16TypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyTF32Type, PyFloatType, "FloatTF32Type",
+                         mlirTypeIsATF32, mlirFloatTF32TypeGetTypeID)
 MLIR_CYTHON_BUILTIN_TYPE(PyF32Type, PyFloatType, "F32Type", mlirTypeIsAF32,
                          mlirFloat32TypeGetTypeID)
 MLIR_CYTHON_BUILTIN_TYPE(PyF64Type, PyFloatType, "F64Type", mlirTypeIsAF64,
@@ -58,6 +90,8 @@ MLIR_CYTHON_BUILTIN_TYPE(PyFunctionType, PyType, "FunctionType",
                          mlirTypeIsAFunction, mlirFunctionTypeGetTypeID)
 MLIR_CYTHON_BUILTIN_TYPE(PyNoneType, PyType, "NoneType", mlirTypeIsANone,
                          mlirNoneTypeGetTypeID)
+MLIR_CYTHON_BUILTIN_TYPE(PyOpaqueType, PyType, "OpaqueType", mlirTypeIsAOpaque,
+                         mlirOpaqueTypeGetTypeID)
 
 #undef MLIR_CYTHON_BUILTIN_TYPE
 

@@ -427,6 +427,48 @@ def test_traits_attached_after_loading():
             IsTerminatorTrait.attach(3)
 
 
+
+def test_a_trait_defined_in_python():
+    """A DynamicOpTrait subclass of its own (no _trait_typeid) named in
+    traits= needs no attach first: it gets a TypeID of its own, has_trait
+    finds it, and its verify_invariants runs when the op is verified."""
+    from mlir.dialects import ext
+    from mlir.ir import DynamicOpTrait, TypeID
+
+    seen = []
+
+    class NeedsTag(DynamicOpTrait):
+        @staticmethod
+        def verify_invariants(op) -> bool:
+            seen.append(op.name)
+            return "tag" in op.attributes
+
+    class OtherTrait(DynamicOpTrait):
+        pass
+
+    assert isinstance(NeedsTag._trait_typeid, TypeID)
+    assert NeedsTag._trait_typeid != OtherTrait._trait_typeid
+    # A subclass of a C++ trait keeps its TypeID.
+    assert type("MyTerminator", (IsTerminatorTrait,), {})._trait_typeid == \
+        IsTerminatorTrait._trait_typeid
+
+    class Tagged(ext.Dialect, name="py_traits"):
+        pass
+
+    class TaggedOp(Tagged.Operation, name="op", traits=[NeedsTag]):
+        pass
+
+    with Context(), Location.unknown():
+        Tagged.load()
+        assert TaggedOp.has_trait(NeedsTag)
+        assert not TaggedOp.has_trait(OtherTrait)
+        m = Module.parse('"py_traits.op"() {tag} : () -> ()')
+        assert m.body.operations[0].has_trait(NeedsTag)
+        assert seen == ["py_traits.op"]
+        with pytest.raises(MLIRError, match="trait NeedsTag: "
+                           "verify_invariants failed"):
+            Module.parse('"py_traits.op"() : () -> ()')
+
 def test_dynamic_type_and_attr_classes():
     from mlir import ir
     with Context(), Location.unknown():

@@ -3,10 +3,24 @@
 # through the shims of mlir-cython/Traits.h and Equivalence.h.
 
 
+# TypeIDs of the traits defined in Python (one per class, for the process).
+cdef MlirTypeIDAllocator _trait_typeids = mlirTypeIDAllocatorCreate()
+
+
 class DynamicOpTrait:
     """Base of the operation trait classes that has_trait takes. A trait
     class names its MLIR trait by its TypeID, the class attribute
-    `_trait_typeid`."""
+    `_trait_typeid`. A subclass defined in Python that names none (nor
+    inherits one) is a trait of its own: it gets a new TypeID, and may
+    define `verify_invariants(op)` (a staticmethod; False or an exception
+    is a verification failure), which operations of mlir.dialects.ext that
+    list it in `traits=` run when they are verified."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if getattr(cls, "_trait_typeid", None) is None:
+            cls._trait_typeid = wrap_typeid(
+                mlirTypeIDAllocatorAllocateTypeID(_trait_typeids))
 
     @classmethod
     def attach(cls, op_name, context=None):

@@ -490,6 +490,13 @@ class Operation(ir.OpView):
                 return (f"attribute '{f.name}' must be "
                         f"{_describe(f.constraint)}, got "
                         f"{op.attributes[f.name]}")
+        # The Python-defined traits' checks, then the op class's own.
+        for t in cls._traits:
+            check = (getattr(t, "verify_invariants", None)
+                     if isinstance(t, type) and issubclass(t, ir.DynamicOpTrait)
+                     else None)
+            if check is not None and check(op) is False:
+                return f"trait {t.__name__}: verify_invariants failed"
         check = getattr(cls, "verify_invariants", None)
         if check is not None:
             if check(op) is False:

@@ -54,7 +54,9 @@ build: $(VENV)/.built
 # (both read the sources once, into one doctree cache).
 DOCS_OUT ?= build/docs
 docs: build
+	@echo "docs: running every example of the pages (Sphinx doctest, about a minute)"
 	$(VPY) -m sphinx -q -W --keep-going -j 2 -d $(DOCS_OUT)/doctrees -b doctest docs $(DOCS_OUT)/doctest
+	@echo "docs: writing the HTML site"
 	$(VPY) -m sphinx -q -W --keep-going -j 2 -d $(DOCS_OUT)/doctrees -b html docs $(DOCS_OUT)/html
 	@echo "docs: examples passed; site in $(DOCS_OUT)/html/index.html"
 

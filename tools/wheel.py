@@ -73,11 +73,15 @@ def say(text):
     print(f"wheel: {text}", file=sys.stderr, flush=True)
 
 
-def run(cmd, **kw):
-    shown = [str(c) for c in cmd]
-    if len(shown) > 12:
-        shown = shown[:10] + [f"... ({len(shown) - 10} more)"]
-    say(" ".join(shown))
+def run(cmd, what=None, **kw):
+    """Runs `cmd`, saying `what` it does (by default the command, cut
+    after ten words)."""
+    if what is None:
+        shown = [str(c) for c in cmd]
+        if len(shown) > 12:
+            shown = shown[:10] + [f"... ({len(shown) - 10} more)"]
+        what = " ".join(shown)
+    say(what)
     kw.setdefault("env", ENV)
     subprocess.run([str(c) for c in cmd], check=True, **kw)
 
@@ -95,8 +99,10 @@ def plain_wheel(work: Path, from_sdist: bool) -> Path:
         run([python, "-m", "pip", "wheel", "-v", "--no-deps",
              "--no-build-isolation", "-w", out, tree], cwd=tree)
     else:
-        run([sys.executable, "setup.py", "-q", "bdist_wheel", "-d", out],
-            cwd=ROOT)
+        # (bdist_wheel runs setuptools' own install command, which warns
+        # that `setup.py install` is deprecated: not what this does.)
+        run([sys.executable, "-W", "ignore:setup.py install is deprecated",
+             "setup.py", "-q", "bdist_wheel", "-d", out], cwd=ROOT)
         shutil.rmtree(ROOT / "mlir_cython.egg-info", ignore_errors=True)
     (whl,) = out.glob("*.whl")
     return whl
@@ -164,7 +170,7 @@ def add_runtime(whl: Path, work: Path) -> Path:
     # The core modules are built with debug information (for development);
     # the wheel keeps their symbols, not the rest of it (_ir: 19 -> 6 MB).
     exts = sorted(str(f) for f in (tree / "mlir").rglob("*.cpython-*.so"))
-    run(["strip", "--strip-debug", *exts])
+    run(["strip", "--strip-debug", *exts], "stripping debug information")
     packed = work / "packed"
     packed.mkdir()
     say(f"{len(exts)} extension modules stripped of debug information")
@@ -208,7 +214,10 @@ def patch_runtime(lib: Path):
             cmd += ["--clear-symbol-version", sym]
         if any(s.startswith("pthread_") for s in newer):
             cmd += ["--add-needed", "libpthread.so.0"]
-    run([*cmd, "--set-rpath", "$ORIGIN:$ORIGIN/..", lib])
+    run([*cmd, "--set-rpath", "$ORIGIN:$ORIGIN/..", lib],
+        f"{lib.name}: its sibling runtime libraries by their plain names"
+        + (f", {len(llvm)} LLVM functions from libMLIRCythonCAPI.so"
+           if llvm else ""))
     if "MLIR_CYTHON_SYSROOT" in ENV:
         retire_version_needs(lib, NEWER_THAN_POLICY)
 

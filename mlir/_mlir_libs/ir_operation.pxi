@@ -187,6 +187,14 @@ cdef object _view_as(object cls, Operation p):
         view = mlircy_take_or_none(found)
     if view is not None:
         return view
+    return _new_cached_view(cls, p)
+
+
+cdef object _new_cached_view(object cls, Operation p):
+    """A new view of primary `p` as `cls`, cached as _view_as's (which
+    calls it when it found none; called directly for a fresh operation,
+    which has no view yet)."""
+    cdef Context ctx = p.context
     cdef Operation new_view = _make_alias(cls, p)
     with cython.critical_section(ctx):
         ctx.generic_views[<uintptr_t>p.c_op.ptr] = <PyObject*>new_view
@@ -472,7 +480,10 @@ cdef class Operation:
         # The operation's one plain view: what its OpView's .operation
         # gives too (the owner of a block of its regions, op.opview), as
         # upstream's create returns the object those views hold.
-        return as_plain(<Operation>st.finish(None, ip))
+        cdef Operation made = <Operation>st.finish(None, ip)
+        if type(made) is Operation:
+            return made
+        return _new_cached_view(Operation, made)     # fresh: no view yet
 
     @staticmethod
     def parse(source: str | bytes, source_name: str = "",

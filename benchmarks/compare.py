@@ -2,7 +2,7 @@
 (nanobind) and in C through the MLIR C API, in one run.
 
     python benchmarks/compare.py                  # run, print the table
-    python benchmarks/compare.py --write-readme   # ... and put it in README.md
+    python benchmarks/compare.py --write          # ... and put it in docs/speed.md
     python benchmarks/compare.py --setup          # only make the upstream venv
     python benchmarks/compare.py --smoke          # tiny sizes, this package only
 
@@ -35,7 +35,8 @@ REQUIREMENTS = BENCH / "upstream-requirements.txt"
 UPSTREAM_VENV = Path(os.environ.get(
     "MLIR_CYTHON_UPSTREAM_VENV",
     os.path.expanduser("~/.cache/mlir-cython/upstream-venv")))
-README = REPO / "README.md"
+# The page the tables are written into (--write).
+SPEED_PAGE = REPO / "docs" / "speed.md"
 BEGIN, END = "<!-- bench:compare:begin -->", "<!-- bench:compare:end -->"
 
 SMOKE_N = {"iterate": 200, "dense_from_numpy": 1000}
@@ -364,13 +365,14 @@ def verdict_lines(verdicts):
 
 
 def write_readme(section, begin=BEGIN, end=END):
-    """Replaces the README's text between the markers by `section`."""
-    text = README.read_text()
+    """Replaces the text of docs/speed.md between the markers by
+    `section`."""
+    text = SPEED_PAGE.read_text()
     if begin not in text or end not in text:
-        sys.exit(f"README.md has no {begin} ... {end} markers")
+        sys.exit(f"{SPEED_PAGE} has no {begin} ... {end} markers")
     head, rest = text.split(begin, 1)
     _, tail = rest.split(end, 1)
-    README.write_text(head + begin + "\n" + section + "\n" + end + tail)
+    SPEED_PAGE.write_text(head + begin + "\n" + section + "\n" + end + tail)
 
 
 def main(argv=None):
@@ -385,7 +387,8 @@ def main(argv=None):
     ap.add_argument("--no-c", action="store_true")
     ap.add_argument("--setup", action="store_true",
                     help="create/update the upstream venv and exit")
-    ap.add_argument("--write-readme", action="store_true")
+    ap.add_argument("--write", "--write-readme", action="store_true",
+                    dest="write_readme", help="put the table into docs/speed.md")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--n", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
@@ -416,10 +419,10 @@ def main(argv=None):
         print(f"\nfailed: {failed}")
     if args.write_readme:
         if args.smoke:
-            sys.exit("--smoke results are not written to README.md")
+            sys.exit("--smoke results are not written to docs/speed.md")
         write_readme(readme_section(lines, verdicts, results, args, load,
                                     first))
-        print(f"\nwrote {README}")
+        print(f"\nwrote {SPEED_PAGE}")
     if args.smoke and failed:
         sys.exit(1)
 
@@ -459,7 +462,7 @@ def readme_section(lines, verdicts, results, args, load, first):
               for row, r in results.items() for side, x in r.items() if "error" in x]
     return "\n".join([
         f"Measured {datetime.date.today().isoformat()} by "
-        f"`python benchmarks/compare.py --write-readme` on the shared 2-core "
+        f"`python benchmarks/compare.py --write` on the shared 2-core "
         f"machine (1-minute load average {load[0]:.1f} at the start and "
         f"{load[1]:.1f} at the end, this run included): "
         f"median of {args.repeat} repetitions (imports: "

@@ -103,8 +103,9 @@ def main(argv=None):
     ap.add_argument("--n", type=int, default=50000)
     ap.add_argument("--only", help="comma-separated workload names")
     ap.add_argument("--no-upstream", action="store_true")
-    ap.add_argument("--write-readme", action="store_true",
-                    help="put the table into README.md")
+    ap.add_argument("--write", "--write-readme", action="store_true",
+                    dest="write_readme",
+                    help="put the table into docs/speed.md")
     args = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is needed (apt-get install valgrind)")

@@ -48,9 +48,10 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 LLVM_ROOT = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"))
-# The self-contained library's own LLVM (MLIR_CYTHON_STATIC=1), when not
-# LLVM_ROOT: see BuildExt._build_cmake_static.
-STATIC_LLVM_ROOT = os.environ.get("MLIR_CYTHON_STATIC_LLVM_ROOT", "")
+# The LLVM whose static archives the self-contained library
+# (MLIR_CYTHON_STATIC=1) is linked from: see BuildExt._build_cmake_static.
+STATIC_LLVM_ROOT = Path(os.environ.get("MLIR_CYTHON_STATIC_LLVM_ROOT")
+                        or LLVM_ROOT)
 CAPI_LIB = "MLIRCythonCAPI"
 LIBS_PKG = Path("mlir") / "_mlir_libs"
 TBLGEN = "mlir-cython-tblgen"
@@ -388,18 +389,13 @@ class BuildExt(build_ext):
             return ROOT / LIBS_PKG
         return Path(self.build_lib) / LIBS_PKG
 
-    def _build_cmake_static(self):
-        """The self-contained library and the generator from another LLVM's
-        static archives (MLIR_CYTHON_STATIC_LLVM_ROOT, e.g. PyPI's, built
-        on manylinux_2_28), linked against MLIR_CYTHON_SYSROOT's glibc and
-        static libstdc++ when set (tools/wheel.py sets both), in a CMake
-        directory of their own. Returns (library, generator)."""
-        build_dir = ROOT / "build" / "cmake-static"
+    def _cmake(self, build_dir: Path, args, what: str):
+        """Configures the CMake project in `build_dir` with `args` (again
+        when they changed; a stable directory, so that rebuilds are
+        incremental even when pip uses a fresh build_temp), then builds
+        its default targets."""
         build_dir.mkdir(parents=True, exist_ok=True)
         cmake = shutil.which("cmake") or "cmake"
-        args = [f"-DMLIR_CYTHON_LLVM_ROOT={STATIC_LLVM_ROOT}",
-                "-DMLIR_CYTHON_STATIC_ONLY=ON",
-                f"-DMLIR_CYTHON_SYSROOT={os.environ.get('MLIR_CYTHON_SYSROOT', '')}"]
         stamp = build_dir / "configured-with"
         if (not (build_dir / "CMakeCache.txt").exists() or not stamp.exists()
                 or stamp.read_text() != "\n".join(args)):
@@ -408,50 +404,43 @@ class BuildExt(build_ext):
                 launch = ";".join(self._launcher)
                 gen += [f"-DCMAKE_C_COMPILER_LAUNCHER={launch}",
                         f"-DCMAKE_CXX_COMPILER_LAUNCHER={launch}"]
-            say(f"configuring the self-contained build ({STATIC_LLVM_ROOT})")
+            say(f"configuring {what} ({build_dir.relative_to(ROOT)})")
             subprocess.check_call(
                 [cmake, str(ROOT), *gen, "-DCMAKE_BUILD_TYPE=Release", *args],
                 cwd=build_dir, stdout=subprocess.DEVNULL)
             stamp.write_text("\n".join(args))
-        say("linking the self-contained C library and the generator (MLIR "
-            f"and LLVM from the static archives of {STATIC_LLVM_ROOT})")
         subprocess.check_call(
             [cmake, "--build", str(build_dir), "--parallel",
              str(os.cpu_count() or 1)])
+
+    def _build_cmake_static(self):
+        """The self-contained library and the generator, from
+        STATIC_LLVM_ROOT's static archives (MLIR_CYTHON_STATIC_LLVM_ROOT,
+        e.g. PyPI's; else MLIR_CYTHON_LLVM_ROOT's), linked against
+        MLIR_CYTHON_SYSROOT's glibc and static libstdc++ when set
+        (tools/wheel.py sets both), in a CMake directory of their own.
+        Returns (library, generator)."""
+        build_dir = ROOT / "build" / "cmake-static"
+        say("linking the self-contained C library and the generator (MLIR "
+            f"and LLVM from the static archives of {STATIC_LLVM_ROOT})")
+        self._cmake(build_dir, [
+            f"-DMLIR_CYTHON_LLVM_ROOT={STATIC_LLVM_ROOT}",
+            "-DMLIR_CYTHON_STATIC_ONLY=ON",
+            f"-DMLIR_CYTHON_SYSROOT={os.environ.get('MLIR_CYTHON_SYSROOT', '')}"],
+            "the self-contained build")
         return (build_dir / "lib-static" / f"lib{CAPI_LIB}.so",
                 build_dir / "bin" / TBLGEN)
 
     def _build_cmake(self) -> Path:
-        # A stable build directory, so rebuilds are incremental even when
-        # the caller (pip) uses a fresh temporary build_temp.
         build_dir = ROOT / "build" / "cmake"
-        build_dir.mkdir(parents=True, exist_ok=True)
-        cmake = shutil.which("cmake") or "cmake"
-        if not (build_dir / "CMakeCache.txt").exists():
-            gen = ["-G", "Ninja"] if shutil.which("ninja") else []
-            if self._launcher:
-                launch = ";".join(self._launcher)
-                gen += [f"-DCMAKE_C_COMPILER_LAUNCHER={launch}",
-                        f"-DCMAKE_CXX_COMPILER_LAUNCHER={launch}"]
-            subprocess.check_call(
-                [cmake, str(ROOT), *gen, "-DCMAKE_BUILD_TYPE=Release",
-                 f"-DMLIR_CYTHON_LLVM_ROOT={LLVM_ROOT}",
-                 f"-DCMAKE_LIBRARY_OUTPUT_DIRECTORY={build_dir / 'lib'}"],
-                cwd=build_dir)
-        subprocess.check_call(
-            [cmake, "--build", str(build_dir), "--parallel",
-             str(os.cpu_count() or 1)])
+        self._cmake(build_dir, [
+            f"-DMLIR_CYTHON_LLVM_ROOT={LLVM_ROOT}",
+            f"-DCMAKE_LIBRARY_OUTPUT_DIRECTORY={build_dir / 'lib'}"],
+            "the C library and the generator")
         lib = build_dir / "lib" / f"lib{CAPI_LIB}.so"
         tblgen = build_dir / "bin" / TBLGEN
-        if self._static_library() and STATIC_LLVM_ROOT:
+        if self._static_library():
             lib, tblgen = self._build_cmake_static()
-        elif self._static_library():
-            say("linking the self-contained C library (MLIR and LLVM from "
-                "their static archives)")
-            subprocess.check_call(
-                [cmake, "--build", str(build_dir), "--target",
-                 f"{CAPI_LIB}Static"])
-            lib = build_dir / "lib-static" / f"lib{CAPI_LIB}.so"
         dest_dir = self._package_libs_dir()
         dest_dir.mkdir(parents=True, exist_ok=True)
         for built in (lib, tblgen):

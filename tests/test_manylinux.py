@@ -16,17 +16,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import wheel  # noqa: E402  (tools/wheel.py)
 
-# manylinux_2_28's newest versions (auditwheel's policy).
-POLICY = {"GLIBC": (2, 28), "GLIBCXX": (3, 4, 24), "CXXABI": (1, 3, 11)}
-
-
 def too_new(lib: Path):
-    """The version requirements of `lib` past manylinux_2_28's."""
+    """The version requirements of `lib` past manylinux_2_28's (the
+    versions tools/wheel.py knows as newer than the policy)."""
     out = subprocess.run(["objdump", "-p", str(lib)], check=True,
                          capture_output=True, text=True).stdout
-    found = set(re.findall(r"\b(GLIBC|GLIBCXX|CXXABI)_([0-9.]+)\b", out))
-    return sorted(f"{k}_{v}" for k, v in found
-                  if tuple(int(x) for x in v.split(".")) > POLICY[k])
+    found = set(re.findall(r"\b(?:GLIBC|GLIBCXX|CXXABI)_[0-9.]+\b", out))
+    return sorted(found & wheel.NEWER_THAN_POLICY)
 
 
 @pytest.mark.skipif(shutil.which("objdump") is None, reason="needs objdump")

@@ -142,7 +142,8 @@ def use_static_llvm(llvm: str, sysroot_glibc: bool):
     if llvm == "pypi":
         import pypi_llvm
         LLVM_ROOT = pypi_llvm.ensure(tools=True)
-    ENV["MLIR_CYTHON_STATIC_LLVM_ROOT"] = str(LLVM_ROOT)
+        # (Else setup.py takes MLIR_CYTHON_LLVM_ROOT's.)
+        ENV["MLIR_CYTHON_STATIC_LLVM_ROOT"] = str(LLVM_ROOT)
     say(f"LLVM/MLIR archives and runtime libraries: {LLVM_ROOT}")
     if sysroot_glibc:
         import sysroot
@@ -170,10 +171,10 @@ def add_runtime(whl: Path, work: Path) -> Path:
     # The core modules are built with debug information (for development);
     # the wheel keeps their symbols, not the rest of it (_ir: 19 -> 6 MB).
     exts = sorted(str(f) for f in (tree / "mlir").rglob("*.cpython-*.so"))
-    run(["strip", "--strip-debug", *exts], "stripping debug information")
+    run(["strip", "--strip-debug", *exts],
+        f"stripping {len(exts)} extension modules of debug information")
     packed = work / "packed"
     packed.mkdir()
-    say(f"{len(exts)} extension modules stripped of debug information")
     run([sys.executable, "-m", "wheel", "pack", "-d", packed, tree])
     (out,) = packed.glob("*.whl")
     return out

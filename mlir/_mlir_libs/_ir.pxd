@@ -242,25 +242,23 @@ cdef extern from "Python.h":
     void PyEval_RestoreThread(PyThreadState*) nogil
 
 
-cdef inline PyThreadState* gil_release_if(bint release) noexcept:
-    """Releases the GIL when `release`; the state for gil_restore."""
-    return PyEval_SaveThread() if release else NULL
+cdef inline PyThreadState* gil_release_for(Context ctx) noexcept:
+    """Releases the GIL for a long C call on ctx (parse, print, verify, a
+    pass run, a rewrite, a JIT compile) while MLIR's multithreading is on
+    for the context; returns the state for gil_restore (NULL: kept). Off
+    (enable_multithreading(False), a site initializer's
+    disable_multithreading), MLIR's type and attribute uniquers take no
+    locks, and holding the GIL is what keeps another thread's type,
+    attribute or location creation out of them. Asked of the context each
+    time, so a change made from C++ counts too."""
+    if mlirCyContextIsMultithreadingEnabled(ctx.c_context):
+        return PyEval_SaveThread()
+    return NULL
 
 
 cdef inline void gil_restore(PyThreadState* ts) noexcept nogil:
     if ts != NULL:
         PyEval_RestoreThread(ts)
-
-
-cdef inline bint may_release_gil(Context ctx) noexcept:
-    """Whether a long C call on ctx (parse, print, verify, a pass run, a
-    rewrite, a JIT compile) may run without the GIL: only while MLIR's
-    multithreading is on for the context. Off (enable_multithreading(False),
-    a site initializer's disable_multithreading), MLIR's type and attribute
-    uniquers take no locks, and holding the GIL is what keeps another
-    thread's type, attribute or location creation out of them. Asked of
-    the context each time, so a change made from C++ counts too."""
-    return mlirCyContextIsMultithreadingEnabled(ctx.c_context)
 
 
 cdef inline bint is_sequence_arg(object o):

@@ -10,8 +10,8 @@ from libc.stdint cimport uintptr_t
 from libcpp.vector cimport vector
 
 from mlir._mlir_libs._ir cimport (
-    Context, Module, ir_section_enter, ir_section_exit, may_release_gil,
-    PyThreadState, gil_release_if, gil_restore)
+    Context, Module, ir_section_enter, ir_section_exit, PyThreadState,
+    gil_release_for, gil_restore)
 from mlir._mlir_libs.capi.support cimport (
     MlirStringRef, mlirStringRefCreate, mlirLogicalResultIsFailure,
 )
@@ -139,7 +139,7 @@ cdef class ExecutionEngine:
         cdef int t = ir_section_enter(module.context, False)
         cdef PyThreadState* _ts
         try:
-            _ts = gil_release_if(may_release_gil(module.context))
+            _ts = gil_release_for(module.context)
             self.c_engine = mlirExecutionEngineCreate(
                 module.c_module, opt_level, <int>refs.size(), refs.data(),
                 enable_object_dump, enable_pic)

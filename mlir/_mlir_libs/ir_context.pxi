@@ -152,7 +152,7 @@ cdef class Context:
 
     def load_all_available_dialects(self) -> None:
         cdef PyThreadState* _ts
-        _ts = gil_release_if(may_release_gil(self))
+        _ts = gil_release_for(self)
         mlirContextLoadAllAvailableDialects(self.c_context)
         gil_restore(_ts)
 

@@ -286,7 +286,7 @@ cdef object _dense_from_buffer(object array, object signless, object type,
     cdef MlirAttribute a
     cdef PyThreadState* _ts
     if nbytes >= _NOGIL_BYTES:
-        _ts = gil_release_if(may_release_gil(ctx))
+        _ts = gil_release_for(ctx)
         a = mlirDenseElementsAttrRawBufferGet(shaped, <size_t>nbytes, data)
         gil_restore(_ts)
     else:

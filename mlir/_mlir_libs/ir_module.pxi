@@ -100,7 +100,7 @@ cdef class Module:
         cdef MlirModule m
         cdef bint ran
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        _ts = gil_release_if(may_release_gil(ctx))
+        _ts = gil_release_for(ctx)
         ran = mlirCyDeepModuleCreateParse(ctx.c_context, ref, &m)
         gil_restore(_ts)
         cap.check(not ran or m.ptr != NULL, "Unable to parse module assembly")
@@ -124,7 +124,7 @@ cdef class Module:
         except OSError:
             pass    # MLIR reports it
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        _ts = gil_release_if(may_release_gil(ctx))
+        _ts = gil_release_for(ctx)
         ran = mlirCyDeepModuleCreateParseFromFile(ctx.c_context, ref,
                                                   length, &m)
         gil_restore(_ts)
@@ -163,7 +163,7 @@ cdef class Module:
         try:
             # The generic form for IR MLIR's verifier cannot take (one walk
             # looks for it and counts the stack the printer needs).
-            _ts = gil_release_if(may_release_gil(self.context))
+            _ts = gil_release_for(self.context)
             ran = mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable(
                 op, flags, append_to_string, &buf)
             gil_restore(_ts)

@@ -499,7 +499,7 @@ cdef class Operation:
         cdef MlirOperation op
         cdef bint ran
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
-        _ts = gil_release_if(may_release_gil(ctx))
+        _ts = gil_release_for(ctx)
         ran = mlirCyDeepOperationCreateParse(ctx.c_context, ref, nref, &op)
         gil_restore(_ts)
         cap.check(not ran or op.ptr != NULL,
@@ -698,14 +698,14 @@ cdef class Operation:
         try:
             op = op_handle(self)
             if desired_version is None:
-                _ts = gil_release_if(may_release_gil(self.context))
+                _ts = gil_release_for(self.context)
                 ran = mlirCyDeepOperationWriteBytecode(
                     op, append_to_string, &buf)
                 gil_restore(_ts)
             else:
                 cfg = mlirBytecodeWriterConfigCreate()
                 mlirBytecodeWriterConfigDesiredEmitVersion(cfg, version)
-                _ts = gil_release_if(may_release_gil(self.context))
+                _ts = gil_release_for(self.context)
                 ran = mlirCyDeepOperationWriteBytecodeWithConfig(
                     op, cfg, append_to_string, &buf, &res)
                 gil_restore(_ts)
@@ -746,7 +746,7 @@ cdef class Operation:
             op = op_handle(self)
             refuse_unverifiable(self.context, op, "Verification failed")
             cap = _ErrorCapture.attach(self.context)
-            _ts = gil_release_if(may_release_gil(self.context))
+            _ts = gil_release_for(self.context)
             ran = mlirCyDeepOperationVerify(op, &ok)
             gil_restore(_ts)
             cap.check(not ran or ok, "Verification failed")
@@ -1077,7 +1077,7 @@ cdef int _print_now(Operation self, string& buf, bint binary, object large_eleme
     cdef PyThreadState* _ts
     if state is not None:
         (<AsmState>state).check()
-        _ts = gil_release_if(may_release_gil(self.context))
+        _ts = gil_release_for(self.context)
         ran = mlirCyDeepOperationPrintWithState(
             op, (<AsmState>state).c_state, append_to_string, &buf)
         gil_restore(_ts)
@@ -1107,7 +1107,7 @@ cdef int _print_now(Operation self, string& buf, bint binary, object large_eleme
         # A custom form printed without verification crashes on IR MLIR's
         # verifier cannot take (the verifier would, too): the generic form
         # then (already asked for, it needs no look).
-        _ts = gil_release_if(may_release_gil(self.context))
+        _ts = gil_release_for(self.context)
         if print_generic_op_form:
             ran = mlirCyDeepOperationPrintWithFlags(
                 op, flags, append_to_string, &buf)

@@ -359,7 +359,7 @@ cdef class PassManager:
         # One walk over the IR both looks for operations MLIR's verifier
         # (and passes) cannot be run on and counts the stack the run needs;
         # for a large IR that walk's memory traffic is what it costs.
-        _ts = gil_release_if(may_release_gil(self.context))
+        _ts = gil_release_for(self.context)
         ran = mlirCyDeepPassManagerRunOnOpIfVerifiable(c_pm, c_op, &res)
         gil_restore(_ts)
         cap.detach()

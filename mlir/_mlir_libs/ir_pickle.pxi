@@ -45,7 +45,7 @@ cdef bytes _bytecode_of(Context ctx, object obj):
                 raise TypeError("only detached operations can be pickled "
                                 "(pickle the Module, or clone() the "
                                 "operation)")
-        _ts = gil_release_if(may_release_gil(ctx))
+        _ts = gil_release_for(ctx)
         ran = mlirCyDeepOperationWriteBytecode(op, append_to_string, &buf)
         gil_restore(_ts)
     finally:

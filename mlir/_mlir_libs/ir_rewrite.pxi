@@ -832,7 +832,7 @@ cdef class PDLModule:
         cdef bint ok
         cdef int t = ir_section_enter(m.context, False)
         cdef _ErrorCapture cap = _ErrorCapture.attach(m.context)
-        _ts = gil_release_if(may_release_gil(m.context))
+        _ts = gil_release_for(m.context)
         ok = mlirOperationVerify(op)
         gil_restore(_ts)
         ir_section_exit(m.context, t)
@@ -922,7 +922,7 @@ cdef class PDLModule:
         # does not fail.)
         cdef _ErrorCapture cap = _ErrorCapture.attach(self.context)
         s = mlirRewritePatternSetFromPDLPatternModule(self.c_module)
-        _ts = gil_release_if(may_release_gil(self.context))
+        _ts = gil_release_for(self.context)
         fs = mlirFreezeRewritePattern(s)
         mlirRewritePatternSetDestroy(s)     # emptied, never freed
         gil_restore(_ts)
@@ -1170,7 +1170,7 @@ cdef int _drive(Operation root, FrozenRewritePatternSet fs, int kind,
             if converts:
                 cap = _ErrorCapture.attach(d.context)
             try:
-                _ts = gil_release_if(may_release_gil(d.context))
+                _ts = gil_release_for(d.context)
                 if kind == _GREEDY:
                     ran = mlirCyDeepApplyPatternsAndFoldGreedilyWithOp(
                         c_op, fs.c_set, greedy, res)

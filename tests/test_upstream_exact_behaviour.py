@@ -6,6 +6,7 @@ the misuse upstream aborts on (a Python pass restricted to another
 operation, moving a detached operation), which raises here."""
 
 import gc
+import os
 import threading
 import time
 
@@ -254,3 +255,62 @@ def test_a_created_operation_is_what_its_views_hold(ctx):
                              attributes={"value": IntegerAttr.get(i8, 1)})
     assert type(c) is Operation and type(c.opview) is arith.ConstantOp
     assert c.opview.operation is c
+
+
+# -- upstream's parameter names and overloads (tests/test_member_parity.py) ---
+
+def test_print_takes_upstream_flags_positionally(ctx, capsys):
+    # Upstream's flags overload: large_elements_limit comes first.
+    m = Module.parse("func.func @f() -> tensor<20xi32> {\n"
+                     "  %c = arith.constant dense<[1,2,3,4,5,6,7,8,9,10,11,12,13,"
+                     "14,15,16,17,18,19,20]> : tensor<20xi32>\n"
+                     "  return %c : tensor<20xi32>\n}")
+    m.operation.print(2)
+    assert "dense_resource<__elided__> : tensor<20xi32>" in capsys.readouterr().out
+    from mlir.ir import AsmState
+    m.operation.print(AsmState(m.operation))
+    assert "dense<[1, 2, 3," in capsys.readouterr().out
+    m.operation.print(state=AsmState(m.operation), binary=True, file=open(os.devnull, "wb"))
+    with pytest.raises(TypeError):
+        m.operation.print(AsmState(m.operation), large_elements_limit=2)
+
+
+def test_pass_manager_add_takes_run_by_keyword(ctx):
+    m = Module.parse("func.func @f() { return }")
+    seen = []
+    pm = PassManager("builtin.module")
+    pm.add(run=lambda op, pass_: seen.append(op.name), name="Seen")
+    pm.run(m.operation)
+    assert seen == ["builtin.module"]
+    with pytest.raises(TypeError, match="missing 1 required positional argument"):
+        pm.add()
+
+
+def test_replace_op_takes_new_op_or_values_by_keyword(uctx):
+    from mlir.ir import Attribute
+    from mlir.rewrite import (RewritePatternSet,
+                              apply_patterns_and_fold_greedily)
+
+    def with_values(op, rewriter):
+        if str(op.attributes.get(key="value")) != "1 : i64":
+            return True
+        with rewriter.ip:
+            new = Operation.create("arith.constant", results=[op.result.type],
+                                   attributes={"value": Attribute.parse("2 : i64")})
+        rewriter.replace_op(op, values=[new.result])
+
+    def with_op(op, rewriter):
+        if str(op.attributes.get("value")) != "2 : i64":
+            return True
+        with rewriter.ip:
+            new = Operation.create("arith.constant", results=[op.result.type],
+                                   attributes={"value": Attribute.parse("3 : i64")})
+        rewriter.replace_op(op, new_op=new)
+
+    m = Module.parse("func.func @f() -> i64 {\n  %0 = arith.constant 1 : i64\n"
+                     "  return %0 : i64\n}")
+    ps = RewritePatternSet()
+    ps.add("arith.constant", with_values)
+    ps.add("arith.constant", with_op)
+    apply_patterns_and_fold_greedily(m, ps.freeze())
+    assert "arith.constant 3 : i64" in str(m)

@@ -651,37 +651,20 @@ cdef class Operation:
             return buf.data()[:buf.size()]
         return decode_string(buf)
 
-    def print(self, state: AsmState | None = None, file: Any = None,
-              binary: bool = False, large_elements_limit: int | None = None,
-              large_resource_limit: int | None = None,
-              enable_debug_info: bool = False, pretty_debug_info: bool = False,
-              print_generic_op_form: bool = False,
-              use_local_scope: bool = False,
-              use_name_loc_as_prefix: bool = False,
-              assume_verified: bool = False,
-              skip_regions: bool = False) -> None:
+    def print(self, *args, **kwargs) -> None:
         """Prints to `file` (default sys.stdout; a str is a path to write),
-        as bytes with binary=True; with an AsmState, prints with its cached
-        names and flags."""
-        cdef string buf
-        if state is not None and not isinstance(state, AsmState):
-            raise TypeError("state must be an AsmState")
-        _print_to(self, buf, binary, large_elements_limit, large_resource_limit,
-                       enable_debug_info, pretty_debug_info,
-                       print_generic_op_form, use_local_scope,
-                       use_name_loc_as_prefix, assume_verified, skip_regions,
-                       state)
-        if isinstance(file, (str, os.PathLike)):
-            with open(file, "wb" if binary else "w") as f:
-                f.write(buf.data()[:buf.size()] if binary else decode_string(buf))
-            return
-        if file is None:
-            import sys
-            file = sys.stdout
-        if binary:
-            file.write(buf.data()[:buf.size()])
+        as bytes with binary=True. Upstream's two forms:
+        ``print(state, file=None, binary=False)`` prints with an AsmState's
+        cached names and flags; ``print(large_elements_limit=None,
+        large_resource_limit=None, enable_debug_info=False,
+        pretty_debug_info=False, print_generic_op_form=False,
+        use_local_scope=False, use_name_loc_as_prefix=False,
+        assume_verified=False, file=None, binary=False,
+        skip_regions=False)`` with the flags (positional in that order)."""
+        if (args and isinstance(args[0], AsmState)) or "state" in kwargs:
+            _print_with_state(self, *args, **kwargs)
         else:
-            file.write(decode_string(buf))
+            _print_with_flags(self, *args, **kwargs)
 
     def write_bytecode(self, file: Any,
                        desired_version: int | None = None) -> None:
@@ -1753,3 +1736,46 @@ cdef class OpAdaptor:
         except RuntimeError:
             of = " of an invalid operation"
         return f"{type(self).__name__}({len(self._operands)} operands{of})"
+
+
+cdef _print_op(Operation self, state, file, binary, large_elements_limit,
+           large_resource_limit, enable_debug_info, pretty_debug_info,
+           print_generic_op_form, use_local_scope, use_name_loc_as_prefix,
+           assume_verified, skip_regions):
+    cdef string buf
+    if state is not None and not isinstance(state, AsmState):
+        raise TypeError("state must be an AsmState")
+    _print_to(self, buf, binary, large_elements_limit, large_resource_limit,
+                   enable_debug_info, pretty_debug_info,
+                   print_generic_op_form, use_local_scope,
+                   use_name_loc_as_prefix, assume_verified, skip_regions,
+                   state)
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "wb" if binary else "w") as f:
+            f.write(buf.data()[:buf.size()] if binary else decode_string(buf))
+        return
+    if file is None:
+        import sys
+        file = sys.stdout
+    if binary:
+        file.write(buf.data()[:buf.size()])
+    else:
+        file.write(decode_string(buf))
+
+def _print_with_state(Operation op, state, file=None, binary=False):
+    """Operation.print's AsmState form."""
+    _print_op(op, state, file, binary, None, None, False, False, False, False,
+              False, False, False)
+
+
+def _print_with_flags(Operation op, large_elements_limit=None,
+                      large_resource_limit=None, enable_debug_info=False,
+                      pretty_debug_info=False, print_generic_op_form=False,
+                      use_local_scope=False, use_name_loc_as_prefix=False,
+                      assume_verified=False, file=None, binary=False,
+                      skip_regions=False):
+    """Operation.print's flags form."""
+    _print_op(op, None, file, binary, large_elements_limit, large_resource_limit,
+              enable_debug_info, pretty_debug_info, print_generic_op_form,
+              use_local_scope, use_name_loc_as_prefix, assume_verified,
+              skip_regions)

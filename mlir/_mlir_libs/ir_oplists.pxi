@@ -53,8 +53,9 @@ cdef class OpAttributeMap:
         raise TypeError(f"attribute key must be str or int, not "
                         f"{type(key).__name__}")
 
-    def get(self, str name not None, default: Any = None) -> Attribute | Any:
-        cdef MlirAttribute a = _get_attr(op_handle(self.op), name)
+    def get(self, str key not None, default: Any = None) -> Attribute | Any:
+        """The attribute named `key`, or `default` when the op has none."""
+        cdef MlirAttribute a = _get_attr(op_handle(self.op), key)
         if a.ptr == NULL:
             return default
         return wrap_attribute(self.op.context, a)

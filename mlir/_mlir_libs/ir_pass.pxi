@@ -265,14 +265,22 @@ cdef class PassManager:
                              f"invalid pass pipeline '{pipeline}'")
         return pm
 
-    def add(self, pipeline: str | Callable[[OpView, ExternalPass], None],
+    def add(self, pipeline: str | Callable[[OpView, ExternalPass], None] = None,
             name: str | None = None, argument: str = "", description: str = "",
-            op_name: str = "") -> None:
+            op_name: str = "", *, run: Callable | None = None) -> None:
         """Adds textual pipeline elements ('canonicalize,cse'), or a
-        Python-defined pass: ``run(op, pass_)`` called on each anchored op."""
+        Python-defined pass: ``run(op, pass_)`` called on each anchored op
+        (passed first, or as ``run=``, upstream's keyword)."""
         cdef string err
         cdef bytes text
         cdef MlirLogicalResult res
+        if run is not None:
+            if pipeline is not None:
+                raise TypeError("add() got both a pipeline and run=")
+            pipeline = run
+        elif pipeline is None:
+            raise TypeError("add() missing 1 required positional argument: "
+                            "'pipeline'")
         self._pm()
         if isinstance(pipeline, (str, bytes)):
             text = to_bytes(pipeline, "pipeline")

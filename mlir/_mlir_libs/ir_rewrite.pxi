@@ -252,10 +252,20 @@ cdef class PatternRewriter:
             <Operation>wrap_operation_any(ctx, parent), b))
 
     def replace_op(self, op: Operation,
-                   new_op_or_values: Operation | Sequence[Value]) -> None:
+                   new_op: Operation | Sequence[Value] = None, *,
+                   values: Sequence[Value] | None = None) -> None:
         """Replaces the results of `op` with the results of an operation or
-        with a list of values (one per result), then erases `op`. Objects
-        of op and of everything nested in it become invalid."""
+        with a list of values (one per result; positional, or as
+        ``values=``), then erases `op`. Objects of op and of everything
+        nested in it become invalid."""
+        if values is not None:
+            if new_op is not None:
+                raise TypeError("replace_op() got both new_op and values")
+            new_op = values
+        elif new_op is None:
+            raise TypeError("replace_op() missing 1 required positional "
+                            "argument: 'new_op'")
+        new_op_or_values = new_op
         self.check()
         cdef Operation o = self.in_scope(op, "op")
         self.check_changeable(o)

@@ -24,7 +24,7 @@ SOURCES := $(shell find mlir csrc gen -name '*.pyx' -o -name '*.pxd' -o -name '*
              -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' -o -name '*.py' -o -name '*.toml' 2>/dev/null) \
            CMakeLists.txt setup.py pyproject.toml
 
-.PHONY: demo test conformance upstream-venv test-ft ft-build build deps llvm \
+.PHONY: demo test conformance upstream-venv test-ft ft-build build deps llvm arg-parity-long \
         clean wheel test-wheel docs test-versions interp-build ccache
 demo: build
 	$(VPY) examples/main.py
@@ -40,6 +40,15 @@ test: build upstream-venv
 upstream-venv: $(VENV)/.deps
 	$(VPY) benchmarks/compare.py --setup || \
 	  echo "upstream-venv: setup failed; tests/test_name_parity.py will skip"
+
+# The long run of tests/test_arg_parity.py: besides the derandomized cases
+# every `make test` runs, ARG_PARITY_COMBOS random calls varying several
+# arguments at once (seeded by ARG_PARITY_SEED, the time by default),
+# compared with upstream's wheel.
+arg-parity-long: build upstream-venv
+	ARG_PARITY_COMBOS=$${ARG_PARITY_COMBOS:-3000} \
+	ARG_PARITY_SEED=$${ARG_PARITY_SEED:-$$(date +%s)} \
+	  $(VPY) -m pytest -q tests/test_arg_parity.py
 
 # Upstream's own mlir/test/python suite of our LLVM version, unmodified, under
 # lit (fetched once from Debian's source package into ~/.cache/mlir-cython).

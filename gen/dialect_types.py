@@ -118,6 +118,35 @@ def _kind_of(annotation):
     return "object"
 
 
+# The checks of upstream's argument conversion, by annotation: each
+# generated function runs them on all its parameters first, so a wrong
+# type is a TypeError before any check of values (upstream converts every
+# argument before the call), and an int may be any integer with __index__.
+_ARG_CHECKS = {
+    "int": '{n} = _int_param({n}, "{n}")',
+    "int|None": 'if {n} is not None:\n    {n} = _int_param({n}, "{n}")',
+    "bool": '_bool_param({n}, "{n}")',
+    "float": '{n} = _float_param({n}, "{n}")',
+    "Type": '_type_param({n}, "{n}")',
+    "Type|None": 'if {n} is not None:\n    _type_param({n}, "{n}")',
+    "Attribute": '_attr_param({n}, "{n}")',
+    "Attribute|None": 'if {n} is not None:\n    _attr_param({n}, "{n}")',
+    "Context|None": '_context_param({n})',
+    "AffineMap": '_affine_map_param({n}, "{n}", False)',
+    "AffineMap|None": '_affine_map_param({n}, "{n}", True)',
+    "Sequence[int]": '{n} = _int_seq_param({n}, "{n}")',
+    "Sequence[float]": '{n} = _float_seq_param({n}, "{n}")',
+}
+
+
+def _write_arg_checks(w, params, indent):
+    """The upstream conversion checks of `params` (see _ARG_CHECKS)."""
+    for name, annotation, _, _ in params:
+        check = _ARG_CHECKS.get(annotation.replace(" ", ""))
+        if check:
+            w(check.format(n=name), indent)
+
+
 class Writer:
     def __init__(self):
         self.lines = []
@@ -165,6 +194,7 @@ def _write_get(w, cls, spec, name, where):
     w("@classmethod", 1)
     w(f"def {name}(cls, {spec['params']}) -> {ret}:", 1)
     w.doc(spec.get("doc", ""), 2)
+    _write_arg_checks(w, params, 2)
     kinds = {p[0]: _kind_of(p[1]) for p in params}
     handles = [n for n in names if kinds[n] in ("Type", "Attribute")]
     if handles:
@@ -291,6 +321,7 @@ def _write_method(w, cls, m, where):
     else:
         raise TableError(f"{where}: method {name}: unknown kind {kind!r}")
     w.doc(m.get("doc", ""), 2)
+    _write_arg_checks(w, params, 2)
     w(f"return {m['impl']}({', '.join(first + names)})", 2)
 
 

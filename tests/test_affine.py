@@ -31,10 +31,18 @@ def test_expr_classes_and_printing(ctx):
     assert AffineExpr.get_constant(4) == AffineConstantExpr.get(4)
     assert AffineExpr.get_dim(1) == d1 and AffineExpr.get_symbol(0) == s0
     assert str(AffineAddExpr.get(d0, d1)) == "d0 + d1"
-    assert str(AffineMulExpr.get(d0, 2)) == "d0 * 2"
-    assert str(AffineModExpr.get(d0, 2)) == "d0 mod 2"
-    assert str(AffineFloorDivExpr.get(d0, 2)) == "d0 floordiv 2"
-    assert str(AffineCeilDivExpr.get(d0, 2)) == "d0 ceildiv 2"
+    assert str(AffineExpr.get_mul(d0, 2)) == "d0 * 2"
+    assert str(AffineExpr.get_mod(d0, 2)) == "d0 mod 2"
+    assert str(AffineExpr.get_floor_div(d0, 2)) == "d0 floordiv 2"
+    assert str(AffineExpr.get_ceil_div(d0, 2)) == "d0 ceildiv 2"
+    two = AffineConstantExpr.get(2)
+    assert str(AffineMulExpr.get(d0, two)) == "d0 * 2"
+    assert str(AffineCeilDivExpr.get(d0, two)) == "d0 ceildiv 2"
+    # The classes' own get takes two expressions, as upstream's.
+    for cls in (AffineAddExpr, AffineMulExpr, AffineModExpr,
+                AffineFloorDivExpr, AffineCeilDivExpr):
+        with pytest.raises(TypeError):
+            cls.get(d0, 2)
     # folding of constants
     assert (AffineConstantExpr.get(7) // 2).value == 3
     assert (AffineConstantExpr.get(-7) // 2).value == -4
@@ -68,9 +76,11 @@ def test_expr_errors(ctx):
         d0 + "x"
     with pytest.raises(TypeError):
         d0 + 1.5
-    with pytest.raises(ValueError):
+    # Negative positions: TypeError, as upstream's unsigned parameters
+    # (upstream itself wraps these to d4294967295).
+    with pytest.raises(TypeError):
         AffineDimExpr.get(-1)
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         AffineSymbolExpr.get(-1)
     with Context():
         other = AffineDimExpr.get(0)
@@ -147,7 +157,7 @@ def test_affine_map_errors(ctx):
         AffineMap.get(1, 0, [d1])
     with pytest.raises(ValueError, match="uses a symbol"):
         AffineMap.get(1, 0, [s0])
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         AffineMap.get(-1, 0, [])
     with pytest.raises(RuntimeError, match="Invalid expression when"):
         AffineMap.get(1, 0, ["d0"])
@@ -268,7 +278,7 @@ def test_positions_and_counts_fit_32_bits(ctx):
             fn()
     with pytest.raises(OverflowError, match=r"dim_count must be < 2\*\*32"):
         AffineMap.get(big, 0, [])
-    with pytest.raises(ValueError, match="n_dims must be >= 0, got -1"):
+    with pytest.raises(TypeError, match="n_dims must be >= 0, got -1"):
         AffineMap.get_identity(-1)
 
 

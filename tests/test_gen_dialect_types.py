@@ -142,6 +142,9 @@ cdef class PairType(Type):
 
     @classmethod
     def get(cls, a: Type, b: Type, context: Context | None = None) -> PairType:
+        _type_param(a, "a")
+        _type_param(b, "b")
+        _context_param(context)
         cdef Context ctx = _ctx_of_type(a, "a")
         _same_context(ctx, context)
         if _ctx_of_type(b, "b") is not ctx:

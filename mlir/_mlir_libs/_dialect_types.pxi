@@ -10,6 +10,7 @@
 # of their exact size, and a class defined here is GC-tracked (the .pxd does
 # not say its base is no_gc), so it must never get one.
 cimport cython
+import operator
 from libc.stdint cimport intptr_t, int64_t, uint64_t, uint32_t
 from libcpp.vector cimport vector
 from cpython.ref cimport PyObject
@@ -47,6 +48,79 @@ cdef bytes _utf8(object s, str what):
     if isinstance(s, bytes):
         return <bytes>s
     raise TypeError(f"{what} must be a str, not {type(s).__name__}")
+
+
+cdef object _int_param(object v, str what):
+    """An int parameter, as upstream converts it: an int, a bool or
+    anything with __index__ (numpy integers), as a Python int; TypeError
+    for anything else (a float too)."""
+    if isinstance(v, int):
+        return v
+    if not isinstance(v, float) and hasattr(type(v), "__index__"):
+        return operator.index(v)
+    raise TypeError(f"{what} must be an int, not {type(v).__name__}")
+
+
+cdef list _int_seq_param(object v, str what):
+    """A Sequence[int] parameter as a list of Python ints: a sequence other
+    than str and bytes whose items are ints (as _int_param), else
+    TypeError, as upstream."""
+    if isinstance(v, (str, bytes)) or not (is_sequence_arg(v) or hasattr(v, "__iter__")):
+        raise TypeError(f"{what} must be a sequence of ints, not "
+                        f"{type(v).__name__}")
+    return [_int_param(x, what) for x in v]
+
+
+cdef list _float_seq_param(object v, str what):
+    """A Sequence[float] parameter as a list of floats (as _float_param)."""
+    if isinstance(v, (str, bytes)) or not (is_sequence_arg(v) or hasattr(v, "__iter__")):
+        raise TypeError(f"{what} must be a sequence of floats, not "
+                        f"{type(v).__name__}")
+    return [_float_param(x, what) for x in v]
+
+
+cdef int _bool_param(object v, str what) except -1:
+    """A bool parameter: True or False only, as upstream."""
+    if v is not True and v is not False:
+        raise TypeError(f"{what} must be a bool, not {type(v).__name__}")
+    return 0
+
+
+cdef object _float_param(object v, str what):
+    """A float parameter: a float, or an int (or anything with __float__
+    but a str), as upstream."""
+    if isinstance(v, float):
+        return v
+    if isinstance(v, (str, bytes)) or not (hasattr(type(v), "__float__")
+                                           or hasattr(type(v), "__index__")):
+        raise TypeError(f"{what} must be a float, not {type(v).__name__}")
+    return float(v)
+
+
+cdef int _type_param(object v, str what) except -1:
+    if not isinstance(v, Type):
+        raise TypeError(f"{what} must be a Type, not {type(v).__name__}")
+    return 0
+
+
+cdef int _attr_param(object v, str what) except -1:
+    if not isinstance(v, Attribute):
+        raise TypeError(f"{what} must be an Attribute, not {type(v).__name__}")
+    return 0
+
+
+cdef int _affine_map_param(object v, str what, bint optional) except -1:
+    if (v is None and optional) or isinstance(v, _ir_module.AffineMap):
+        return 0
+    raise TypeError(f"{what} must be an AffineMap{' or None' if optional else ''}, "
+                    f"not {type(v).__name__}")
+
+
+cdef int _context_param(object v) except -1:
+    if v is not None and not isinstance(v, Context):
+        raise TypeError(f"context must be a Context or None, not "
+                        f"{type(v).__name__}")
+    return 0
 
 
 cdef TypeID _typeid(MlirTypeID t):

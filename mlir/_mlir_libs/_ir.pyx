@@ -23,7 +23,7 @@ cimport cython
 from cpython.pycapsule cimport PyCapsule_IsValid
 from cpython.ref cimport PyObject
 from cpython.object cimport PyTypeObject
-from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_AsUTF8AndSize
+from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_AsUTF8AndSize, PyUnicode_CheckExact
 from cython.operator cimport dereference as deref
 from libc.stdint cimport int32_t, int64_t, intptr_t, uintptr_t
 from libc.stdio cimport fwrite, fflush, stderr

@@ -26,7 +26,8 @@ cdef object _count_arg(object v, str what):
     stores them as unsigned; larger ones would be truncated)."""
     v = _index_arg(v, what)
     if v < 0:
-        raise ValueError(f"{what} must be >= 0, got {v}")
+        # Unsigned upstream: nanobind refuses a negative int (TypeError).
+        raise TypeError(f"{what} must be >= 0, got {v}")
     if v > 0xFFFFFFFF:
         raise OverflowError(f"{what} must be < 2**32, got {v}")
     return v
@@ -106,33 +107,35 @@ cdef class AffineExpr:
         return _affine_binary(_MUL, self, -1)
 
     def floor_div(self, other: AffineExpr | int) -> AffineExpr:
-        return _affine_binary(_FLOORDIV, self, other)
+        """self floordiv other."""
+        return _affine_binary(_FLOORDIV, self, other, False)
 
     def ceil_div(self, other: AffineExpr | int) -> AffineExpr:
-        return _affine_binary(_CEILDIV, self, other)
+        """self ceildiv other."""
+        return _affine_binary(_CEILDIV, self, other, False)
 
     # -- static constructors (as upstream) ----------------------------------
     @staticmethod
     def get_add(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineAddExpr:
-        return _affine_binary(_ADD, lhs, rhs)
+        return _affine_binary(_ADD, lhs, rhs, False)
 
     @staticmethod
     def get_mul(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineMulExpr:
-        return _affine_binary(_MUL, lhs, rhs)
+        return _affine_binary(_MUL, lhs, rhs, False)
 
     @staticmethod
     def get_mod(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineModExpr:
-        return _affine_binary(_MOD, lhs, rhs)
+        return _affine_binary(_MOD, lhs, rhs, False)
 
     @staticmethod
     def get_floor_div(lhs: AffineExpr | int,
                       rhs: AffineExpr | int) -> AffineFloorDivExpr:
-        return _affine_binary(_FLOORDIV, lhs, rhs)
+        return _affine_binary(_FLOORDIV, lhs, rhs, False)
 
     @staticmethod
     def get_ceil_div(lhs: AffineExpr | int,
                      rhs: AffineExpr | int) -> AffineCeilDivExpr:
-        return _affine_binary(_CEILDIV, lhs, rhs)
+        return _affine_binary(_CEILDIV, lhs, rhs, False)
 
     @staticmethod
     def get_constant(value: int, context=None) -> AffineConstantExpr:
@@ -247,14 +250,34 @@ cdef enum _AffineOp:
 
 
 cdef AffineExpr _as_affine_expr(object v, Context ctx):
+    """An AffineExpr, or an int (anything with __index__: bool, numpy
+    integers, as upstream's int parameters) as a constant expression."""
     if isinstance(v, AffineExpr):
         return <AffineExpr>v
-    if isinstance(v, int) and not PyBool_Check(v):
-        return wrap_affine_expr(ctx, mlirAffineConstantExprGet(ctx.c_context, v))
+    cdef int64_t c
+    if not isinstance(v, float):
+        try:
+            c = PyNumber_Index(v)
+        except TypeError:
+            pass
+        else:
+            return wrap_affine_expr(ctx, mlirAffineConstantExprGet(ctx.c_context, c))
     raise TypeError(f"expected an AffineExpr or int, not {type(v).__name__}")
 
 
-cdef object _affine_binary(_AffineOp op, object lhs, object rhs):
+cdef int _check_affine_operands(object lhs, object rhs) except -1:
+    """TypeError unless both are AffineExprs."""
+    for v in (lhs, rhs):
+        if not isinstance(v, AffineExpr):
+            raise TypeError(f"expected an AffineExpr, not {type(v).__name__}")
+    return 0
+
+
+cdef object _affine_binary(_AffineOp op, object lhs, object rhs,
+                           bint operator=True):
+    """lhs <op> rhs. For an operator (operator=True) an operand of another
+    type gives NotImplemented, so Python tries the other side; for the
+    get_* constructors it is a TypeError, as upstream."""
     cdef Context ctx
     if isinstance(lhs, AffineExpr):
         ctx = (<AffineExpr>lhs).context
@@ -267,6 +290,8 @@ cdef object _affine_binary(_AffineOp op, object lhs, object rhs):
         l = _as_affine_expr(lhs, ctx)
         r = _as_affine_expr(rhs, ctx)
     except TypeError:
+        if not operator:
+            raise
         return NotImplemented
     if l.context is not r.context:
         raise ValueError("affine expressions from different contexts")
@@ -382,8 +407,10 @@ cdef class AffineBinaryExpr(AffineExpr):
 cdef class AffineAddExpr(AffineBinaryExpr):
     """An affine sum `lhs + rhs`."""
     @staticmethod
-    def get(lhs: AffineExpr | int, rhs: AffineExpr | int):
-        return _affine_binary(_ADD, lhs, rhs)
+    def get(lhs: AffineExpr, rhs: AffineExpr):
+        """lhs and rhs combined (both AffineExprs, as upstream)."""
+        _check_affine_operands(lhs, rhs)
+        return _affine_binary(_ADD, lhs, rhs, False)
 
     @staticmethod
     def isinstance(other):
@@ -394,8 +421,10 @@ cdef class AffineAddExpr(AffineBinaryExpr):
 cdef class AffineMulExpr(AffineBinaryExpr):
     """An affine product `lhs * rhs`."""
     @staticmethod
-    def get(lhs: AffineExpr | int, rhs: AffineExpr | int):
-        return _affine_binary(_MUL, lhs, rhs)
+    def get(lhs: AffineExpr, rhs: AffineExpr):
+        """lhs and rhs combined (both AffineExprs, as upstream)."""
+        _check_affine_operands(lhs, rhs)
+        return _affine_binary(_MUL, lhs, rhs, False)
 
     @staticmethod
     def isinstance(other):
@@ -406,8 +435,10 @@ cdef class AffineMulExpr(AffineBinaryExpr):
 cdef class AffineModExpr(AffineBinaryExpr):
     """An affine modulo `lhs mod rhs`."""
     @staticmethod
-    def get(lhs: AffineExpr | int, rhs: AffineExpr | int):
-        return _affine_binary(_MOD, lhs, rhs)
+    def get(lhs: AffineExpr, rhs: AffineExpr):
+        """lhs and rhs combined (both AffineExprs, as upstream)."""
+        _check_affine_operands(lhs, rhs)
+        return _affine_binary(_MOD, lhs, rhs, False)
 
     @staticmethod
     def isinstance(other):
@@ -418,8 +449,10 @@ cdef class AffineModExpr(AffineBinaryExpr):
 cdef class AffineFloorDivExpr(AffineBinaryExpr):
     """An affine floor division `lhs floordiv rhs`."""
     @staticmethod
-    def get(lhs: AffineExpr | int, rhs: AffineExpr | int):
-        return _affine_binary(_FLOORDIV, lhs, rhs)
+    def get(lhs: AffineExpr, rhs: AffineExpr):
+        """lhs and rhs combined (both AffineExprs, as upstream)."""
+        _check_affine_operands(lhs, rhs)
+        return _affine_binary(_FLOORDIV, lhs, rhs, False)
 
     @staticmethod
     def isinstance(other):
@@ -430,8 +463,10 @@ cdef class AffineFloorDivExpr(AffineBinaryExpr):
 cdef class AffineCeilDivExpr(AffineBinaryExpr):
     """An affine ceiling division `lhs ceildiv rhs`."""
     @staticmethod
-    def get(lhs: AffineExpr | int, rhs: AffineExpr | int):
-        return _affine_binary(_CEILDIV, lhs, rhs)
+    def get(lhs: AffineExpr, rhs: AffineExpr):
+        """lhs and rhs combined (both AffineExprs, as upstream)."""
+        _check_affine_operands(lhs, rhs)
+        return _affine_binary(_CEILDIV, lhs, rhs, False)
 
     @staticmethod
     def isinstance(other):
@@ -643,6 +678,10 @@ cdef class AffineMap:
                 {"context": context} if context is not None else {})
         cdef Context ctx = resolve_context(context)
         perm = [int(p) for p in permutation]
+        if not perm:
+            # MLIR asserts on it (upstream crashes).
+            raise RuntimeError("Invalid permutation when attempting to "
+                               "create an AffineMap: the permutation is empty")
         if sorted(perm) != list(range(len(perm))):
             raise RuntimeError("Invalid permutation when attempting to "
                                "create an AffineMap")

@@ -180,6 +180,10 @@ cdef class BoolAttr(Attribute):
 
     @staticmethod
     def get(value: bool, context=None):
+        """true or false, from a bool (another type is a TypeError, as
+        upstream)."""
+        if not PyBool_Check(value):
+            raise TypeError(f"value must be a bool, not {type(value).__name__}")
         cdef Context ctx = resolve_context(context)
         return _make_attr(BoolAttr, ctx, mlirBoolAttrGet(ctx.c_context,
                                                          1 if value else 0))
@@ -335,6 +339,8 @@ cdef class TypeAttr(Attribute):
 
     @staticmethod
     def get(value: Type, context=None):
+        """The attribute holding the type `value` (in its context)."""
+        _context_param(context)
         cdef MlirType t = type_handle(value, "value")
         return _make_attr(TypeAttr, (<Type>value).context, mlirTypeAttrGet(t))
 
@@ -499,6 +505,10 @@ cdef class SymbolRefAttr(Attribute):
 
     @staticmethod
     def get(symbols: Sequence[str], context=None):
+        """@symbols[0]::@symbols[1]::..."""
+        if not _is_sequence_arg(symbols):
+            raise TypeError(f"symbols must be a sequence of str, not "
+                            f"{type(symbols).__name__}")
         cdef Context ctx = resolve_context(context)
         syms = [to_bytes(s, "symbol") for s in symbols]
         if not syms:

@@ -15,10 +15,15 @@ class AttrBuilder:
 
     @staticmethod
     def contains(attribute_kind: str) -> bool:
+        """Whether a builder is registered for the ODS attribute kind."""
+        attribute_kind = _str_param(attribute_kind, "attribute_kind")
         return attribute_kind in AttrBuilder._builders
 
     @staticmethod
     def get(attribute_kind: str) -> Callable[..., Attribute]:
+        """The builder registered for the ODS attribute kind; KeyError when
+        there is none."""
+        attribute_kind = _str_param(attribute_kind, "attribute_kind")
         try:
             return AttrBuilder._builders[attribute_kind]
         except KeyError:

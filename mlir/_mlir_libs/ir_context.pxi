@@ -169,7 +169,8 @@ cdef class Context:
     def enable_multithreading(self, bint enable) -> None:
         mlirContextEnableMultithreading(self.c_context, enable)
 
-    def is_registered_operation(self, str name not None) -> bool:
+    def is_registered_operation(self, name) -> bool:
+        name = _str_param(name, "name")
         cdef bytes b = name.encode("utf-8")
         return mlirContextIsRegisteredOperation(self.c_context, str_ref(b))
 
@@ -275,7 +276,8 @@ cdef class Context:
         return Dialects.new(self)
 
     def get_dialect_descriptor(self,
-                               str dialect_name not None) -> DialectDescriptor:
+                               dialect_name) -> DialectDescriptor:
+        dialect_name = _str_param(dialect_name, "dialect_name")
         cdef bytes b = dialect_name.encode("utf-8")
         cdef MlirDialect d = mlirContextGetOrLoadDialect(self.c_context, str_ref(b))
         if d.ptr == NULL:
@@ -291,9 +293,10 @@ cdef class Context:
             d = self.caches[key] = {}
         return d
 
-    def is_dialect_loaded(self, str dialect_name not None):
+    def is_dialect_loaded(self, dialect_name):
         """Whether the dialect `dialect_name` is loaded in this context
         (without loading it)."""
+        dialect_name = _str_param(dialect_name, "dialect_name")
         cdef bytes b = dialect_name.encode("utf-8")
         return mlirCyContextIsDialectLoaded(self.c_context, str_ref(b))
 
@@ -408,10 +411,12 @@ cdef class Dialects:
         cls = _dialect_classes.get(name, Dialect)
         return cls(desc)
 
-    def __getitem__(self, str name not None):
+    def __getitem__(self, name):
+        name = _str_param(name, "name")
         return self.get(name, IndexError)
 
-    def __getattr__(self, str name not None):
+    def __getattr__(self, name):
+        name = _str_param(name, "name")
         if name.startswith("__"):
             raise AttributeError(name)
         return self.get(name, AttributeError)

@@ -1,5 +1,9 @@
 # Location: source locations, context-owned values.
 
+# The default of Location.file's parameters: not passed.
+cdef object _NOT_GIVEN = object()
+
+
 cdef Location wrap_location(Context context, MlirLocation loc):
     cdef Location l = Location.__new__(Location)
     l.c_location = loc
@@ -32,27 +36,45 @@ cdef class Location:
         return wrap_location(ctx, mlirLocationUnknownGet(ctx.c_context))
 
     @staticmethod
-    def file(*args, **kwargs):
+    def file(filename=_NOT_GIVEN, line=_NOT_GIVEN, col=_NOT_GIVEN,
+             end_line=_NOT_GIVEN, end_col=_NOT_GIVEN, context=_NOT_GIVEN, *,
+             start_line=_NOT_GIVEN, start_col=_NOT_GIVEN):
         """file(filename, line, col, context=None) -> Location
         file(filename, start_line, start_col, end_line, end_col, context=None) -> Location
 
         A file:line:col location, or the range from start_line:start_col to
         end_line:end_col. Line and column are C ints, stored unsigned by
         MLIR (-1 is 4294967295), as upstream."""
-        cdef Py_ssize_t n = len(args)
-        cdef object context = None
-        cdef bint bound = False
-        # The common call, file(name, line, col[, context]), binds directly.
-        if n == 3 or n == 4:
-            if not kwargs:
-                bound = True
-                if n == 4:
-                    context = args[3]
-            elif n == 3 and len(kwargs) == 1 and "context" in kwargs:
-                bound = True
-                context = kwargs["context"]
-            if bound and _loc_file_args_ok(args[0], args[1], args[2], context):
-                return _loc_file(args[0], args[1], args[2], None, None, context)
+        cdef object c = None
+        # The common call, file(name, line, col[, context]), binds directly
+        # (a fixed signature: no argument tuple or keyword dict is made).
+        if end_col is _NOT_GIVEN and start_line is _NOT_GIVEN \
+                and start_col is _NOT_GIVEN:
+            if end_line is not _NOT_GIVEN:
+                if context is _NOT_GIVEN:
+                    c = end_line            # the fourth positional: context
+                else:
+                    c = _NOT_GIVEN
+            elif context is not _NOT_GIVEN:
+                c = context
+            if c is not _NOT_GIVEN and _loc_file_args_ok(filename, line, col, c):
+                return _loc_file(filename, line, col, None, None, c)
+        # Any other call: rebuild (args, kwargs) and bind them to each of
+        # upstream's overloads in turn, as nanobind does.
+        cdef list given = [filename, line, col, end_line, end_col, context]
+        cdef Py_ssize_t n = 0
+        while n < 6 and given[n] is not _NOT_GIVEN:
+            n += 1
+        args = tuple(given[:n])
+        kwargs = {}
+        for name, value in zip(("filename", "line", "col", "end_line",
+                                "end_col", "context")[n:], given[n:]):
+            if value is not _NOT_GIVEN:
+                kwargs[name] = value
+        if start_line is not _NOT_GIVEN:
+            kwargs["start_line"] = start_line
+        if start_col is not _NOT_GIVEN:
+            kwargs["start_col"] = start_col
         cdef list b = _bind_arguments(args, kwargs, _LOC_FILE_PARAMS)
         if b is not None and _loc_file_args_ok(b[0], b[1], b[2], b[3]):
             return _loc_file(b[0], b[1], b[2], None, None, b[3])
@@ -82,6 +104,7 @@ cdef class Location:
     def callsite(callee: Location, frames: Sequence[Location],
                  context=None) -> Location:
         """callee called from frames[0], itself called from frames[1], ..."""
+        _context_param(context)
         if not isinstance(callee, Location):
             raise TypeError("callee must be a Location")
         frames = list(frames)
@@ -129,8 +152,9 @@ cdef class Location:
         """The location as a LocationAttr attribute."""
         return wrap_attribute(self.context, mlirLocationGetAttribute(self.c_location))
 
-    def emit_error(self, str message not None) -> None:
+    def emit_error(self, message) -> None:
         """Emits an error diagnostic at this location."""
+        message = _str_param(message, "message")
         cdef bytes b = message.encode("utf-8")
         mlirEmitError(self.c_location, b)
         if deferred_pending():
@@ -292,6 +316,11 @@ cdef tuple _LOC_FILE_SIGNATURES = (
 
 cdef bint _is_c_int_arg(object o):
     """Whether upstream's `int` parameter (a C int) takes `o`."""
+    cdef int overflow = 0
+    cdef long long v
+    if PyLong_CheckExact(o):
+        v = PyLong_AsLongLongAndOverflow(o, &overflow)
+        return overflow == 0 and -2147483648 <= v <= 2147483647
     if not _is_int_arg(o):
         return False
     try:
@@ -308,17 +337,20 @@ cdef bint _loc_file_args_ok(object filename, object line, object col,
             and (context is None or isinstance(context, Context)))
 
 
-cdef Location _loc_file(str filename, object line, object col,
+cdef Location _loc_file(object filename, object line, object col,
                         object end_line, object end_col, object context):
     """The location of checked arguments: C ints, kept unsigned as MLIR
-    does."""
+    does; a str subclass's filename as a str."""
     cdef Context ctx = resolve_context(context)
-    cdef bytes f = to_bytes(filename, "filename")
+    if not PyUnicode_CheckExact(filename):
+        filename = _str_param(filename, "filename")
+    # The str's cached UTF-8 form, not a copy.
+    cdef MlirStringRef f = borrowed_ref(filename, "filename")
     cdef unsigned int l = <unsigned int><int>line
     cdef unsigned int c = <unsigned int><int>col
     if end_line is None:
         return wrap_location(ctx, mlirLocationFileLineColGet(
-            ctx.c_context, str_ref(f), l, c))
+            ctx.c_context, f, l, c))
     return wrap_location(ctx, mlirLocationFileLineColRangeGet(
-        ctx.c_context, str_ref(f), l, c, <unsigned int><int>end_line,
+        ctx.c_context, f, l, c, <unsigned int><int>end_line,
         <unsigned int><int>end_col))

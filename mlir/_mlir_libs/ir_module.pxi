@@ -112,9 +112,11 @@ cdef class Module:
     def parseFile(path: str, context=None) -> Module:
         """Parses a module from a file (text or bytecode)."""
         cdef PyThreadState* _ts
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path must be a str or os.PathLike, not "
+                            f"{type(path).__name__}")
         cdef Context ctx = resolve_context(context)
-        cdef bytes p = to_bytes(str(path) if not isinstance(path, (str, bytes))
-                                else path, "path")
+        cdef bytes p = to_bytes(os.fspath(path), "path")
         cdef MlirStringRef ref = str_ref(p)
         cdef MlirModule m
         cdef bint ran

@@ -53,14 +53,16 @@ cdef class OpAttributeMap:
         raise TypeError(f"attribute key must be str or int, not "
                         f"{type(key).__name__}")
 
-    def get(self, str key not None, default: Any = None) -> Attribute | Any:
+    def get(self, key, default: Any = None) -> Attribute | Any:
         """The attribute named `key`, or `default` when the op has none."""
+        key = _str_param(key, "key")
         cdef MlirAttribute a = _get_attr(op_handle(self.op), key)
         if a.ptr == NULL:
             return default
         return wrap_attribute(self.op.context, a)
 
-    def __setitem__(self, str name not None, value):
+    def __setitem__(self, name, value):
+        name = _str_param(name, "name")
         cdef MlirOperation op = op_handle(self.op)
         if not name:
             raise ValueError("attribute names must not be empty")
@@ -71,7 +73,8 @@ cdef class OpAttributeMap:
         mlirOperationSetAttributeByName(op, str_ref(b), a)
         op_write_done(self.op, t)
 
-    def __delitem__(self, str name not None):
+    def __delitem__(self, name):
+        name = _str_param(name, "name")
         cdef MlirOperation op = op_handle(self.op)
         cdef bytes b = name.encode("utf-8")
         cdef int t = op_write_recheck(self.op)

@@ -185,7 +185,8 @@ def register_value_caster(typeid: TypeID, *,
 cdef class _Globals:
     """The process-wide registry upstream exposes as _cext.globals."""
 
-    def append_dialect_search_prefix(self, str module_name not None) -> None:
+    def append_dialect_search_prefix(self, module_name) -> None:
+        module_name = _str_param(module_name, "module_name")
         _dialect_search_prefixes.append(module_name)
         # Dialects not found before may be found now.
         for ns in [k for k, v in _dialect_modules.items() if v is None]:

@@ -31,6 +31,27 @@ cdef inline bytes to_bytes(object s, str what):
     raise TypeError(f"{what} must be str or bytes, not {type(s).__name__}")
 
 
+cdef str _str_param(object v, str what):
+    """A str parameter, as upstream converts it: a str or an instance of a
+    str subclass (numpy.str_), as an exact str; TypeError for anything
+    else, in Cython's words for a typed argument."""
+    if PyUnicode_CheckExact(v):
+        return <str>v
+    if isinstance(v, str):
+        return str.__str__(v)
+    raise TypeError(f"Argument '{what}' has incorrect type (expected str, "
+                    f"got {type(v).__name__})")
+
+
+cdef int _context_param(object context) except -1:
+    """A context= that a function does not otherwise use must still be a
+    Context or None (TypeError, as upstream)."""
+    if context is not None and not isinstance(context, Context):
+        raise TypeError(f"context must be a Context or None, not "
+                        f"{type(context).__name__}")
+    return 0
+
+
 cdef inline MlirStringRef borrowed_ref(object s, str what) except *:
     """A view of a str's UTF-8 form (cached inside the str by CPython) or of
     a bytes object, without copying; valid while `s` is alive. Anything

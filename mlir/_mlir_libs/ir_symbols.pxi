@@ -24,7 +24,8 @@ cdef class SymbolTable:
     cdef int check(self) except -1:
         return op_check(self.op)
 
-    def __getitem__(self, str name not None):
+    def __getitem__(self, name):
+        name = _str_param(name, "name")
         self.check()
         cdef bytes b = name.encode("utf-8")
         cdef MlirOperation found = mlirSymbolTableLookup(self.c_table, str_ref(b))
@@ -32,7 +33,8 @@ cdef class SymbolTable:
             raise KeyError(f"Symbol '{name}' not in the symbol table.")
         return wrap_opview(self.op.context, found, _owner_for_children(self.op))
 
-    def __contains__(self, str name not None):
+    def __contains__(self, name):
+        name = _str_param(name, "name")
         self.check()
         cdef bytes b = name.encode("utf-8")
         return mlirSymbolTableLookup(self.c_table, str_ref(b)).ptr != NULL
@@ -84,7 +86,8 @@ cdef class SymbolTable:
         mlirSymbolTableErase(self.c_table, op.c_op)
         op_write_done(op, t)
 
-    def __delitem__(self, str name not None):
+    def __delitem__(self, name):
+        name = _str_param(name, "name")
         self.erase(self[name])
 
     @staticmethod
@@ -97,7 +100,8 @@ cdef class SymbolTable:
         return wrap_attribute(op.context, a)
 
     @staticmethod
-    def set_symbol_name(symbol: Operation, str name not None) -> None:
+    def set_symbol_name(symbol: Operation, name) -> None:
+        name = _str_param(name, "name")
         cdef Operation op = as_operation(symbol, "symbol")
         cdef bytes b = name.encode("utf-8")
         cdef bytes key = from_ref(mlirSymbolTableGetSymbolAttributeName()).encode()
@@ -116,7 +120,8 @@ cdef class SymbolTable:
         return wrap_attribute(op.context, a)
 
     @staticmethod
-    def set_visibility(symbol: Operation, str visibility not None) -> None:
+    def set_visibility(symbol: Operation, visibility) -> None:
+        visibility = _str_param(visibility, "visibility")
         if visibility not in ("public", "private", "nested"):
             raise ValueError("Expected visibility to be 'public', 'private' or "
                              "'nested'")
@@ -129,8 +134,10 @@ cdef class SymbolTable:
         op_write_done(op, t)
 
     @staticmethod
-    def replace_all_symbol_uses(str old_symbol not None, str new_symbol not None,
+    def replace_all_symbol_uses(old_symbol, new_symbol,
                                 from_op: Operation) -> None:
+        old_symbol = _str_param(old_symbol, "old_symbol")
+        new_symbol = _str_param(new_symbol, "new_symbol")
         cdef Operation op = as_operation(from_op, "from_op")
         cdef bytes a = old_symbol.encode()
         cdef bytes b = new_symbol.encode()

@@ -175,8 +175,9 @@ cdef class Type:
         self.context = other.context
 
     @staticmethod
-    def parse(str asm not None, context=None) -> Type:
+    def parse(asm, context=None) -> Type:
         """Parses a type; raises MLIRError with MLIR's diagnostic."""
+        asm = _str_param(asm, "asm")
         cdef Context ctx = resolve_context(context)
         cdef bytes b = asm.encode("utf-8")
         cdef MlirType t
@@ -345,8 +346,9 @@ cdef class Attribute:
         self.context = other.context
 
     @staticmethod
-    def parse(str asm not None, context=None) -> Attribute:
+    def parse(asm, context=None) -> Attribute:
         """Parses an attribute; raises MLIRError with MLIR's diagnostic."""
+        asm = _str_param(asm, "asm")
         cdef Context ctx = resolve_context(context)
         cdef bytes b = asm.encode("utf-8")
         cdef MlirAttribute a
@@ -385,7 +387,8 @@ cdef class Attribute:
         """The TypeID of the attribute's class."""
         return wrap_typeid(mlirAttributeGetTypeID(self.c_attr))
 
-    def get_named(self, str name not None) -> NamedAttribute:
+    def get_named(self, name) -> NamedAttribute:
+        name = _str_param(name, "name")
         return NamedAttribute(name, self)
 
     def maybe_downcast(self) -> Attribute:
@@ -472,7 +475,8 @@ cdef class NamedAttribute:
     cdef readonly str name
     cdef readonly Attribute attr
 
-    def __init__(self, str name not None, Attribute attr not None):
+    def __init__(self, name, Attribute attr not None):
+        name = _str_param(name, "name")
         self.name = name
         self.attr = attr
 

@@ -181,7 +181,11 @@ cdef class IntegerType(Type):
 
 cdef unsigned int _check_width(object width) except? 0xffffffff:
     width = _index_arg(width, "width")
-    if width < 0 or width > mlircy_kMaxIntegerWidth:
+    if width < 0:
+        # An unsigned parameter upstream: nanobind refuses a negative int.
+        raise TypeError(f"integer bitwidth must be in [0, "
+                        f"{mlircy_kMaxIntegerWidth}], got {width}")
+    if width > mlircy_kMaxIntegerWidth:
         raise ValueError(f"integer bitwidth must be in [0, "
                          f"{mlircy_kMaxIntegerWidth}], got {width}")
     return width

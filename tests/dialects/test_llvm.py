@@ -34,8 +34,10 @@ def test_llvm_pointer_type(ctx):
     assert Type.parse("!llvm.ptr").typeid == llvm.PointerType.static_typeid
     assert llvm.PointerType.isinstance(p)
     assert not llvm.PointerType.isinstance(IntegerType.get_signless(32))
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         llvm.PointerType.get(-1)
+    with pytest.raises(ValueError):
+        llvm.PointerType.get(1 << 24)
     with pytest.raises(TypeError):
         llvm.PointerType.get("1")
 

@@ -96,8 +96,11 @@ def test_quant_invalid_parameters(ctx):
         U.get(SIGNED, i8, i8, 0.5, 3, -128, 127)
     with pytest.raises(ValueError, match="storage type size"):
         U.get(SIGNED, IntegerType.get_signless(64), f32, 0.5, 3, -128, 127)
-    with pytest.raises(ValueError, match="flags"):
-        U.get(6, i8, f32, 0.5, 3, -128, 127)
+    # Flags other than FLAG_SIGNED are ignored, as by MLIR and upstream;
+    # a negative one is a TypeError (unsigned upstream).
+    assert not U.get(6, i8, f32, 0.5, 3, 0, 255).is_signed
+    with pytest.raises(TypeError, match="flags"):
+        U.get(-1, i8, f32, 0.5, 3, -128, 127)
     with pytest.raises(ValueError, match="illegal min and max"):
         quant.CalibratedQuantizedType.get(f32, 3.0, 1.0)
     with pytest.raises(ValueError, match="Mismatching"):

@@ -165,7 +165,9 @@ cdef int _check_address_space(object address_space,
         if not isinstance(address_space, int):
             raise TypeError(f"address_space must be an int, not "
                             f"{type(address_space).__name__}")
-        if address_space < 0 or address_space > 0xFFFFFF:
+        if address_space < 0:
+            raise TypeError(f"address_space must be >= 0, got {address_space}")
+        if address_space > 0xFFFFFF:
             raise ValueError(f"address_space must be in [0, 2^24), got "
                              f"{address_space}")
     return 0

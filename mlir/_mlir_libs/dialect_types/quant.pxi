@@ -26,9 +26,10 @@ cdef int _check_common(object flags, object storage_type, object expressed_type,
     assume an integer storage type, at most 32 bits)."""
     if not isinstance(flags, int):
         raise TypeError(f"flags must be an int, not {type(flags).__name__}")
-    if flags < 0 or flags & ~_SIGNED:
-        raise ValueError(f"flags must be 0 or QuantizedType.FLAG_SIGNED "
-                         f"({_SIGNED}), got {flags}")
+    if flags < 0:
+        # Unsigned upstream: nanobind refuses a negative int. Other bits
+        # than FLAG_SIGNED are ignored, as by MLIR.
+        raise TypeError(f"flags must be >= 0, got {flags}")
     cdef MlirType s = type_handle(storage_type, "storage_type")
     if not mlirTypeIsAInteger(s):
         raise ValueError(f"storage_type must be an integer type, got "
@@ -73,6 +74,8 @@ cdef object _checked_cast(Context ctx, MlirType t):
 cdef int _check_integral_width(object w) except -1:
     if not isinstance(w, int):
         raise TypeError(f"integral_width must be an int, not {type(w).__name__}")
+    if w < 0:
+        raise TypeError(f"integral_width must be >= 0, got {w}")
     if w < 1 or w > 64:
         raise ValueError(f"integral_width must be in [1, 64], got {w}")
     return 0
@@ -160,8 +163,8 @@ cdef object _uniform_quantized_per_axis_get(
         int64_t storage_type_min, int64_t storage_type_max, object context):
     _check_common(flags, storage_type, expressed_type, False)
     _same_context((<Type>storage_type).context, context)
-    cdef vector[double] s = [float(x) for x in scales]
-    cdef vector[int64_t] z = [int(x) for x in zero_points]
+    cdef vector[double] s = _float_seq_param(scales, "scales")
+    cdef vector[int64_t] z = _int_seq_param(zero_points, "zero_points")
     if s.size() != z.size():
         raise ValueError("Mismatching number of scales and zero points.")
     return _verified(cls, (<Type>storage_type).context, mlirUniformQuantizedPerAxisTypeGet(

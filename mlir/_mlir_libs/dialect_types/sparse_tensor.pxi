@@ -81,7 +81,10 @@ cdef int _check_level_type(object lt) except -1:
 cdef MlirAffineMap _map_handle(object m, Context ctx, str what) except *:
     if m is None:
         return mlircy_null_map()
-    a = _AffineMapAttr.get(m)           # TypeError unless an AffineMap
+    if not isinstance(m, _ir_module.AffineMap):
+        raise TypeError(f"{what} must be an AffineMap or None, not "
+                        f"{type(m).__name__}")
+    a = _AffineMapAttr.get(m)
     if (<Attribute>a).context is not ctx:
         raise ValueError(f"{what} belongs to another context")
     return mlircy_map_of_attr((<Attribute>a).c_attr)

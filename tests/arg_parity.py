@@ -1,0 +1,377 @@
+"""Argument kinds, compared with the upstream bindings call by call.
+
+Runs under either interpreter (upstream's venv or ours), from this
+directory, in one of two modes:
+
+    python arg_parity.py plan                  # upstream only: the cases
+    python arg_parity.py run CASES.json START  # the outcomes, one per line
+
+`plan` reads upstream's own signatures (nanobind's `__nb_signature__`) of
+the static functions of every class of mlir.ir and of the dialect modules
+(the builders users call: `IntegerType.get_signless`, `MemRefType.get`,
+`DenseI64ArrayAttr.get`, ...), and takes each parameter's kind from its
+annotation: `int`, `float`, `Sequence[int]`, `Type`, `Context | None`...
+For each function whose parameters all have a kind it knows, a case calls
+it with a canonical value per parameter, and one case per parameter and
+argument form replaces that one value: a sequence as list, tuple, range,
+numpy array, ctypes array, array.array, generator, one-element list around
+a ctypes object; an int as numpy integer, bool, IntEnum; a float as numpy
+float or int; None; a wrong type. With `--combos N --seed S` it also draws
+N cases that vary several parameters at once (the long run,
+`make arg-parity-long`).
+
+`run` makes each case's arguments in a fresh Context and calls the
+function, printing the outcome as one JSON line: ["ok", result type name,
+printed result] or ["raise", exception type name]. tests/test_arg_parity.py
+runs it under both interpreters, restarting after a crash (recorded as
+["crash", exit status]), and compares.
+"""
+
+import array
+import ctypes
+import enum
+import importlib
+import json
+import random
+import sys
+
+MODULES = ["mlir.ir", "mlir.dialects.llvm", "mlir.dialects.gpu",
+           "mlir.dialects.transform", "mlir.dialects.pdl", "mlir.dialects.quant",
+           "mlir.dialects.smt", "mlir.dialects.nvgpu", "mlir.dialects.amdgpu",
+           "mlir.dialects.sparse_tensor"]
+# Functions a case must not call: they change process-wide state or need
+# objects this harness does not make.
+SKIP = {"mlir.ir:Context.current", "mlir.ir:Location.current",
+        "mlir.ir:InsertionPoint.current", "mlir.ir:DiagnosticHandler.*"}
+
+
+class Small(enum.IntEnum):
+    """An IntEnum, as an int argument."""
+    TWO = 2
+
+
+# -- parameter kinds, from upstream's annotations ------------------------------
+
+def kind_of(annotation):
+    """(kind, optional) of an annotation text, or (None, False)."""
+    text = annotation.replace("mlir._mlir_libs._mlir.ir.", "").replace(
+        "collections.abc.", "").strip()
+    optional = text.endswith("| None")
+    if optional:
+        text = text[:-len("| None")].strip()
+    known = {"int": "int", "float": "float", "bool": "bool", "str": "str",
+             "Sequence[int]": "seq_int", "Sequence[float]": "seq_float",
+             "Sequence[bool]": "seq_bool", "Sequence[str]": "seq_str",
+             "Sequence[Type]": "seq_type", "Type": "type", "Attribute": "attr",
+             "AffineExpr": "affine_expr", "AffineMap": "affine_map",
+             "Context": "context", "Location": "location",
+             "Sequence[Location]": "seq_location",
+             "Sequence[Attribute]": "seq_attr"}
+    return known.get(text), optional
+
+
+def parse_signature(text):
+    """[(name, annotation, has_default, keyword_only)] of a nanobind
+    signature text."""
+    from member_parity_collect import split_top
+    inner = text[text.index("(") + 1:text.rindex(")")]
+    if ") ->" in text:
+        inner = text[text.index("(") + 1:text.rindex(") ->")]
+    out, kw = [], False
+    for p in split_top(inner):
+        if p in ("/",):
+            continue
+        if p == "*":
+            kw = True
+            continue
+        if p.startswith("*"):
+            return None
+        name, _, rest = p.partition(":")
+        annotation, _, default = rest.partition("=")
+        out.append((name.strip(), annotation.strip(), bool(default.strip()) or "=" in p, kw))
+    return out
+
+
+# -- argument forms ---------------------------------------------------------------
+
+def _ir():
+    return importlib.import_module("mlir.ir")
+
+
+# Other canonical values tried, in order, when a function fails with the
+# first ones (quant.UniformQuantizedType.get wants a float expressed type).
+ALTERNATIVES = {"int": [0, 8, 1, 7, -8], "type": ["f32", "i8", "index"],
+                "bool": [False], "float": [0.0]}
+
+
+def canonical(kind, ctx, alternative=0):
+    """The canonical value of a kind, made in the current context; with
+    alternative > 0, the one of ALTERNATIVES[kind] at alternative - 1."""
+    ir = _ir()
+    if alternative:
+        value = ALTERNATIVES[kind][alternative - 1]
+        if kind == "type":
+            return {"f32": ir.F32Type.get, "i8": lambda: ir.IntegerType.get_signless(8),
+                    "index": ir.IndexType.get}[value]()
+        return value
+    return {
+        "int": lambda: 2, "float": lambda: 1.5, "bool": lambda: True,
+        "str": lambda: "x",
+        "seq_int": lambda: [2, 3], "seq_float": lambda: [1.5, 2.5],
+        "seq_bool": lambda: [True, False], "seq_str": lambda: ["x", "y"],
+        "seq_type": lambda: [ir.IntegerType.get_signless(32), ir.F32Type.get()],
+        "seq_attr": lambda: [ir.UnitAttr.get()],
+        "type": lambda: ir.IntegerType.get_signless(32),
+        "attr": lambda: ir.IntegerAttr.get(ir.IntegerType.get_signless(32), 2),
+        "affine_expr": lambda: ir.AffineDimExpr.get(0),
+        "affine_map": lambda: ir.AffineMap.get_identity(2),
+        "context": lambda: ctx, "location": lambda: ir.Location.unknown(),
+        "seq_location": lambda: [ir.Location.unknown()],
+    }[kind]()
+
+
+def _ints(values):
+    import numpy as np
+    return [
+        ("list", lambda: list(values)),
+        ("tuple", lambda: tuple(values)),
+        ("range", lambda: range(values[0], values[0] + len(values))),
+        ("numpy_int64", lambda: np.array(values, dtype=np.int64)),
+        ("numpy_int32", lambda: np.array(values, dtype=np.int32)),
+        ("ctypes_array", lambda: (ctypes.c_long * len(values))(*values)),
+        ("array_q", lambda: array.array("q", values)),
+        ("generator", lambda: (v for v in values)),
+        ("list_of_numpy_ints", lambda: [np.int64(v) for v in values]),
+        ("list_of_ctypes", lambda: [ctypes.c_long(values[0])]),
+        ("list_of_intenum", lambda: [Small.TWO for _ in values]),
+        ("empty_list", lambda: []),
+        ("str", lambda: "ab"),
+        ("int", lambda: 2),
+        ("list_of_floats", lambda: [float(v) + 0.5 for v in values]),
+    ]
+
+
+def forms(kind):
+    """[(form name, maker)] of the argument forms tried for a kind."""
+    import numpy as np
+    ir = _ir()
+    wrong = [("none", lambda: None), ("object", lambda: object())]
+    if kind == "int":
+        return [("numpy_int64", lambda: np.int64(2)), ("numpy_int32", lambda: np.int32(2)),
+                ("numpy_uint8", lambda: np.uint8(2)), ("bool", lambda: True),
+                ("intenum", lambda: Small.TWO), ("float", lambda: 2.0),
+                ("str", lambda: "2"), ("negative", lambda: -1)] + wrong
+    if kind == "float":
+        return [("numpy_float32", lambda: np.float32(1.5)),
+                ("numpy_float64", lambda: np.float64(1.5)), ("int", lambda: 2),
+                ("bool", lambda: True), ("numpy_int64", lambda: np.int64(2)),
+                ("str", lambda: "1.5")] + wrong
+    if kind == "bool":
+        return [("numpy_bool", lambda: np.bool_(True)), ("int", lambda: 1),
+                ("str", lambda: "True")] + wrong
+    if kind == "str":
+        return [("bytes", lambda: b"x"), ("int", lambda: 1),
+                ("numpy_str", lambda: np.str_("x"))] + wrong
+    if kind == "seq_int":
+        return _ints([2, 3]) + wrong
+    if kind == "seq_float":
+        return [("tuple", lambda: (1.5, 2.5)), ("numpy_float64", lambda: np.array([1.5, 2.5])),
+                ("numpy_float32", lambda: np.array([1.5, 2.5], dtype=np.float32)),
+                ("array_d", lambda: array.array("d", [1.5, 2.5])),
+                ("generator", lambda: (v for v in [1.5, 2.5])),
+                ("list_of_ints", lambda: [1, 2]), ("empty_list", lambda: [])] + wrong
+    if kind == "seq_bool":
+        return [("tuple", lambda: (True, False)), ("numpy_bool", lambda: np.array([True, False])),
+                ("list_of_ints", lambda: [1, 0]), ("generator", lambda: (v for v in [True]))] + wrong
+    if kind == "seq_str":
+        return [("tuple", lambda: ("x", "y")), ("str", lambda: "xy"),
+                ("list_of_bytes", lambda: [b"x"]), ("generator", lambda: (v for v in ["x"]))] + wrong
+    if kind in ("seq_type", "seq_attr", "seq_location"):
+        return [("tuple", lambda: tuple(canonical(kind, None))),
+                ("generator", lambda: (v for v in canonical(kind, None))),
+                ("empty_list", lambda: []), ("list_of_ints", lambda: [1]),
+                ("list_of_none", lambda: [None])] + wrong
+    if kind == "type":
+        return [("f32", lambda: ir.F32Type.get()), ("index", lambda: ir.IndexType.get()),
+                ("attribute", lambda: ir.UnitAttr.get()), ("int", lambda: 1)] + wrong
+    if kind == "attr":
+        return [("unit", lambda: ir.UnitAttr.get()), ("type", lambda: ir.F32Type.get()),
+                ("str", lambda: "x")] + wrong
+    if kind in ("affine_expr", "affine_map"):
+        return [("int", lambda: 1), ("attribute", lambda: ir.UnitAttr.get())] + wrong
+    if kind in ("context", "location"):
+        return [("int", lambda: 1)] + wrong
+    return wrong
+
+
+# -- planning (under upstream) ---------------------------------------------------
+
+def targets():
+    """[(target, [(name, kind, optional, has_default, keyword_only)])] of
+    the static functions of the modules' classes with known kinds."""
+    import fnmatch
+    out = []
+    seen = set()
+    for modname in MODULES:
+        mod = importlib.import_module(modname)
+        for cname in sorted(dir(mod)):
+            cls = getattr(mod, cname)
+            if not isinstance(cls, type) or cname.startswith("_"):
+                continue
+            for fname, raw in sorted(vars(cls).items()):
+                if fname.startswith("_") or type(raw).__name__ != "nb_func":
+                    continue
+                target = f"{modname}:{cname}.{fname}"
+                if any(fnmatch.fnmatchcase(target, p) for p in SKIP):
+                    continue
+                if (id(cls), fname) in seen:
+                    continue
+                seen.add((id(cls), fname))
+                for overload in raw.__nb_signature__:
+                    params = parse_signature(overload[0])
+                    if params is None:
+                        continue
+                    if params and params[0][0] == "cls":
+                        params = params[1:]
+                    kinds = [(n, *kind_of(a), d, kw) for n, a, d, kw in params]
+                    if all(k[1] for k in kinds):
+                        out.append((target, kinds))
+    return out
+
+
+def baseline(target, params, tries=400):
+    """The canonical alternatives ({param index: alternative}) with which
+    the target succeeds here, the first of at most `tries` combinations;
+    {} when none does. The combinations are tried in a forked child, as
+    some crash upstream: after a crash, a new child goes on with the next."""
+    import itertools
+    import os
+    choices = [range(1 + len(ALTERNATIVES.get(p[1], ()))) if not p[3] else [0]
+               for p in params]
+    combos = list(itertools.islice(itertools.product(*choices), tries))
+    start = 0
+    while start < len(combos):
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(r)
+            for k in range(start, len(combos)):
+                os.write(w, f"t {k}\n".encode())
+                case = {"target": target, "params": params, "vary": {},
+                        "canon": {str(i): a for i, a in enumerate(combos[k]) if a}}
+                if call(case)[0] == "ok":
+                    os.write(w, f"ok {k}\n".encode())
+                    break
+            os._exit(0)
+        os.close(w)
+        with os.fdopen(r) as f:
+            lines = f.read().split()
+        os.waitpid(pid, 0)
+        if "ok" in lines:
+            k = int(lines[lines.index("ok") + 1])
+            return {str(i): a for i, a in enumerate(combos[k]) if a}
+        tried = [int(x) for x in lines[1::2]]
+        if not tried or tried[-1] >= len(combos) - 1:
+            return {}
+        start = tried[-1] + 1
+    return {}
+
+
+def plan(combos=0, seed=0):
+    """The cases: per target, the canonical call and one per parameter and
+    form, from the canonical values with which the call succeeds upstream;
+    then `combos` random cases varying several parameters."""
+    cases, canons = [], {}
+    for target, params in targets():
+        canon = canons[target, repr(params)] = baseline(target, params)
+        cases.append({"target": target, "params": params, "vary": {}, "canon": canon})
+        for i, (name, kind, optional, has_default, kw) in enumerate(params):
+            for form, _ in forms(kind):
+                cases.append({"target": target, "params": params,
+                              "vary": {str(i): form}, "canon": canon})
+    rng = random.Random(seed)
+    by_target = {}
+    for target, params in targets():
+        by_target.setdefault(target, params)
+    names = sorted(by_target)
+    for _ in range(combos):
+        target = rng.choice(names)
+        params = by_target[target]
+        vary = {}
+        for i, p in enumerate(params):
+            if rng.random() < 0.5:
+                vary[str(i)] = rng.choice([f for f, _ in forms(p[1])])
+        cases.append({"target": target, "params": params, "vary": vary,
+                      "canon": canons[target, repr(params)]})
+    return cases
+
+
+# -- running ----------------------------------------------------------------------
+
+def _norm(value):
+    """A printable, comparable form of a result."""
+    if isinstance(value, (list, tuple)):
+        return [_norm(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        return repr(value)
+    if type(value).__module__.startswith("mlir"):
+        try:
+            text = str(value)
+        except Exception as e:  # noqa: BLE001
+            return f"<str raised {type(e).__name__}>"
+        return type(value).__name__ if " object at 0x" in text else text
+    return type(value).__name__
+
+
+def call(case):
+    """The outcome of one case (see the module docstring)."""
+    ir = _ir()
+    modname, _, qual = case["target"].partition(":")
+    cname, fname = qual.split(".")
+    fn = getattr(getattr(importlib.import_module(modname), cname), fname)
+    with ir.Context() as ctx, ir.Location.unknown():
+        ctx.allow_unregistered_dialects = True
+        args, kwargs = [], {}
+        for i, (name, kind, optional, has_default, kw) in enumerate(case["params"]):
+            form = case["vary"].get(str(i))
+            if form is None:
+                if has_default:
+                    continue
+                value = canonical(kind, ctx, case.get("canon", {}).get(str(i), 0))
+            else:
+                value = dict(forms(kind))[form]()
+            if kw or has_default:
+                kwargs[name] = value
+            else:
+                args.append(value)
+        try:
+            result = fn(*args, **kwargs)
+        except Exception as e:  # noqa: BLE001  (the outcome)
+            return ["raise", type(e).__name__]
+        return ["ok", type(result).__name__, _norm(result)]
+
+
+# Address space per process: a case asking for a huge allocation fails
+# (a crash, recorded) instead of taking the machine's memory.
+MEMORY_LIMIT = 4 << 30
+
+
+def main(argv):
+    """See the module docstring."""
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    if argv[0] == "plan":
+        combos = seed = 0
+        if "--combos" in argv:
+            combos = int(argv[argv.index("--combos") + 1])
+        if "--seed" in argv:
+            seed = int(argv[argv.index("--seed") + 1])
+        json.dump(plan(combos, seed), sys.stdout)
+        return
+    cases = json.load(open(argv[1]))
+    for case in cases[int(argv[2]):]:
+        print(json.dumps(call(case)), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,200 @@
+"""Argument kinds against the upstream bindings (LLVM 22.1.8 wheel): every
+static builder of mlir.ir's and the dialects' classes, called with each
+argument form of each parameter (tests/arg_parity.py), must end as it ends
+upstream: the same result type and printed result, or the same exception
+type. A crash or hang upstream is recorded, not compared (we raise there);
+one here always fails. Differences kept on purpose are listed, with reasons,
+in tests/arg_parity_differences.txt.
+
+The cases are planned from upstream's signatures and its outcomes cached
+in build/arg-parity/ (keyed on the pinned wheels and the harness); the
+test skips when the upstream venv is missing, as tests/test_name_parity.py
+does. `make arg-parity-long` adds random cases that vary several
+parameters at once (ARG_PARITY_COMBOS, ARG_PARITY_SEED).
+"""
+
+import fnmatch
+import hashlib
+import json
+import os
+import select
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+import mlir.ir
+
+from .test_name_parity import (REQUIREMENTS, SETUP_ENV, UPSTREAM_PY, UPSTREAM_VENV,
+                               read_exceptions, setup_upstream_venv)
+
+HERE = Path(__file__).resolve().parent
+HARNESS = HERE / "arg_parity.py"
+DIFFERENCES = HERE / "arg_parity_differences.txt"
+CACHE = HERE.parent / "build" / "arg-parity"
+COMBOS = int(os.environ.get("ARG_PARITY_COMBOS", "0"))
+SEED = int(os.environ.get("ARG_PARITY_SEED", "0"))
+
+
+def _env(pythonpath):
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    return env
+
+
+def run_cases(python, cases_file, count, pythonpath=None, case_timeout=30):
+    """The outcomes of the cases under `python`, one process for as many
+    cases as it survives: a crash is recorded as ["crash", status], a case
+    that takes longer than case_timeout seconds as ["hang"], and the next
+    process starts after the case."""
+    out = []
+    while len(out) < count:
+        p = subprocess.Popen([str(python), str(HARNESS), "run", str(cases_file),
+                              str(len(out))], cwd=HERE, env=_env(pythonpath),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        hung = False
+        while True:
+            ready, _, _ = select.select([p.stdout], [], [], case_timeout)
+            if not ready:
+                hung = True
+                p.kill()
+                break
+            line = p.stdout.readline()
+            if not line:
+                break
+            out.append(json.loads(line))
+        err = p.stderr.read()
+        status = p.wait()
+        if len(out) >= count:
+            break
+        if hung:
+            out.append(["hang"])
+        elif status > 0 and "Traceback" in err:
+            raise RuntimeError(f"{HARNESS.name} failed:\n{err[-3000:]}")
+        else:
+            out.append(["crash", status])
+    return out
+
+
+def upstream_outcomes():
+    """(cases, upstream's outcomes), cached; None without the upstream venv."""
+    h = hashlib.sha256()
+    h.update(REQUIREMENTS.read_bytes())
+    h.update(HARNESS.read_bytes())
+    h.update(f"{COMBOS}/{SEED}".encode())
+    cache = CACHE / f"upstream-{h.hexdigest()[:16]}.json"
+    if cache.exists():
+        data = json.loads(cache.read_text())
+        return data["cases"], data["outcomes"]
+    if not UPSTREAM_PY.exists() and os.environ.get(SETUP_ENV) == "1":
+        setup_upstream_venv()
+    if not UPSTREAM_PY.exists():
+        return None
+    p = subprocess.run([str(UPSTREAM_PY), str(HARNESS), "plan", "--combos", str(COMBOS),
+                        "--seed", str(SEED)], cwd=HERE, env=_env(None),
+                       capture_output=True, text=True, timeout=600, check=True)
+    cases = json.loads(p.stdout)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    cases_file = CACHE / "cases.json"
+    cases_file.write_text(json.dumps(cases))
+    outcomes = run_cases(UPSTREAM_PY, cases_file, len(cases))
+    cache.write_text(json.dumps({"cases": cases, "outcomes": outcomes}))
+    return cases, outcomes
+
+
+def describe(case):
+    """`module:Class.function(param=form, ...)` of a case."""
+    varied = ", ".join(f"{case['params'][int(i)][0]}={form}"
+                       for i, form in sorted(case["vary"].items()))
+    return f"{case['target']}({varied})"
+
+
+def differences(cases, up, ours):
+    """[(case text, upstream outcome, ours)] where they differ, with
+    upstream's crashes left out and ours always in."""
+    out = []
+    for case, u, o in zip(cases, up, ours):
+        if o[0] in ("crash", "hang") or (
+                u[0] not in ("crash", "hang") and _kind(u) != _kind(o)):
+            out.append((describe(case), u, o))
+    return out
+
+
+def _kind(outcome):
+    return outcome if outcome[0] == "ok" else outcome[:2]
+
+
+@pytest.fixture(scope="module")
+def compared():
+    """[(case text, upstream outcome, ours)] of the differing cases."""
+    got = upstream_outcomes()
+    if got is None:
+        pytest.skip(f"no upstream bindings to compare with: {UPSTREAM_VENV} "
+                    f"is missing (create it with `python benchmarks/compare.py "
+                    f"--setup`, or run with {SETUP_ENV}=1)")
+    cases, up = got
+    with tempfile.TemporaryDirectory() as d:
+        cases_file = Path(d) / "cases.json"
+        cases_file.write_text(json.dumps(cases))
+        ours = run_cases(sys.executable, cases_file, len(cases),
+                         pythonpath=str(Path(mlir.ir.__file__).resolve().parents[1]))
+    return differences(cases, up, ours)
+
+
+def _split(diffs, exceptions):
+    unexcused, used = [], set()
+    for text, u, o in diffs:
+        target, _, rest = text.partition("(")
+        mod, _, key = target.partition(":")
+        args = rest[:-1]
+        hit = [e for e in exceptions if o[0] not in ("crash", "hang")
+               and fnmatch.fnmatchcase(mod, e[0]) and fnmatch.fnmatchcase(
+                   f"{key}({args})", e[1])]
+        if hit:
+            used.update(e[3] for e in hit)
+        else:
+            unexcused.append(f"{text}: upstream {u}, here {o}")
+    return unexcused, used
+
+
+def test_differences_file_is_well_formed():
+    """Every line names a module pattern and a call pattern."""
+    for mod, key, reason, no in read_exceptions(DIFFERENCES):
+        assert mod.startswith("mlir") and "(" in key, f"line {no}: {mod}:{key}"
+
+
+def test_argument_kinds_end_as_upstream(compared):
+    """Each call ends as it ends upstream, or the differences file says why;
+    none crashes here."""
+    unexcused, _ = _split(compared, read_exceptions(DIFFERENCES))
+    assert not unexcused, (
+        "calls that end otherwise than upstream (fix them, or add a line "
+        f"'module:Class.fn(param=form): reason' to {DIFFERENCES.name}):\n"
+        + "\n".join(unexcused))
+
+
+def test_no_stale_differences(compared):
+    """Every line of the differences file still matches a difference."""
+    if COMBOS:
+        pytest.skip("random cases match only some lines")
+    _, used = _split(compared, read_exceptions(DIFFERENCES))
+    stale = [f"line {no}: {mod}:{key}" for mod, key, _, no in read_exceptions(DIFFERENCES)
+             if no not in used]
+    assert not stale, (f"{DIFFERENCES.name} lines that match nothing any more "
+                       "(remove them):\n" + "\n".join(stale))
+
+
+def test_differences_leave_out_upstream_crashes_only():
+    """A crash upstream is not compared; one here, or another outcome, is."""
+    case = {"target": "mlir.ir:T.get", "params": [["n", "int", False, False, False]],
+            "vary": {"0": "negative"}}
+    assert differences([case], [["crash", -6]], [["raise", "ValueError"]]) == []
+    assert differences([case], [["raise", "TypeError"]], [["raise", "ValueError"]]) == [
+        ("mlir.ir:T.get(n=negative)", ["raise", "TypeError"], ["raise", "ValueError"])]
+    assert differences([case], [["crash", -6]], [["crash", -11]]) == [
+        ("mlir.ir:T.get(n=negative)", ["crash", -6], ["crash", -11])]
+    assert differences([case], [["ok", "T", "x"]], [["ok", "T", "x"]]) == []

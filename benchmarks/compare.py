@@ -60,6 +60,8 @@ ROWS = [
     ("integer_attr", "`IntegerAttr.get(i32, k)`", None),
     ("string_attr", "`StringAttr.get(\"s\")`", None),
     ("dense_from_numpy", "`DenseElementsAttr.get(numpy int32 array)`", None),
+    ("location_file", "`Location.file(\"model.py\", k, 4)`",
+     [("up", 1 / 2, ">= 2x faster than upstream")]),
     ("ranked_tensor_type", "`RankedTensorType.get([k, 4], f32)`",
      [("up", 1 / 2, ">= 2x faster than upstream")]),
     ("array_attr", "`ArrayAttr.get([StringAttr.get(\"a\"), IntegerAttr.get(i32, k)])`",

@@ -38,6 +38,7 @@ WORKLOADS = {
     "create_generic": (1, "create"),
     # The everyday long tail: per call, attribute, value or front-end
     # layer (no C floor program for the layer).
+    "location_file": (1, "loc_file"),
     "ranked_tensor_type": (1, "ranked_tensor_type"),
     "array_attr": (1, "array_attr"),
     "type_parse": (1, "type_parse"),

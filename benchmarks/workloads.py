@@ -258,6 +258,17 @@ def dense_from_numpy(M, n):
 
 # ---- the everyday long tail ----------------------------------------------
 
+def location_file(M, n):
+    """Location.file("model.py", k, 4): a front-end's location per op."""
+    ir = M.ir
+
+    def body():
+        file = ir.Location.file
+        for k in range(n):
+            file("model.py", k, 4)
+    return _calls(M, body)
+
+
 def ranked_tensor_type(M, n):
     """RankedTensorType.get([k, 4], f32): a new shape each call."""
     ir = M.ir
@@ -532,6 +543,7 @@ WORKLOADS = {
     "integer_attr": Workload(integer_attr, 200_000, _ops, 1e9, "ns/call", "int_attr"),
     "string_attr": Workload(string_attr, 200_000, _ops, 1e9, "ns/call", "str_attr"),
     "dense_from_numpy": Workload(dense_from_numpy, 4_000_000, _module, 1e3, "ms", "dense"),
+    "location_file": Workload(location_file, 100_000, _ops, 1e9, "ns/call", "loc_file"),
     "ranked_tensor_type": Workload(ranked_tensor_type, 100_000, _ops, 1e9, "ns/call",
                                    "ranked_tensor_type"),
     "array_attr": Workload(array_attr, 100_000, _ops, 1e9, "ns/call",

@@ -21,6 +21,7 @@
  *   int_attr    N x mlirIntegerAttrGet(i32, k)
  *   str_attr    N x mlirStringAttrGet(ctx, "s")
  *   dense       DenseElementsAttr of N int32 (one element changed per rep)
+ *   loc_file    N x mlirLocationFileLineColGet(ctx, "model.py", k, 4)
  *   ranked_tensor_type  N x mlirRankedTensorTypeGet of [k, 4] x f32
  *   array_attr  N x mlirArrayAttrGet of a StringAttr "a" and an i32 k
  *   type_parse  N x mlirTypeParseGet(ctx, "tensor<?x4xf32>")
@@ -282,6 +283,14 @@ static double dense(MlirContext ctx, long n) {
 
 /* ---- the everyday long tail ------------------------------------------- */
 
+static double loc_file(MlirContext ctx, long n) {
+  double t0 = now();
+  for (long k = 0; k < n; ++k)
+    sink += (uintptr_t)mlirLocationFileLineColGet(ctx, S("model.py"),
+                                                  (unsigned)k, 4).ptr;
+  return now() - t0;
+}
+
 static double ranked_tensor_type(MlirContext ctx, long n) {
   MlirType f32 = mlirF32TypeGet(ctx);
   double t0 = now();
@@ -483,6 +492,7 @@ static const struct workload workloads[] = {
     {"iterate_unreg", iterate_unreg},
     {"walk", walk},         {"int_type", int_type}, {"f32_type", f32_type},
     {"int_attr", int_attr}, {"str_attr", str_attr}, {"dense", dense},
+    {"loc_file", loc_file},
     {"ranked_tensor_type", ranked_tensor_type},        {"array_attr", array_attr},
     {"type_parse", type_parse}, {"str_type", str_type}, {"op_attrs", op_attrs},
     {"navigate", navigate},

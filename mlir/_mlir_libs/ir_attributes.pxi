@@ -427,17 +427,27 @@ cdef class DictAttr(Attribute):
         if not hasattr(value, "items"):
             raise TypeError(f"DictAttr.get needs a mapping of names to "
                             f"Attributes, not {type(value).__name__}")
-        for name, attr in value.items():
-            if not isinstance(name, str):
-                raise TypeError(f"DictAttr keys must be str, not "
-                                f"{type(name).__name__}")
-            if not name:
+        cdef MlirStringRef ref
+        # A dict iterates without items() tuples; names are read from the
+        # str's cached UTF-8 (no copy, nothing to keep); the error text is
+        # only made for a value that is not an Attribute of ctx.
+        for name, attr in (value.items() if type(value) is not dict
+                           else (<dict>value).items()):
+            if not PyUnicode_CheckExact(name):
+                if not isinstance(name, str):
+                    raise TypeError(f"DictAttr keys must be str, not "
+                                    f"{type(name).__name__}")
+                name = _str_param(name, "name")
+                keep.append(name)
+            ref = borrowed_ref(name, "name")
+            if ref.length == 0:
                 raise ValueError("attribute names must not be empty")
-            b = (<str>name).encode("utf-8")
-            keep.append(b)
-            na.name = mlirIdentifierGet(ctx.c_context, str_ref(b))
-            na.attribute = attribute_handle_in(attr, ctx,
-                                               f"DictAttr value for '{name}'")
+            na.name = mlirIdentifierGet(ctx.c_context, ref)
+            if isinstance(attr, Attribute) and (<Attribute>attr).context is ctx:
+                na.attribute = (<Attribute>attr).c_attr
+            else:
+                na.attribute = attribute_handle_in(
+                    attr, ctx, f"DictAttr value for '{name}'")
             elems.push_back(na)
         return _make_attr(DictAttr, ctx, mlirDictionaryAttrGet(
             ctx.c_context, elems.size(), elems.data()))

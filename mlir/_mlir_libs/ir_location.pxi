@@ -4,8 +4,28 @@
 cdef object _NOT_GIVEN = object()
 
 
+# The TypeIDs of the location kinds, set once the classes exist (below).
+cdef MlirTypeID _UNKNOWN_LOC_ID, _FILE_LOC_ID, _NAME_LOC_ID, _CALLSITE_LOC_ID, \
+    _FUSED_LOC_ID
+
+
 cdef Location wrap_location(Context context, MlirLocation loc):
-    cdef Location l = Location.__new__(Location)
+    """The Location object of a handle, as the subclass of its kind
+    (FileLineColLoc, NameLoc, ...), as upstream main downcasts."""
+    cdef MlirTypeID t = mlirAttributeGetTypeID(mlirLocationGetAttribute(loc))
+    cdef Location l
+    if t.ptr == _FILE_LOC_ID.ptr:
+        l = FileLineColLoc.__new__(FileLineColLoc)
+    elif t.ptr == _NAME_LOC_ID.ptr:
+        l = NameLoc.__new__(NameLoc)
+    elif t.ptr == _UNKNOWN_LOC_ID.ptr:
+        l = UnknownLoc.__new__(UnknownLoc)
+    elif t.ptr == _CALLSITE_LOC_ID.ptr:
+        l = CallSiteLoc.__new__(CallSiteLoc)
+    elif t.ptr == _FUSED_LOC_ID.ptr:
+        l = FusedLoc.__new__(FusedLoc)
+    else:
+        l = Location.__new__(Location)
     l.c_location = loc
     l.context = context
     return l
@@ -18,11 +38,16 @@ class _CurrentLocation:
         return current_location()
 
 
-@cython.final
+# A freelist: a front-end makes a location per op; the subclasses share
+# Location's allocation (they add no fields).
+@cython.freelist(64)
 @cython.no_gc
 cdef class Location:
     """A source location. A context manager: `with Location.unknown():`
-    makes it the current location (and its context the current context)."""
+    makes it the current location (and its context the current context).
+    Every location comes back as the subclass of its kind: UnknownLoc,
+    FileLineColLoc, NameLoc, CallSiteLoc or FusedLoc (upstream main's
+    classes)."""
 
     def __init__(self, *args, **kwargs):
         raise TypeError("Locations are made by Location.unknown(), "
@@ -146,6 +171,12 @@ cdef class Location:
         if loc.ptr == NULL:
             raise ValueError(f"attribute is not a location: {attribute}")
         return wrap_location(ctx, loc)
+
+    @property
+    def typeid(self) -> TypeID:
+        """The TypeID of the location's kind (upstream main)."""
+        return wrap_typeid(mlirAttributeGetTypeID(
+            mlirLocationGetAttribute(self.c_location)))
 
     @property
     def attr(self) -> Attribute:
@@ -298,6 +329,142 @@ cdef class Location:
                              loc)
 
 
+# -- the kinds: upstream main's Location subclasses ---------------------------
+
+cdef int _cast_location(Location self, object loc, MlirTypeID kind,
+                        str cls_name) except -1:
+    """The casting constructor of a kind's class: `FileLineColLoc(loc)`
+    takes a Location of that kind (ValueError for another)."""
+    if not isinstance(loc, Location):
+        raise TypeError(f"{cls_name}() takes a Location, not "
+                        f"{type(loc).__name__}")
+    cdef MlirLocation c = (<Location>loc).c_location
+    if mlirAttributeGetTypeID(mlirLocationGetAttribute(c)).ptr != kind.ptr:
+        raise ValueError(f"Cannot cast location to {cls_name} (from {loc})")
+    self.c_location = c
+    self.context = (<Location>loc).context
+    return 0
+
+
+@cython.final
+@cython.no_gc
+cdef class UnknownLoc(Location):
+    """`loc(unknown)`: no source location."""
+    static_typeid = wrap_typeid(_unknown_loc_typeid())
+
+    def __init__(self, loc: Location):
+        _cast_location(self, loc, _UNKNOWN_LOC_ID, "UnknownLoc")
+
+    @staticmethod
+    def get(context=None) -> UnknownLoc:
+        """The unknown location of the context."""
+        return Location.unknown(context)
+
+
+@cython.final
+@cython.no_gc
+cdef class FileLineColLoc(Location):
+    """`loc("file":line:col)` or a range `loc("file":l:c to l2:c2)`; its
+    filename, start_line, start_col, end_line and end_col."""
+    static_typeid = wrap_typeid(mlirLocationFileLineColRangeGetTypeID())
+
+    def __init__(self, loc: Location):
+        _cast_location(self, loc, _FILE_LOC_ID, "FileLineColLoc")
+
+    @staticmethod
+    def get(filename=_NOT_GIVEN, line=_NOT_GIVEN, col=_NOT_GIVEN,
+            end_line=_NOT_GIVEN, end_col=_NOT_GIVEN, context=_NOT_GIVEN, *,
+            start_line=_NOT_GIVEN, start_col=_NOT_GIVEN) -> FileLineColLoc:
+        """A file location: get(filename, line, col, context=None), or a
+        range: get(filename, start_line, start_col, end_line, end_col,
+        context=None); as Location.file."""
+        return Location.file(filename, line, col, end_line, end_col, context,
+                             start_line=start_line, start_col=start_col)
+
+
+@cython.final
+@cython.no_gc
+cdef class NameLoc(Location):
+    """`loc("name"(child))`: a name and a child location (name_str,
+    child_loc)."""
+    static_typeid = wrap_typeid(mlirLocationNameGetTypeID())
+
+    def __init__(self, loc: Location):
+        _cast_location(self, loc, _NAME_LOC_ID, "NameLoc")
+
+    @staticmethod
+    def get(name: str, childLoc: Location | None = None,
+            context=None) -> NameLoc:
+        """The location `name`, around childLoc (default unknown); as
+        Location.name."""
+        return Location.name(name, childLoc, context)
+
+
+@cython.final
+@cython.no_gc
+cdef class CallSiteLoc(Location):
+    """`loc(callsite(callee at caller))`: callee and caller."""
+    static_typeid = wrap_typeid(mlirLocationCallSiteGetTypeID())
+
+    def __init__(self, loc: Location):
+        _cast_location(self, loc, _CALLSITE_LOC_ID, "CallSiteLoc")
+
+    @staticmethod
+    def get(callee: Location, frames: Sequence[Location],
+            context=None) -> CallSiteLoc:
+        """callee called from frames[0], itself called from frames[1], ...;
+        as Location.callsite."""
+        return Location.callsite(callee, frames, context)
+
+
+@cython.final
+@cython.no_gc
+cdef class FusedLoc(Location):
+    """`loc(fused<metadata>[...])`: locations fused, with optional
+    metadata (locations, metadata)."""
+    static_typeid = wrap_typeid(mlirLocationFusedGetTypeID())
+
+    def __init__(self, loc: Location):
+        _cast_location(self, loc, _FUSED_LOC_ID, "FusedLoc")
+
+    @staticmethod
+    def get(locations: Sequence[Location], metadata: Attribute | None = None,
+            context=None) -> FusedLoc:
+        """The fused location of `locations`; ValueError where MLIR would
+        collapse them to another kind (one location, or none, without
+        metadata), for which Location.fused returns that kind."""
+        loc = Location.fused(locations, metadata, context)
+        if not isinstance(loc, FusedLoc):
+            raise ValueError(f"FusedLoc.get would collapse to {loc} "
+                             f"({type(loc).__name__}); use Location.fused "
+                             "for that")
+        return loc
+
+
+cdef int _init_location_kinds() except -1:
+    global _UNKNOWN_LOC_ID, _FILE_LOC_ID, _NAME_LOC_ID, _CALLSITE_LOC_ID, \
+        _FUSED_LOC_ID
+    _UNKNOWN_LOC_ID = (<TypeID>UnknownLoc.static_typeid).c_typeid
+    _FILE_LOC_ID = mlirLocationFileLineColRangeGetTypeID()
+    _NAME_LOC_ID = mlirLocationNameGetTypeID()
+    _CALLSITE_LOC_ID = mlirLocationCallSiteGetTypeID()
+    _FUSED_LOC_ID = mlirLocationFusedGetTypeID()
+    return 0
+
+
+cdef MlirTypeID _unknown_loc_typeid():
+    """UnknownLoc's TypeID: the C API has no getter, so take it from an
+    instance in a scratch context (TypeIDs are static)."""
+    cdef MlirContext c = mlirContextCreateWithThreading(False)
+    cdef MlirTypeID t = mlirAttributeGetTypeID(mlirLocationGetAttribute(
+        mlirLocationUnknownGet(c)))
+    mlirContextDestroy(c)
+    return t
+
+
+_init_location_kinds()
+
+
 # -- Location.file's two overloads, bound as upstream's ----------------------
 
 cdef tuple _LOC_FILE_PARAMS = (("filename", _REQUIRED), ("line", _REQUIRED),
@@ -348,9 +515,13 @@ cdef Location _loc_file(object filename, object line, object col,
     cdef MlirStringRef f = borrowed_ref(filename, "filename")
     cdef unsigned int l = <unsigned int><int>line
     cdef unsigned int c = <unsigned int><int>col
+    cdef FileLineColLoc r
     if end_line is None:
-        return wrap_location(ctx, mlirLocationFileLineColGet(
-            ctx.c_context, f, l, c))
+        # Known to be a FileLineColLoc: no dispatch on its kind.
+        r = FileLineColLoc.__new__(FileLineColLoc)
+        r.c_location = mlirLocationFileLineColGet(ctx.c_context, f, l, c)
+        r.context = ctx
+        return r
     return wrap_location(ctx, mlirLocationFileLineColRangeGet(
         ctx.c_context, f, l, c, <unsigned int><int>end_line,
         <unsigned int><int>end_col))

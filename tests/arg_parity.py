@@ -22,7 +22,8 @@ N cases that vary several parameters at once (the long run,
 
 `run` makes each case's arguments in a fresh Context and calls the
 function, printing the outcome as one JSON line: ["ok", result type name,
-printed result] or ["raise", exception type name]. tests/test_arg_parity.py
+printed result, the names of the result type's MRO] or ["raise",
+exception type name]. tests/test_arg_parity.py
 runs it under both interpreters, restarting after a crash (recorded as
 ["crash", exit status]), and compares.
 """
@@ -348,7 +349,8 @@ def call(case):
             result = fn(*args, **kwargs)
         except Exception as e:  # noqa: BLE001  (the outcome)
             return ["raise", type(e).__name__]
-        return ["ok", type(result).__name__, _norm(result)]
+        return ["ok", type(result).__name__, _norm(result),
+                [k.__name__ for k in type(result).__mro__]]
 
 
 # Address space per process: a case asking for a huge allocation fails

@@ -1428,14 +1428,75 @@ static bool emitInferredCheck(const OpModel &m, raw_ostream &os) {
   return true;
 }
 
+// The text of an ODS description with its common indentation removed
+// and blank lines at either end dropped (as Python's inspect.cleandoc).
+static std::string dedent(StringRef text) {
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n');
+  size_t common = std::string::npos;
+  for (StringRef l : lines) {
+    if (l.trim().empty())
+      continue;
+    common = std::min(common, l.size() - l.ltrim(" ").size());
+  }
+  std::string out;
+  for (StringRef l : lines) {
+    l = l.rtrim();
+    out += (common != std::string::npos && l.size() >= common)
+               ? l.drop_front(common).str()
+               : l.ltrim().str();
+    out += "\n";
+  }
+  return StringRef(out).trim("\n").str();
+}
+
+// An op class's docstring: the ODS summary, the description (upstream's
+// docstring), then the constraints of its operands, attributes and
+// results, one per line.
+static std::string opDoc(const Operator &op) {
+  std::string doc = op.getSummary().trim().str();
+  std::string desc = dedent(op.getDescription());
+  if (!desc.empty())
+    doc += (doc.empty() ? "" : "\n\n") + desc;
+  auto section = [&](StringRef title,
+                     SmallVector<std::pair<std::string, std::string>> rows) {
+    if (rows.empty())
+      return;
+    doc += "\n\n" + title.str() + ":";
+    for (auto &[name, what] : rows)
+      doc += "\n  " + name + ": " + StringRef(what).trim().str();
+  };
+  SmallVector<std::pair<std::string, std::string>> operands, attrs, results;
+  for (int i = 0, e = op.getNumArgs(); i < e; ++i) {
+    Argument arg = op.getArg(i);
+    std::string name = op.getArgName(i).str();
+    if (auto *o = llvm::dyn_cast<NamedTypeConstraint *>(arg))
+      operands.push_back({name, o->constraint.getSummary().str()});
+    else if (auto *a = llvm::dyn_cast<NamedAttribute *>(arg))
+      attrs.push_back({name, a->attr.getSummary().str()});
+    else if (auto *p = llvm::dyn_cast<NamedProperty *>(arg))
+      attrs.push_back({name, p->prop.getSummary().str()});
+  }
+  for (int i = 0, e = op.getNumResults(); i < e; ++i) {
+    const NamedTypeConstraint &r = op.getResult(i);
+    results.push_back({r.name.empty() ? formatv("#{0}", i).str() : r.name.str(),
+                       r.constraint.getSummary().str()});
+  }
+  section("Operands", operands);
+  section("Attributes", attrs);
+  section("Results", results);
+  return doc;
+}
+
 static void emitOp(const OpModel &m, raw_ostream &os) {
   const Operator &op = *m.op;
   emitBuild(m, os);
   bool inferredCheck = emitInferredCheck(m, os);
   os << "\n\n@_ods_register_operation(_Dialect)\n";
   os << "class " << m.cls << "(_ods_OpView):\n";
-  if (!op.getSummary().trim().empty())
-    os << "    " << docLine(op.getSummary()) << "\n";
+  std::string doc = opDoc(op);
+  if (!doc.empty())
+    os << "    " << pyStr(doc) << "\n";
   // No __dict__, no weak references: objects stay the core's size (one
   // exists per live operation).
   os << "    __slots__ = ()\n";

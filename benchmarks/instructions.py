@@ -46,6 +46,7 @@ WORKLOADS = {
     "op_attributes": (2, "op_attrs"),
     "navigate": (3, "navigate"),
     "frontend_layer": (1, None),
+    "frontend_loops": (1, None),
 }
 
 

@@ -405,6 +405,56 @@ def frontend_layer(M, n):
     return run
 
 
+def frontend_loops(M, n):
+    """n kernels of a loop-nest front-end (a Triton- or Halide-like DSL
+    lowering to loops), written as its users write one: per kernel a
+    func.func over three memref<?x?xf32> with a file location, index
+    constants, memref.dim, a 2-deep scf.for nest from the scf helpers, an
+    affine.apply of a map built from Python expressions, memref.load,
+    arith.mulf/addf, memref.store and the yields; unit: a kernel (15 ops)."""
+    ir = M.ir
+    from mlir.dialects import affine, arith, func, memref, scf
+    ctx = ir.Context()
+
+    def run():
+        with ctx, ir.Location.unknown():
+            f32, idx = ir.F32Type.get(), ir.IndexType.get()
+            dyn = ir.ShapedType.get_dynamic_size()
+            mt = ir.MemRefType.get([dyn, dyn], f32)
+            d0, d1 = ir.AffineDimExpr.get(0), ir.AffineDimExpr.get(1)
+            flat_map = ir.AffineMap.get(2, 0, [d0 * 4 + d1])
+            signature = ir.FunctionType.get([mt, mt, mt], [])
+            t0 = time.perf_counter()
+            module = ir.Module.create()
+            with ir.InsertionPoint(module.body):
+                for k in range(n):
+                    with ir.Location.file("kernels.py", k + 1, 0):
+                        f = func.FuncOp(f"kernel{k}", signature)
+                        with ir.InsertionPoint(f.add_entry_block()):
+                            a, b, c = f.arguments
+                            c0 = arith.constant(idx, 0)
+                            c1 = arith.constant(idx, 1)
+                            rows, cols = memref.dim(a, c0), memref.dim(a, c1)
+                            outer = scf.ForOp(c0, rows, c1)
+                            with ir.InsertionPoint(outer.body):
+                                i = outer.induction_variable
+                                inner = scf.ForOp(c0, cols, c1)
+                                with ir.InsertionPoint(inner.body):
+                                    j = inner.induction_variable
+                                    affine.apply(flat_map, [i, j])
+                                    x = memref.load(a, [i, j])
+                                    y = memref.load(b, [i, j])
+                                    memref.store(arith.addf(arith.mulf(x, y), x),
+                                                 c, [i, j])
+                                    scf.yield_([])
+                                scf.yield_([])
+                            func.ReturnOp([])
+            dt = time.perf_counter() - t0
+            assert len(module.body.operations) == n
+            return dt
+    return run
+
+
 # ---- text -----------------------------------------------------------------
 
 def parse(M, n):
@@ -557,6 +607,7 @@ WORKLOADS = {
     "navigate": Workload(navigate, 100_000, lambda n: 3 * n, 1e9, "ns/value",
                          "navigate"),
     "frontend_layer": Workload(frontend_layer, 2_000, _ops, 1e6, "us/layer"),
+    "frontend_loops": Workload(frontend_loops, 2_000, _ops, 1e6, "us/kernel"),
     "parse": Workload(parse, 25_000, _module, 1e3, "ms", "parse"),
     "print": Workload(print_module, 25_000, _module, 1e3, "ms", "print"),
     "pipeline": Workload(pipeline, 25_000, _module, 1e3, "ms", "pipeline"),

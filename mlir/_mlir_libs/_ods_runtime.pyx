@@ -1280,7 +1280,7 @@ def _func_op(target, name, type, visibility, loc, ip):
 
 from mlir._mlir_libs.capi.ir cimport (
     MlirBlock, mlirBlockIsNull, mlirOperationGetRegion,
-    mlirRegionGetFirstBlock,
+    mlirRegionGetFirstBlock, mlirBlockGetNumArguments, mlirBlockGetArgument,
 )
 from mlir._mlir_libs._ir cimport wrap_block
 
@@ -1295,3 +1295,18 @@ def _entry_block(Operation op not None, str message):
     if mlirBlockIsNull(b):
         raise IndexError(message)
     return wrap_block(op_primary(op), b)
+
+
+def _entry_block_argument(Operation op not None, intptr_t i):
+    """Argument i of the first block of `op`'s first region (as
+    op.regions[0].blocks[0].arguments[i], with its IndexErrors), without
+    the region, block and list objects in between."""
+    cdef MlirOperation h = op_handle(op)
+    if mlirOperationGetNumRegions(h) == 0:
+        raise IndexError("region index out of range")
+    cdef MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(h, 0))
+    if mlirBlockIsNull(b):
+        raise IndexError("block index out of range")
+    if i < 0 or i >= mlirBlockGetNumArguments(b):
+        raise IndexError("block argument index out of range")
+    return wrap_value(op_primary(op), mlirBlockGetArgument(b, i))

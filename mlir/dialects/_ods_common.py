@@ -181,6 +181,7 @@ def equally_sized_accessor(elements, n_simple, n_variadic, n_preceding_simple,
 # The mixed static / dynamic lists of shaped ops' builders (offsets, sizes,
 # strides), in C.
 from .._mlir_libs._ods_runtime import _mixed_list, _split_mixed  # noqa: E402,F401
+from .._mlir_libs import _ods_runtime as _rt  # noqa: E402
 
 
 def _op_region_builder(op, op_region, terminator=None):
@@ -261,11 +262,12 @@ class _LoopBodyAccessors:
     @property
     def body(self):
         """The body block."""
-        return self.regions[0].blocks[0]
+        return _rt._entry_block(self, "block index out of range")
 
     @property
     def induction_variable(self):
-        return self.body.arguments[0]
+        """The body's first argument: the induction variable."""
+        return _rt._entry_block_argument(self, 0)
 
     @property
     def inner_iter_args(self):

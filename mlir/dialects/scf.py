@@ -37,16 +37,19 @@ class ForOp(_LoopBodyAccessors, _ForOp):
     def __init__(self, lower_bound, upper_bound, step, iter_args=None, *,
                  loc=None, ip=None):
         if iter_args is None:
-            iter_args = []
+            # The common loop without iter_args: no lists to convert.
+            iter_args, results = [], []
         elif isinstance(iter_args, _ir.Value):
             raise TypeError("scf.for: iter_args must be a list of Values or "
                             "an operation producing them")
-        iter_args = list(get_op_results_or_values(iter_args))
-        results = [a.type for a in iter_args]
+        else:
+            iter_args = list(get_op_results_or_values(iter_args))
+            results = [a.type for a in iter_args]
         super().__init__(results, lower_bound, upper_bound, step, iter_args,
                          loc=loc, ip=ip)
-        iv_type = get_op_result_or_value(lower_bound).type
-        self.regions[0].blocks.append(iv_type, *results)
+        iv = lower_bound if isinstance(lower_bound, _ir.Value) \
+            else get_op_result_or_value(lower_bound)
+        self.regions[0].blocks.append(iv.type, *results)
 
 
 @_cext.register_operation(_Dialect, replace=True)

@@ -2,6 +2,7 @@
 
 import gc
 import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -250,6 +251,24 @@ def test_ir_printing_after_all(ctx, capfd):
     pm.run(m)
     err = capfd.readouterr().err
     assert "// -----// IR Dump After Canonicalizer (canonicalize)" in err
+
+
+def test_reports_reach_a_sys_stderr_that_is_not_fd_2(ctx, monkeypatch):
+    # A notebook's sys.stderr is a Python stream, not fd 2, where MLIR
+    # writes: IR printing, statistics and the timing report are forwarded.
+    import io
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", out)
+    m = Module.parse(SRC)
+    pm = PassManager.parse("builtin.module(canonicalize)")
+    pm.enable_ir_printing()
+    pm.enable_timing()
+    pm.run(m)
+    assert "// -----// IR Dump After Canonicalizer (canonicalize)" in out.getvalue()
+    assert "Execution time report" not in out.getvalue()
+    del pm
+    gc.collect()
+    assert "Execution time report" in out.getvalue()
 
 
 def test_other_context_and_walk_guard(ctx):

@@ -222,6 +222,53 @@ cdef void _pass_run(MlirOperation op, MlirExternalPass p, void* user) noexcept w
 
 
 @cython.final
+# -- MLIR's reports to fd 2, forwarded to sys.stderr -------------------------
+
+cdef object _stderr_forward_target():
+    """sys.stderr when it is not the process's fd 2 (a notebook's stream,
+    pytest's capture, a StringIO): where the IR printing, statistics and
+    timing MLIR writes to fd 2 are forwarded; None when sys.stderr is fd 2
+    itself (a terminal, a log file), which sees them already."""
+    import sys
+    target = sys.stderr
+    if target is None:
+        return None
+    try:
+        if target.fileno() == 2:
+            return None
+    except Exception:       # no file descriptor (io.UnsupportedOperation...)
+        pass
+    return target
+
+
+cdef tuple _fd2_capture_begin():
+    """Points fd 2 at a temporary file; returns what _fd2_capture_end
+    needs to restore it."""
+    import tempfile
+    fflush(stderr)
+    tmp = tempfile.TemporaryFile()
+    saved = os.dup(2)
+    os.dup2(tmp.fileno(), 2)
+    return (saved, tmp)
+
+
+cdef _fd2_capture_end(tuple state, object target):
+    """Restores fd 2 and writes what went to it meanwhile to `target`."""
+    saved, tmp = state
+    fflush(stderr)
+    os.dup2(saved, 2)
+    os.close(saved)
+    tmp.seek(0)
+    data = tmp.read()
+    tmp.close()
+    if data:
+        target.write(data.decode("utf-8", "replace"))
+        try:
+            target.flush()
+        except Exception:
+            pass
+
+
 @cython.no_gc_clear
 cdef class PassManager:
     """A pipeline of passes anchored on an operation name ("any" by
@@ -240,8 +287,24 @@ cdef class PassManager:
         self.c_pm = mlirPassManagerCreateOnOperation(ctx.c_context, str_ref(anchor))
 
     def __dealloc__(self):
+        cdef tuple state = None
+        target = None
         if self.c_pm.ptr != NULL:
+            # With timing on, MLIR prints its report as the pass manager
+            # goes: forward it as run() forwards the rest.
+            if self.instrumented:
+                try:
+                    target = _stderr_forward_target()
+                    if target is not None:
+                        state = _fd2_capture_begin()
+                except Exception:
+                    state = None
             mlirPassManagerDestroy(self.c_pm)
+            if state is not None:
+                try:
+                    _fd2_capture_end(state, target)
+                except Exception:
+                    pass
 
     @staticmethod
     def parse(pipeline: str, context=None) -> PassManager:
@@ -343,12 +406,20 @@ cdef class PassManager:
         op = op_primary(op)
         if op.context is not self.context:
             return self._run_in_context_of(op, operation)
+        # IR printing and statistics go to fd 2: where sys.stderr is not fd
+        # 2 (a notebook), they are forwarded to it.
+        cdef tuple captured = None
+        target = _stderr_forward_target() if self.instrumented else None
         # The run changes IR without the GIL: an exclusive section.
         cdef int t = ir_section_enter(self.context, True)
         try:
             op_check(op)
+            if target is not None:
+                captured = _fd2_capture_begin()
             self._run_now(op)
         finally:
+            if captured is not None:
+                _fd2_capture_end(captured, target)
             ir_section_exit(self.context, t)
 
     cdef _run_now(self, Operation op):

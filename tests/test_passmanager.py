@@ -271,6 +271,49 @@ def test_reports_reach_a_sys_stderr_that_is_not_fd_2(ctx, monkeypatch):
     assert "Execution time report" in out.getvalue()
 
 
+def test_report_forwarding_from_threads_restores_fd_2(monkeypatch):
+    # Runs on several threads share one capture of fd 2: every dump is
+    # forwarded once (the threads' dumps may interleave, as on a terminal,
+    # so the characters are counted), and fd 2 is what it was afterwards.
+    import io
+    import os
+    import threading
+    one = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", one)
+    with Context():
+        pm = PassManager.parse("builtin.module(canonicalize)")
+        pm.enable_ir_printing()
+        pm.run(Module.parse(SRC))
+    assert one.getvalue().startswith("// -----// IR Dump After Canonicalizer")
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", out)
+    before = os.fstat(2)
+    barrier = threading.Barrier(4)
+    errors = []
+
+    def work(i):
+        try:
+            with Context():
+                m = Module.parse(SRC)
+                pm = PassManager.parse("builtin.module(canonicalize)")
+                pm.enable_ir_printing()
+                barrier.wait()
+                for _ in range(5):
+                    pm.run(m)
+        except BaseException as e:     # re-raised below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert sorted(out.getvalue()) == sorted(one.getvalue() * 20)
+    after = os.fstat(2)
+    assert (after.st_dev, after.st_ino) == (before.st_dev, before.st_ino)
+
+
 def test_other_context_and_walk_guard(ctx):
     other = Context()
     m = Module.parse(SRC, context=other)

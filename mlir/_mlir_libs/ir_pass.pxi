@@ -241,23 +241,45 @@ cdef object _stderr_forward_target():
     return target
 
 
+# One capture of fd 2 at a time for the whole process, shared: the first
+# run (or pass manager's destruction) to need it points fd 2 at a temporary
+# file, later ones on other threads join it, and the last to finish
+# restores fd 2 and forwards everything, so concurrent runs never swap fd 2
+# under each other.
+cdef object _fd2_lock = __import__("threading").Lock()
+cdef Py_ssize_t _fd2_users = 0
+cdef object _fd2_saved = None
+cdef object _fd2_tmp = None
+
+
 cdef tuple _fd2_capture_begin():
-    """Points fd 2 at a temporary file; returns what _fd2_capture_end
-    needs to restore it."""
+    """Joins (or starts) the capture of fd 2; pair with _fd2_capture_end."""
+    global _fd2_users, _fd2_saved, _fd2_tmp
     import tempfile
-    fflush(stderr)
-    tmp = tempfile.TemporaryFile()
-    saved = os.dup(2)
-    os.dup2(tmp.fileno(), 2)
-    return (saved, tmp)
+    with _fd2_lock:
+        if _fd2_users == 0:
+            fflush(stderr)
+            tmp = tempfile.TemporaryFile()
+            saved = os.dup(2)
+            os.dup2(tmp.fileno(), 2)
+            _fd2_saved, _fd2_tmp = saved, tmp
+        _fd2_users += 1
+    return ()
 
 
 cdef _fd2_capture_end(tuple state, object target):
-    """Restores fd 2 and writes what went to it meanwhile to `target`."""
-    saved, tmp = state
-    fflush(stderr)
-    os.dup2(saved, 2)
-    os.close(saved)
+    """Leaves the capture; the last to leave restores fd 2 and writes what
+    went to it meanwhile to `target`."""
+    global _fd2_users, _fd2_saved, _fd2_tmp
+    with _fd2_lock:
+        _fd2_users -= 1
+        if _fd2_users:
+            return
+        fflush(stderr)
+        os.dup2(_fd2_saved, 2)
+        os.close(_fd2_saved)
+        tmp = _fd2_tmp
+        _fd2_saved = _fd2_tmp = None
     tmp.seek(0)
     data = tmp.read()
     tmp.close()

@@ -73,24 +73,12 @@ def kind_of(annotation):
 
 def parse_signature(text):
     """[(name, annotation, has_default, keyword_only)] of a nanobind
-    signature text."""
-    from member_parity_collect import split_top
-    inner = text[text.index("(") + 1:text.rindex(")")]
-    if ") ->" in text:
-        inner = text[text.index("(") + 1:text.rindex(") ->")]
-    out, kw = [], False
-    for p in split_top(inner):
-        if p in ("/",):
-            continue
-        if p == "*":
-            kw = True
-            continue
-        if p.startswith("*"):
-            return None
-        name, _, rest = p.partition(":")
-        annotation, _, default = rest.partition("=")
-        out.append((name.strip(), annotation.strip(), bool(default.strip()) or "=" in p, kw))
-    return out
+    signature text; None when it takes *args or **kwargs."""
+    from member_parity_collect import parse_nb_signature
+    sig = parse_nb_signature(text, annotations=True)
+    if any(kind in ("*", "**") for _, kind, _, _ in sig):
+        return None
+    return [(name, ann, default, kind == "kw") for name, kind, default, ann in sig]
 
 
 # -- argument forms ---------------------------------------------------------------

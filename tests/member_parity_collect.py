@@ -38,7 +38,14 @@ import importlib
 import inspect
 import json
 import sys
-import traceback
+from pathlib import Path
+
+from name_parity_collect import collect_modules
+
+# gen/stubs.py's splitting of a signature text (stdlib only, importable
+# under either interpreter).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gen"))
+from stubs import _split_top as split_top  # noqa: E402
 
 KINDS = {inspect.Parameter.POSITIONAL_ONLY: "pos",
          inspect.Parameter.POSITIONAL_OR_KEYWORD: "any",
@@ -47,34 +54,10 @@ KINDS = {inspect.Parameter.POSITIONAL_ONLY: "pos",
          inspect.Parameter.VAR_KEYWORD: "**"}
 
 
-def split_top(text):
-    """`text` split at the commas outside brackets and quotes."""
-    parts, depth, cur, quote = [], 0, [], None
-    for ch in text:
-        if quote:
-            cur.append(ch)
-            if ch == quote:
-                quote = None
-            continue
-        if ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append("".join(cur).strip())
-            cur = []
-            continue
-        cur.append(ch)
-    if "".join(cur).strip():
-        parts.append("".join(cur).strip())
-    return parts
-
-
-def parse_nb_signature(text):
+def parse_nb_signature(text, annotations=False):
     """A nanobind signature text (`def f(a: T, /, b: T = \\0, *, c) -> R`)
-    as a signature list (see the module docstring)."""
+    as a signature list (see the module docstring); with annotations=True
+    each entry also ends with the parameter's annotation text."""
     start = text.index("(")
     depth = 0
     for i in range(start, len(text)):
@@ -85,19 +68,22 @@ def parse_nb_signature(text):
     params, kind, out = split_top(text[start + 1:i]), "any", []
     for p in params:
         if p == "/":
-            out = [[n, "pos", d] for n, _, d in out]
+            out = [[e[0], "pos", *e[2:]] for e in out]
             continue
         if p == "*":
             kind = "kw"
             continue
         name = p.split(":", 1)[0].split("=", 1)[0].strip()
         if name.startswith("**"):
-            out.append([name[2:], "**", False])
+            entry = [name[2:], "**", False]
         elif name.startswith("*"):
-            out.append([name[1:], "*", False])
+            entry = [name[1:], "*", False]
             kind = "kw"
         else:
-            out.append([name, kind, "=" in p])
+            entry = [name, kind, "=" in p]
+        if annotations:
+            entry.append(p.partition(":")[2].partition("=")[0].strip())
+        out.append(entry)
     return out
 
 
@@ -191,25 +177,8 @@ def collect(modname, ir_classes):
 
 def main(argv):
     """Prints the JSON described in the module docstring."""
-    for m in argv:
-        try:
-            importlib.import_module(m)
-        except BaseException:  # noqa: BLE001
-            pass
-    ir_classes = set()
-    try:
-        ir = importlib.import_module("mlir.ir")
-        ir_classes = {id(v) for v in vars(ir).values() if isinstance(v, type)}
-    except Exception:  # noqa: BLE001
-        pass
-    out = {"modules": {}}
-    for m in argv:
-        try:
-            out["modules"][m] = collect(m, ir_classes)
-        except BaseException as e:  # noqa: BLE001  (report, keep going)
-            out["modules"][m] = {
-                "error": "".join(traceback.format_exception_only(type(e), e)).strip()}
-    json.dump(out, sys.stdout, sort_keys=True)
+    json.dump({"modules": collect_modules(argv, collect)}, sys.stdout,
+              sort_keys=True)
 
 
 if __name__ == "__main__":

@@ -120,9 +120,9 @@ def collect(modname, ir_classes):
     return rec
 
 
-def main(argv):
-    """Prints the JSON described in the module docstring."""
-    mods = argv or discover()
+def collect_modules(mods, collect):
+    """{module: collect(module, ids of mlir.ir's classes), or {"error":
+    text} when that raises}, once every module is imported."""
     import_all(mods)
     ir_classes = set()
     try:
@@ -130,13 +130,20 @@ def main(argv):
         ir_classes = {id(v) for v in vars(ir).values() if isinstance(v, type)}
     except Exception:
         pass
-    out = {"python": sys.version.split()[0], "modules": {}}
+    out = {}
     for m in mods:
         try:
-            out["modules"][m] = collect(m, ir_classes)
+            out[m] = collect(m, ir_classes)
         except BaseException as e:  # noqa: BLE001  (report, keep going)
-            out["modules"][m] = {
-                "error": "".join(traceback.format_exception_only(type(e), e)).strip()}
+            out[m] = {"error": "".join(
+                traceback.format_exception_only(type(e), e)).strip()}
+    return out
+
+
+def main(argv):
+    """Prints the JSON described in the module docstring."""
+    out = {"python": sys.version.split()[0],
+           "modules": collect_modules(argv or discover(), collect)}
     json.dump(out, sys.stdout, indent=1, sort_keys=True)
 
 

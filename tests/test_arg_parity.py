@@ -14,7 +14,6 @@ parameters at once (ARG_PARITY_COMBOS, ARG_PARITY_SEED).
 """
 
 import fnmatch
-import hashlib
 import json
 import os
 import select
@@ -25,25 +24,14 @@ from pathlib import Path
 
 import pytest
 
-import mlir.ir
+from .upstream_wheel import (HERE, OURS, REPO, cached_upstream, read_exceptions,
+                             run_json, script_env, skip_without_upstream)
 
-from .test_name_parity import (REQUIREMENTS, SETUP_ENV, UPSTREAM_PY, UPSTREAM_VENV,
-                               read_exceptions, setup_upstream_venv)
-
-HERE = Path(__file__).resolve().parent
 HARNESS = HERE / "arg_parity.py"
 DIFFERENCES = HERE / "arg_parity_differences.txt"
-CACHE = HERE.parent / "build" / "arg-parity"
+CACHE = REPO / "build" / "arg-parity"
 COMBOS = int(os.environ.get("ARG_PARITY_COMBOS", "0"))
 SEED = int(os.environ.get("ARG_PARITY_SEED", "0"))
-
-
-def _env(pythonpath):
-    env = dict(os.environ)
-    env.pop("PYTHONPATH", None)
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath
-    return env
 
 
 def run_cases(python, cases_file, count, pythonpath=None, case_timeout=30):
@@ -54,7 +42,7 @@ def run_cases(python, cases_file, count, pythonpath=None, case_timeout=30):
     out = []
     while len(out) < count:
         p = subprocess.Popen([str(python), str(HARNESS), "run", str(cases_file),
-                              str(len(out))], cwd=HERE, env=_env(pythonpath),
+                              str(len(out))], cwd=HERE, env=script_env(pythonpath),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         hung = False
         while True:
@@ -82,28 +70,15 @@ def run_cases(python, cases_file, count, pythonpath=None, case_timeout=30):
 
 def upstream_outcomes():
     """(cases, upstream's outcomes), cached; None without the upstream venv."""
-    h = hashlib.sha256()
-    h.update(REQUIREMENTS.read_bytes())
-    h.update(HARNESS.read_bytes())
-    h.update(f"{COMBOS}/{SEED}".encode())
-    cache = CACHE / f"upstream-{h.hexdigest()[:16]}.json"
-    if cache.exists():
-        data = json.loads(cache.read_text())
-        return data["cases"], data["outcomes"]
-    if not UPSTREAM_PY.exists() and os.environ.get(SETUP_ENV) == "1":
-        setup_upstream_venv()
-    if not UPSTREAM_PY.exists():
-        return None
-    p = subprocess.run([str(UPSTREAM_PY), str(HARNESS), "plan", "--combos", str(COMBOS),
-                        "--seed", str(SEED)], cwd=HERE, env=_env(None),
-                       capture_output=True, text=True, timeout=600, check=True)
-    cases = json.loads(p.stdout)
-    CACHE.mkdir(parents=True, exist_ok=True)
-    cases_file = CACHE / "cases.json"
-    cases_file.write_text(json.dumps(cases))
-    outcomes = run_cases(UPSTREAM_PY, cases_file, len(cases))
-    cache.write_text(json.dumps({"cases": cases, "outcomes": outcomes}))
-    return cases, outcomes
+    def produce(python):
+        cases = run_json(python, HARNESS, ["plan", "--combos", COMBOS, "--seed", SEED])
+        CACHE.mkdir(parents=True, exist_ok=True)
+        cases_file = CACHE / "cases.json"
+        cases_file.write_text(json.dumps(cases))
+        return {"cases": cases, "outcomes": run_cases(python, cases_file, len(cases))}
+    data = cached_upstream(CACHE / f"upstream-{COMBOS}-{SEED}.json",
+                           [HARNESS], produce)
+    return None if data is None else (data["cases"], data["outcomes"])
 
 
 def describe(case):
@@ -142,15 +117,12 @@ def compared():
     """[(case text, upstream outcome, ours)] of the differing cases."""
     got = upstream_outcomes()
     if got is None:
-        pytest.skip(f"no upstream bindings to compare with: {UPSTREAM_VENV} "
-                    f"is missing (create it with `python benchmarks/compare.py "
-                    f"--setup`, or run with {SETUP_ENV}=1)")
+        skip_without_upstream()
     cases, up = got
     with tempfile.TemporaryDirectory() as d:
         cases_file = Path(d) / "cases.json"
         cases_file.write_text(json.dumps(cases))
-        ours = run_cases(sys.executable, cases_file, len(cases),
-                         pythonpath=str(Path(mlir.ir.__file__).resolve().parents[1]))
+        ours = run_cases(sys.executable, cases_file, len(cases), pythonpath=OURS)
     return differences(cases, up, ours)
 
 

@@ -15,68 +15,25 @@ upstream venv is missing.
 """
 
 import fnmatch
-import hashlib
-import json
-import os
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-import mlir.ir
-
 from . import member_parity
-from .test_name_parity import (REQUIREMENTS, SETUP_ENV, UPSTREAM_PY,
-                               UPSTREAM_VENV, read_exceptions, setup_upstream_venv,
-                               upstream_names)
+from .test_name_parity import upstream_names
+from .upstream_wheel import (HERE, OURS, REPO, cached_upstream, read_exceptions,
+                             run_json, skip_without_upstream)
 
-HERE = Path(__file__).resolve().parent
 COLLECT = HERE / "member_parity_collect.py"
 DIFFERENCES = HERE / "member_parity_differences.txt"
-CACHE = HERE.parent / "build" / "member-parity" / "upstream.json"
-
-
-def _cache_key(modules):
-    h = hashlib.sha256()
-    h.update(REQUIREMENTS.read_bytes())
-    h.update(COLLECT.read_bytes())
-    h.update(" ".join(modules).encode())
-    return h.hexdigest()
-
-
-def _collect(python, modules, pythonpath=None):
-    """The collector's listing of `modules` under `python`."""
-    env = dict(os.environ)
-    env.pop("PYTHONPATH", None)
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath
-    p = subprocess.run([str(python), str(COLLECT), *modules], cwd=HERE,
-                       env=env, capture_output=True, text=True, timeout=600)
-    if p.returncode != 0:
-        raise RuntimeError(f"{python} {COLLECT.name} failed:\n{p.stderr[-4000:]}")
-    return json.loads(p.stdout)
+CACHE = REPO / "build" / "member-parity" / "upstream.json"
 
 
 def upstream_members(modules):
-    """Upstream's listing, from the cache when it is current, else from the
-    upstream venv; None when there is neither."""
-    key = _cache_key(modules)
-    if CACHE.exists():
-        try:
-            cached = json.loads(CACHE.read_text())
-            if cached.get("key") == key:
-                return cached["data"]
-        except (ValueError, KeyError):
-            pass
-    if not UPSTREAM_PY.exists() and os.environ.get(SETUP_ENV) == "1":
-        setup_upstream_venv()
-    if not UPSTREAM_PY.exists():
-        return None
-    data = _collect(UPSTREAM_PY, modules)
-    CACHE.parent.mkdir(parents=True, exist_ok=True)
-    CACHE.write_text(json.dumps({"key": key, "data": data}))
-    return data
+    """Upstream's listing of `modules`, from the cache when it is current,
+    else from the upstream venv; None when there is neither."""
+    return cached_upstream(CACHE, [COLLECT, " ".join(modules)],
+                           lambda py: run_json(py, COLLECT, modules))
 
 
 @pytest.fixture(scope="module")
@@ -84,13 +41,10 @@ def differences():
     """The difference lines between upstream's members and ours."""
     names = upstream_names()
     if names is None:
-        pytest.skip(f"no upstream bindings to compare with: {UPSTREAM_VENV} "
-                    f"is missing (create it with `python benchmarks/compare.py "
-                    f"--setup`, or run with {SETUP_ENV}=1)")
+        skip_without_upstream()
     modules = sorted(m for m, rec in names["modules"].items() if "error" not in rec)
     up = upstream_members(modules)
-    ours = _collect(sys.executable, modules,
-                    pythonpath=str(Path(mlir.ir.__file__).resolve().parents[1]))
+    ours = run_json(sys.executable, COLLECT, modules, pythonpath=OURS)
     return member_parity.compare(up, ours)
 
 

@@ -26,102 +26,31 @@ test with MLIR_CYTHON_UPSTREAM_SETUP=1 to let it do the same.
 """
 
 import fnmatch
-import hashlib
-import json
-import os
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-import mlir.ir
+from .upstream_wheel import (HERE, OURS, REPO, cached_upstream, read_exceptions as
+                             _read_exceptions, run_json, skip_without_upstream)
 
-REPO = Path(__file__).resolve().parents[1]
-COLLECT = Path(__file__).resolve().parent / "name_parity_collect.py"
-EXCEPTIONS = Path(__file__).resolve().parent / "name_parity_exceptions.txt"
-REQUIREMENTS = REPO / "benchmarks" / "upstream-requirements.txt"
-UPSTREAM_VENV = Path(os.environ.get(
-    "MLIR_CYTHON_UPSTREAM_VENV",
-    os.path.expanduser("~/.cache/mlir-cython/upstream-venv")))
-UPSTREAM_PY = UPSTREAM_VENV / "bin" / "python"
+COLLECT = HERE / "name_parity_collect.py"
+EXCEPTIONS = HERE / "name_parity_exceptions.txt"
 CACHE = REPO / "build" / "name-parity" / "upstream.json"
-SETUP_ENV = "MLIR_CYTHON_UPSTREAM_SETUP"
-
-
-def setup_upstream_venv():
-    """Creates ~/.cache/mlir-cython/upstream-venv from benchmarks/upstream-requirements.txt
-    (python -m venv + pip install, the same helper benchmarks/compare.py
-    --setup runs; no Makefile involved) and returns its python."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(
-        "_mlir_bench_compare", REPO / "benchmarks" / "compare.py")
-    compare = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(compare)
-    return compare.setup_upstream()
-
-
-def _cache_key():
-    """What the cached upstream listing depends on: the pinned wheels and
-    the collector."""
-    h = hashlib.sha256()
-    h.update(REQUIREMENTS.read_bytes())
-    h.update(COLLECT.read_bytes())
-    return h.hexdigest()
-
-
-def _run_collector(python, args=(), pythonpath=None):
-    """Runs the collector under `python` (from a directory without an
-    `mlir` package) and returns its parsed output."""
-    env = dict(os.environ)
-    env.pop("PYTHONPATH", None)
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath
-    p = subprocess.run([str(python), str(COLLECT), *args], cwd=COLLECT.parent,
-                       env=env, capture_output=True, text=True, timeout=600)
-    if p.returncode != 0:
-        raise RuntimeError(f"{python} {COLLECT.name} failed:\n{p.stderr[-4000:]}")
-    return json.loads(p.stdout)
 
 
 def upstream_names():
-    """Upstream's listing, from the cache when it matches the requirements
-    and the collector, else from ~/.cache/mlir-cython/upstream-venv (created first when
+    """Upstream's listing, from the cache when it matches the pinned wheels
+    and the collector, else from the upstream venv (created first when
     MLIR_CYTHON_UPSTREAM_SETUP=1); None when neither is available."""
-    key = _cache_key()
-    if CACHE.exists():
-        try:
-            cached = json.loads(CACHE.read_text())
-            if cached.get("key") == key:
-                return cached["data"]
-        except (ValueError, KeyError):
-            pass
-    if not UPSTREAM_PY.exists() and os.environ.get(SETUP_ENV) == "1":
-        setup_upstream_venv()
-    if not UPSTREAM_PY.exists():
-        return None
-    data = _run_collector(UPSTREAM_PY)
-    CACHE.parent.mkdir(parents=True, exist_ok=True)
-    CACHE.write_text(json.dumps({"key": key, "data": data}, sort_keys=True))
-    return data
+    return cached_upstream(CACHE, [COLLECT], lambda py: run_json(py, COLLECT))
 
 
 def read_exceptions(path=EXCEPTIONS):
     """[(module pattern, key pattern, reason, line number)] of the
-    exceptions file: `module:key: reason` lines, fnmatch patterns, `#`
-    comments. A key is a module attribute name, `(star)name` for a name
-    only `import *` misses, `Class.attr` for a class attribute, or
+    exceptions file. A key is a module attribute name, `(star)name` for a
+    name only `import *` misses, `Class.attr` for a class attribute, or
     `<module>` for a module that does not import."""
-    out = []
-    for no, line in enumerate(path.read_text().splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        parts = line.split(":", 2)
-        if len(parts) != 3 or not parts[2].strip():
-            raise ValueError(f"{path.name}:{no}: expected 'module:name: reason'")
-        out.append((parts[0].strip(), parts[1].strip(), parts[2].strip(), no))
-    return out
+    return _read_exceptions(path)
 
 
 def missing_names(upstream, ours):
@@ -166,11 +95,8 @@ def listings():
     """(upstream's listing, ours) for the modules upstream has."""
     up = upstream_names()
     if up is None:
-        pytest.skip(f"no upstream bindings to compare with: {UPSTREAM_VENV} is "
-                    f"missing (create it with `python benchmarks/compare.py "
-                    f"--setup`, or run with {SETUP_ENV}=1)")
-    ours = _run_collector(sys.executable, sorted(up["modules"]),
-                          pythonpath=str(Path(mlir.ir.__file__).resolve().parents[1]))
+        skip_without_upstream()
+    ours = run_json(sys.executable, COLLECT, sorted(up["modules"]), pythonpath=OURS)
     return up, ours
 
 

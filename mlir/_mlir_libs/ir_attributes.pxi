@@ -421,7 +421,6 @@ cdef class DictAttr(Attribute):
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirNamedAttribute] elems
         cdef MlirNamedAttribute na
-        keep = []
         if value is None:
             value = {}
         if not hasattr(value, "items"):
@@ -429,7 +428,7 @@ cdef class DictAttr(Attribute):
                             f"Attributes, not {type(value).__name__}")
         cdef MlirStringRef ref
         # A dict iterates without items() tuples; names are read from the
-        # str's cached UTF-8 (no copy, nothing to keep); the error text is
+        # str's cached UTF-8 (no copy); the error text is
         # only made for a value that is not an Attribute of ctx.
         for name, attr in (value.items() if type(value) is not dict
                            else (<dict>value).items()):
@@ -438,7 +437,6 @@ cdef class DictAttr(Attribute):
                     raise TypeError(f"DictAttr keys must be str, not "
                                     f"{type(name).__name__}")
                 name = _str_param(name, "name")
-                keep.append(name)
             ref = borrowed_ref(name, "name")
             if ref.length == 0:
                 raise ValueError("attribute names must not be empty")

@@ -252,7 +252,7 @@ cdef object _fd2_saved = None
 cdef object _fd2_tmp = None
 
 
-cdef tuple _fd2_capture_begin():
+cdef _fd2_capture_begin():
     """Joins (or starts) the capture of fd 2; pair with _fd2_capture_end."""
     global _fd2_users, _fd2_saved, _fd2_tmp
     import tempfile
@@ -264,10 +264,9 @@ cdef tuple _fd2_capture_begin():
             os.dup2(tmp.fileno(), 2)
             _fd2_saved, _fd2_tmp = saved, tmp
         _fd2_users += 1
-    return ()
 
 
-cdef _fd2_capture_end(tuple state, object target):
+cdef _fd2_capture_end(object target):
     """Leaves the capture; the last to leave restores fd 2 and writes what
     went to it meanwhile to `target`."""
     global _fd2_users, _fd2_saved, _fd2_tmp
@@ -309,7 +308,6 @@ cdef class PassManager:
         self.c_pm = mlirPassManagerCreateOnOperation(ctx.c_context, str_ref(anchor))
 
     def __dealloc__(self):
-        cdef tuple state = None
         target = None
         if self.c_pm.ptr != NULL:
             # With timing on, MLIR prints its report as the pass manager
@@ -318,13 +316,13 @@ cdef class PassManager:
                 try:
                     target = _stderr_forward_target()
                     if target is not None:
-                        state = _fd2_capture_begin()
+                        _fd2_capture_begin()
                 except Exception:
-                    state = None
+                    target = None
             mlirPassManagerDestroy(self.c_pm)
-            if state is not None:
+            if target is not None:
                 try:
-                    _fd2_capture_end(state, target)
+                    _fd2_capture_end(target)
                 except Exception:
                     pass
 
@@ -430,18 +428,19 @@ cdef class PassManager:
             return self._run_in_context_of(op, operation)
         # IR printing and statistics go to fd 2: where sys.stderr is not fd
         # 2 (a notebook), they are forwarded to it.
-        cdef tuple captured = None
+        cdef bint captured = False
         target = _stderr_forward_target() if self.instrumented else None
         # The run changes IR without the GIL: an exclusive section.
         cdef int t = ir_section_enter(self.context, True)
         try:
             op_check(op)
             if target is not None:
-                captured = _fd2_capture_begin()
+                _fd2_capture_begin()
+                captured = True
             self._run_now(op)
         finally:
-            if captured is not None:
-                _fd2_capture_end(captured, target)
+            if captured:
+                _fd2_capture_end(target)
             ir_section_exit(self.context, t)
 
     cdef _run_now(self, Operation op):

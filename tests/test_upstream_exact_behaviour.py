@@ -270,7 +270,8 @@ def test_print_takes_upstream_flags_positionally(ctx, capsys):
     from mlir.ir import AsmState
     m.operation.print(AsmState(m.operation))
     assert "dense<[1, 2, 3," in capsys.readouterr().out
-    m.operation.print(state=AsmState(m.operation), binary=True, file=open(os.devnull, "wb"))
+    with open(os.devnull, "wb") as devnull:
+        m.operation.print(state=AsmState(m.operation), binary=True, file=devnull)
     with pytest.raises(TypeError):
         m.operation.print(AsmState(m.operation), large_elements_limit=2)
 

@@ -130,7 +130,7 @@ FT_TESTS  ?= tests/test_freethreading.py tests/test_leaks_threads.py \
              tests/test_passmanager.py tests/test_invalid_use.py \
              tests/test_thread_contract.py tests/test_dialect_conversion.py \
              tests/test_dialect_ext.py tests/test_effects.py \
-             tests/test_transform_interface.py
+             tests/test_transform_interface.py tests/test_thread_stress.py
 ft-build: $(VENV)/.built
 	$(MAKE) --no-print-directory interp-build PY_VERSION=3.13t PY_VENV=$(FT_VENV)
 

@@ -107,3 +107,17 @@ def test_interpreter_floor_stand_in_runs():
     needs valgrind; the worker alone is checked here)."""
     run_ok([sys.executable, str(BENCH / "interpreter_floor.py"), "--worker",
             "1000"], 120)
+
+
+def test_ft_reads_runs_and_reports_each_workload():
+    """benchmarks/ft_reads.py at a tiny size: one timing per workload, and
+    the workloads read what the block holds."""
+    out = run_ok([sys.executable, str(BENCH / "ft_reads.py"), "--n", "50",
+                  "--repeat", "1"], 120)
+    assert [line.split(":")[0] for line in out.splitlines()] == \
+        ["iterate", "navigate", "walk"]
+    import ft_reads
+    m, block = ft_reads.make_block(5)
+    assert ft_reads.iterate(m, block) == 11
+    assert ft_reads.navigate(m, block) == 10    # value; overflowFlags
+    assert ft_reads.walk(m, block) == 13        # with func.func and module

@@ -5,7 +5,7 @@ import textwrap
 import pytest
 
 from mlir.ir import (AsmState, Block, BlockArgument, Context, InsertionPoint,
-                     IntegerType, Region,
+                     IntegerAttr, IntegerType, Region,
                      Location, Module, OpResult, Operation, SymbolTable, Type,
                      Value)
 
@@ -29,6 +29,27 @@ def test_blocks_create_append_and_iterate(uctx):
     other = Operation.create("t.other", regions=1)
     b1.append_to(other.regions[0])
     assert list(other.regions[0].blocks) == [b1] and len(region.blocks) == 3
+
+
+def test_operation_iterator_before_its_first_step_survives_erasure():
+    # The first operation is erased (and its memory reused by a new
+    # detached operation) before the iterator's first step: the iterator
+    # starts at the block's first operation now, not at the freed one.
+    ctx = Context()
+    m = Module.parse("func.func @f() {\n  %c = arith.constant 1 : i32\n"
+                     "  %d = arith.constant 2 : i32\n  return\n}",
+                     context=ctx)
+    block = m.body.operations[0].regions[0].blocks[0]
+    it = iter(block.operations)
+    block.operations[0].erase()
+    with ctx, Location.unknown():
+        i32 = IntegerType.get_signless(32)
+        Operation.create("arith.constant", results=[i32],
+                         attributes={"value": IntegerAttr.get(i32, 5)})
+    first = next(it)
+    assert str(first) == "%c2_i32 = arith.constant 2 : i32"
+    assert first.parent.name == "func.func"
+    assert [op.name for op in it] == ["func.return"]
 
 
 def test_block_arguments_add_insert_erase(uctx):

@@ -46,7 +46,7 @@ CORE_TESTS = [
     "tests/test_passmanager.py", "tests/test_rewrite.py",
     "tests/test_execution_engine.py", "tests/test_pickle.py",
     "tests/test_invalid_use.py", "tests/test_upstream_exact_behaviour.py",
-    "tests/test_threads_no_multithreading.py",
+    "tests/test_thread_stress.py",
     "tests/dialects/test_arith.py", "tests/dialects/test_func.py",
     "tests/dialects/test_linalg.py", "tests/dialects/test_scf.py",
     "tests/dialects/test_gpu.py",

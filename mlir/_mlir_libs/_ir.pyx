@@ -105,6 +105,7 @@ from mlir._mlir_libs.capi.mlir_cython.verify cimport (
     mlirCyOperationStateRefusesInference)
 from mlir._mlir_libs.capi.mlir_cython.thread_pool cimport (
     mlirCyLlvmThreadPoolGetMaxConcurrency, mlirCyContextIsMultithreadingEnabled)
+from mlir._mlir_libs.capi.mlir_cython.uniquers cimport mlirCyContextLockUniquers
 from mlir._mlir_libs.capi.mlir_cython.stack cimport (
     MlirCyPDLFunctionOnThreadStack, mlirCyPDLFunctionCallOnThreadStack,
     mlirCyDeepSymbolTableWalkSymbolTables,

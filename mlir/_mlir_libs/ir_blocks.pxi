@@ -116,6 +116,8 @@ cdef class BlockList:
         return l
 
     def __len__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.region.parent))
         self.region.check()
         cdef Py_ssize_t n = 0
         cdef MlirBlock b = mlirRegionGetFirstBlock(self.region.c_region)
@@ -125,6 +127,8 @@ cdef class BlockList:
         return n
 
     def __getitem__(self, key):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.region.parent))
         cdef Py_ssize_t n = len(self)
         if isinstance(key, slice):
             return [self[i] for i in range(*key.indices(n))]
@@ -136,6 +140,8 @@ cdef class BlockList:
         return wrap_block(self.region.parent, b)
 
     def __iter__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.region.parent))
         self.region.check()
         return BlockIterator.new(self.region)
 
@@ -175,6 +181,8 @@ cdef class BlockIterator:
         return self
 
     def __next__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.region.parent))
         cdef MlirBlock b
         if self.last is None:
             self.region.check()
@@ -323,6 +331,8 @@ cdef class Block:
     @property
     def operations(self) -> OperationList:
         """The block's operations (an OperationList)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         self.check()
         return OperationList.new(self)
 
@@ -350,6 +360,8 @@ cdef class Block:
     @property
     def arguments(self) -> BlockArgumentList:
         """The block's arguments (a BlockArgumentList)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         self.check()
         return BlockArgumentList.new(self)
 
@@ -411,6 +423,8 @@ cdef class Block:
         """The operation whose region holds this block; as upstream, for a
         block reached through op.successors, that operation (the one
         branching to it)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         self.check()
         if self.successor_of is not None:
             op_check(self.successor_of)
@@ -420,6 +434,8 @@ cdef class Block:
     @property
     def region(self) -> Region:
         """The Region the block is in."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         self.check()
         return wrap_region(self.parent, mlirBlockGetParentRegion(self.c_block))
 
@@ -427,6 +443,8 @@ cdef class Block:
     def successors(self) -> list[Block]:
         """The blocks the terminator of this block can branch to (a
         BlockSuccessors sequence, as of now)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         self.check()
         cdef intptr_t i, n = mlirBlockGetNumSuccessors(self.c_block)
         return _BlockSequence.new(BlockSuccessors, [
@@ -437,6 +455,8 @@ cdef class Block:
     def predecessors(self) -> list[Block]:
         """The blocks whose terminators can branch to this block (a
         BlockPredecessors sequence, as of now)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         self.check()
         cdef intptr_t i, n = mlirBlockGetNumPredecessors(self.c_block)
         return _BlockSequence.new(BlockPredecessors, [
@@ -456,6 +476,8 @@ cdef class Block:
         return hash(<uintptr_t>self.c_block.ptr)
 
     def __str__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         self.check()
         cdef string buf
         if not mlirCyDeepBlockPrint(self.c_block, append_to_string, &buf):
@@ -503,6 +525,8 @@ cdef class OperationList:
         return l
 
     def __len__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.block.parent))
         self.block.check()
         cdef Py_ssize_t n = 0
         cdef MlirOperation op = mlirBlockGetFirstOperation(self.block.c_block)
@@ -512,6 +536,8 @@ cdef class OperationList:
         return n
 
     def __getitem__(self, key):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.block.parent))
         self.block.check()
         cdef Py_ssize_t n
         cdef MlirOperation op
@@ -530,6 +556,8 @@ cdef class OperationList:
         return wrap_opview(self.block.parent.context, op, self.block.parent)
 
     def __iter__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.block.parent))
         self.block.check()
         return OperationIterator.new(self.block)
 
@@ -560,6 +588,8 @@ cdef class OperationIterator:
         return self
 
     def __next__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.block.parent))
         cdef Context ctx = self.block.parent.context
         cdef MlirOperation op = self.next_op
         if ctx.epoch != self.epoch:
@@ -573,6 +603,9 @@ cdef class OperationIterator:
             elif self.last is not None:
                 raise RuntimeError("the block changed during iteration: the "
                                    "last visited operation was erased")
+            else:
+                # Nothing given yet: the first operation may be gone.
+                op = mlirBlockGetFirstOperation(self.block.c_block)
         if op.ptr == NULL:
             raise StopIteration
         self.next_op = mlirOperationGetNextInBlock(op)
@@ -607,6 +640,8 @@ cdef class BlockArgumentList:
         return l
 
     def __len__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.block.parent))
         self.block.check()
         cdef Py_ssize_t n = mlirBlockGetNumArguments(self.block.c_block) - self.start
         if self.count >= 0 and self.count < n:
@@ -614,6 +649,8 @@ cdef class BlockArgumentList:
         return max(n, 0)
 
     def __getitem__(self, key):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.block.parent))
         cdef Py_ssize_t n = len(self)
         if isinstance(key, slice):
             start, stop, step = key.indices(n)

@@ -99,6 +99,7 @@ cdef class Context:
         if _adopt is None and _context_init_hook is not None:
             _context_init_hook(self, load_on_create_dialects=load_on_create_dialects,
                                thread_pool=thread_pool, **kwargs)
+        ctx_threading_changed(self)
 
     def __dealloc__(self):
         if self.c_context.ptr != NULL:
@@ -167,7 +168,10 @@ cdef class Context:
         mlirContextSetAllowUnregisteredDialects(self.c_context, value)
 
     def enable_multithreading(self, bint enable) -> None:
+        """Turns MLIR's multithreading for this context on or off (see
+        docs/guide/threads.md for what off means for Python threads)."""
         mlirContextEnableMultithreading(self.c_context, enable)
+        ctx_threading_changed(self)
 
     def is_registered_operation(self, name) -> bool:
         name = _str_param(name, "name")

@@ -38,6 +38,16 @@
 # change one context's IR at once. The checks' fast path is a load and a
 # test; waiting, and knowing which sections this thread holds (a
 # thread-local table), are out of line.
+#
+# Free-threaded builds have no GIL to order plain reads (navigating blocks
+# and operations, names, operands, attributes, types) with another thread's
+# change, so each such read runs in a *read scope* (ir_read_scope): it
+# counts as a shared section in the gate's state for the duration of the
+# Python-level call, and changes wait for it. A read scope that makes a
+# change itself (a builder's own write, a detached operation destroyed by
+# the garbage collector inside it) steps out of the count for the change
+# and back in after it, so two threads reading and writing never wait for
+# each other. On GIL builds a read scope is a no-op the compiler removes.
 
 cdef extern from *:
     """
@@ -51,7 +61,8 @@ cdef extern from *:
     #define MLIRCY_GATE_READER (1 << 16)
     #define MLIRCY_GATE_WRITERS(w) ((w) & 0xFFFF)
     enum { MLIRCY_GATE_SHARED = 0, MLIRCY_GATE_EXCLUSIVE = 1,
-           MLIRCY_GATE_WRITE = 2, MLIRCY_GATE_READ = 3, MLIRCY_GATE_DEFER = 4 };
+           MLIRCY_GATE_WRITE = 2, MLIRCY_GATE_READ = 3, MLIRCY_GATE_DEFER = 4,
+           MLIRCY_GATE_SCOPE = 5 };
 
     static inline int mlircy_gate_load(int *p) {
       return __atomic_load_n(p, __ATOMIC_SEQ_CST);
@@ -60,8 +71,21 @@ cdef extern from *:
     /* Sections this thread holds (or has joined), by gate; `kind`: what
        it holds in the gate's state (shared or exclusive; -1 joined). */
     typedef struct { int *gate; int depth; int kind; } mlircy_gate_held;
-    static thread_local mlircy_gate_held mlircy_held[16];
-    static thread_local int mlircy_nheld;
+    /* Read scopes this thread has stepped out of for a change of its own:
+       their gates and nesting depths. */
+    typedef struct { int *gate; int depth; } mlircy_gate_out;
+    /* One thread-local object, so a function finds it once. */
+    typedef struct {
+      mlircy_gate_held held[16];
+      int nheld;
+      mlircy_gate_out out[16];
+      int nout;
+    } mlircy_gate_tls;
+    static thread_local mlircy_gate_tls mlircy_tls;
+    #define mlircy_held (mlircy_tls.held)
+    #define mlircy_nheld (mlircy_tls.nheld)
+    #define mlircy_out (mlircy_tls.out)
+    #define mlircy_nout (mlircy_tls.nout)
 
     static mlircy_gate_held *mlircy_gate_entry(int *gate) {
       for (int i = 0; i < mlircy_nheld; ++i)
@@ -131,6 +155,9 @@ cdef extern from *:
     static int mlircy_gate_try(int *state, int *waiting, int kind,
                                int waited) {
       mlircy_gate_held *own = mlircy_gate_entry(state);
+      if (own && own->kind == MLIRCY_GATE_SCOPE &&
+          (kind == MLIRCY_GATE_EXCLUSIVE || kind == MLIRCY_GATE_WRITE))
+        return -4;   /* a change inside this thread's read scope */
       if (own) {
         /* Inside this thread's section (or one it joined): a change is
            allowed in an exclusive one, or when no other thread reads. */
@@ -192,6 +219,106 @@ cdef extern from *:
       __atomic_fetch_add(waiting, n, __ATOMIC_SEQ_CST);
       if (n < 0) mlircy_gate_notify();
     }
+
+    /* Read scopes (free-threaded builds). */
+
+    /* Enters a read scope: 1 entered (leave it), -1 must wait, -2 this
+       thread holds sections of too many contexts. Inside a section or
+       scope of its own this thread only nests. */
+    static int mlircy_read_try(int *state, int *waiting) {
+      mlircy_gate_tls *t = &mlircy_tls;
+      for (int i = 0; i < t->nheld; ++i)
+        if (t->held[i].gate == state) { ++t->held[i].depth; return 1; }
+      if (t->nheld == 16) return -2;
+      int s = mlircy_gate_load(state);
+      do {
+        if ((s & MLIRCY_GATE_EXCL) ||
+            MLIRCY_GATE_WRITERS(mlircy_gate_load(waiting)) != 0)
+          return -1;
+      } while (!__atomic_compare_exchange_n(state, &s, s + 1, false,
+                                            __ATOMIC_SEQ_CST,
+                                            __ATOMIC_SEQ_CST));
+      t->held[t->nheld].gate = state;
+      t->held[t->nheld].depth = 1;
+      t->held[t->nheld].kind = MLIRCY_GATE_SCOPE;
+      ++t->nheld;
+      return 1;
+    }
+
+    static void mlircy_read_leave(int *state) {
+      mlircy_gate_tls *t = &mlircy_tls;
+      for (int i = 0; i < t->nheld; ++i) {
+        mlircy_gate_held *e = &t->held[i];
+        if (e->gate != state) continue;
+        if (--e->depth > 0) return;
+        int kind = e->kind;
+        *e = t->held[--t->nheld];
+        if (kind == MLIRCY_GATE_SCOPE) {
+          __atomic_fetch_sub(state, 1, __ATOMIC_SEQ_CST);
+          mlircy_gate_notify();
+        }
+        return;
+      }
+      /* Stepped out for a change that then failed: forget it. */
+      for (int i = 0; i < t->nout; ++i)
+        if (t->out[i].gate == state) {
+          if (--t->out[i].depth == 0) t->out[i] = t->out[--t->nout];
+          return;
+        }
+    }
+
+    /* Steps out of this thread's read scope on the gate before a change
+       of its own (mlircy_gate_try said -4). 0, or -1 when it cannot
+       remember more (the change then waits as an error). */
+    static int mlircy_read_step_out(int *state) {
+      mlircy_gate_held *e = mlircy_gate_entry(state);
+      if (!e || e->kind != MLIRCY_GATE_SCOPE || mlircy_nout == 16) return -1;
+      mlircy_out[mlircy_nout].gate = state;
+      mlircy_out[mlircy_nout].depth = e->depth;
+      ++mlircy_nout;
+      *e = mlircy_held[--mlircy_nheld];
+      __atomic_fetch_sub(state, 1, __ATOMIC_SEQ_CST);
+      mlircy_gate_notify();
+      return 0;
+    }
+
+    /* After a change made from a read scope: back into the scope, waiting
+       as a new reader would. */
+    static void mlircy_read_step_in(int *state, int *waiting) {
+      if (mlircy_nout == 0 || mlircy_gate_holds(state)) return;
+      for (int i = 0; i < mlircy_nout; ++i) {
+        if (mlircy_out[i].gate != state) continue;
+        int depth = mlircy_out[i].depth;
+        mlircy_out[i] = mlircy_out[--mlircy_nout];
+        __atomic_fetch_add(waiting, MLIRCY_GATE_READER, __ATOMIC_SEQ_CST);
+        while (mlircy_read_try(state, waiting) < 0)
+          mlircy_gate_wait(state, waiting, MLIRCY_GATE_SHARED);
+        mlircy_gate_waiting_add(waiting, -MLIRCY_GATE_READER);
+        mlircy_gate_entry(state)->depth = depth;
+        return;
+      }
+    }
+
+    /* MLIRCY_NO_READ_SCOPES: for measuring what they cost. */
+    #if defined(Py_GIL_DISABLED) && !defined(MLIRCY_NO_READ_SCOPES)
+    #define MLIRCY_READ_SCOPES 1
+    #else
+    #define MLIRCY_READ_SCOPES 0
+    #endif
+    /* Held by a function for its reads; left when the function returns.
+       With the GIL a plain struct that nothing reads, so that functions
+       declaring one compile as if they did not. */
+    #if MLIRCY_READ_SCOPES
+    struct mlircy_read_scope {
+      int *state;
+      mlircy_read_scope() : state(NULL) {}
+      ~mlircy_read_scope() {
+        if (state) mlircy_read_leave(state);
+      }
+    };
+    #else
+    struct mlircy_read_scope { int *state; };
+    #endif
     """
     int GATE_EXCL "MLIRCY_GATE_EXCL"
     int GATE_SHARED "MLIRCY_GATE_SHARED"
@@ -199,6 +326,13 @@ cdef extern from *:
     int GATE_WRITE "MLIRCY_GATE_WRITE"
     int GATE_READ "MLIRCY_GATE_READ"
     int GATE_DEFER "MLIRCY_GATE_DEFER"
+    int GATE_SCOPE "MLIRCY_GATE_SCOPE"
+    bint READ_SCOPES "MLIRCY_READ_SCOPES"
+    cdef cppclass mlircy_read_scope:
+        int* state
+    int mlircy_read_try(int* state, int* waiting) noexcept nogil
+    int mlircy_read_step_out(int* state) noexcept nogil
+    void mlircy_read_step_in(int* state, int* waiting) noexcept nogil
     int GATE_WRITER "MLIRCY_GATE_WRITER"
     int GATE_READER "MLIRCY_GATE_READER"
     int mlircy_gate_load(int* p) noexcept nogil
@@ -224,6 +358,14 @@ cdef int _gate_acquire(Context ctx, int kind) except -1:
     cdef bint announced = False
     try:
         while r < 0:
+            if r == -4:
+                # A change from this thread's read scope: out of the scope
+                # for it (ir_section_exit / ir_write_release step back in).
+                if mlircy_read_step_out(&ctx.gate.state) < 0:
+                    raise RuntimeError("a thread may hold sections of at "
+                                       "most 16 contexts at once")
+                r = mlircy_gate_try(&ctx.gate.state, &ctx.gate.waiting, kind, 0)
+                continue
             if r == -2:
                 raise RuntimeError(
                     "cannot change IR from a callback of a read (printing, "
@@ -268,6 +410,8 @@ cdef void ir_section_exit(Context ctx, int token) noexcept nogil:
     mlircy_gate_unhold(&ctx.gate.state)
     mlircy_gate_release(&ctx.gate.state,
                         GATE_EXCLUSIVE if token == 2 else GATE_SHARED)
+    if READ_SCOPES:
+        mlircy_read_step_in(&ctx.gate.state, &ctx.gate.waiting)
 
 
 cdef int ir_gate_join(Context ctx) noexcept nogil:
@@ -300,8 +444,72 @@ cdef int ir_write_wait(Context ctx) except -1:
 cdef int ir_write_release(Context ctx) noexcept nogil:
     mlircy_gate_unhold(&ctx.gate.state)
     mlircy_gate_release(&ctx.gate.state, GATE_WRITE)
+    if READ_SCOPES:
+        mlircy_read_step_in(&ctx.gate.state, &ctx.gate.waiting)
     return 0
 
 
 cdef int ir_read_wait(Context ctx) except -1:
     return _gate_acquire(ctx, GATE_READ)
+
+
+cdef int _read_scope_wait(mlircy_read_scope* rs, Context ctx, int r) except -1:
+    if r == -1:
+        mlircy_gate_waiting_add(&ctx.gate.waiting, GATE_READER)
+        try:
+            while r == -1:
+                with nogil:
+                    mlircy_gate_wait(&ctx.gate.state, &ctx.gate.waiting,
+                                     GATE_SHARED)
+                r = mlircy_read_try(&ctx.gate.state, &ctx.gate.waiting)
+        finally:
+            mlircy_gate_waiting_add(&ctx.gate.waiting, -GATE_READER)
+    if r == -2:
+        raise RuntimeError("a thread may hold sections of at most 16 "
+                           "contexts at once")
+    rs.state = &ctx.gate.state
+    return 0
+
+
+cdef inline int ir_read_scope(mlircy_read_scope* rs, Context ctx) except -1:
+    """On free-threaded builds, enters a read scope on ctx's IR for the
+    rest of the calling function (which declares `cdef mlircy_read_scope
+    rs`): other threads' changes wait until it returns. Call it before the
+    first check of an object, as `if READ_SCOPES: ir_read_scope(&rs, ctx)`
+    so that GIL builds do not even evaluate ctx; a second call (another
+    context) does nothing."""
+    cdef int r
+    if READ_SCOPES and rs.state == NULL and ctx is not None:
+        r = mlircy_read_try(&ctx.gate.state, &ctx.gate.waiting)
+        if r == 1:
+            rs.state = &ctx.gate.state
+            return 0
+        return _read_scope_wait(rs, ctx, r)
+    return 0
+
+
+cdef int ir_parse_enter(Context ctx) except -1:
+    """Before a parse of operations into ctx; returns a token for
+    ir_write_done. MLIR looks up and adds operation names without locks
+    while the context's multithreading is off; with the GIL held through
+    the parse (gil_release_for) that is safe, and on free-threaded builds
+    the parse holds the gate as a change does instead, so that no builder,
+    pass run or other parse of the context adds names meanwhile."""
+    if READ_SCOPES and not mlirCyContextIsMultithreadingEnabled(ctx.c_context):
+        return ir_write(ctx)
+    return 0
+
+
+cdef int ctx_threading_changed(Context ctx) except -1:
+    """After ctx's MLIR multithreading may have been switched: on
+    free-threaded builds, a context with it off keeps its uniquers locked
+    (see mlir-cython/Uniquers.h), as threads may create types and
+    attributes in it at once with no GIL to order them."""
+    if READ_SCOPES:
+        mlirCyContextLockUniquers(ctx.c_context)
+    return 0
+
+
+cdef inline Context _octx(Operation o):
+    """o's context for ir_read_scope; None for no operation."""
+    return None if o is None else o.context

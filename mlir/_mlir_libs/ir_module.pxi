@@ -100,9 +100,11 @@ cdef class Module:
         cdef MlirModule m
         cdef bint ran
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        cdef int t = ir_parse_enter(ctx)
         _ts = gil_release_for(ctx)
         ran = mlirCyDeepModuleCreateParse(ctx.c_context, ref, &m)
         gil_restore(_ts)
+        ir_write_done(ctx, t)
         cap.check(not ran or m.ptr != NULL, "Unable to parse module assembly")
         if not ran:
             raise_too_deep("the module")
@@ -126,10 +128,12 @@ cdef class Module:
         except OSError:
             pass    # MLIR reports it
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        cdef int t = ir_parse_enter(ctx)
         _ts = gil_release_for(ctx)
         ran = mlirCyDeepModuleCreateParseFromFile(ctx.c_context, ref,
                                                   length, &m)
         gil_restore(_ts)
+        ir_write_done(ctx, t)
         cap.check(not ran or m.ptr != NULL, "Unable to parse module assembly")
         if not ran:
             raise_too_deep("the module")

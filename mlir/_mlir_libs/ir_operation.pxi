@@ -352,6 +352,8 @@ cdef class Operation:
         """The operation as a plain `Operation` (no op-specific accessors),
         as upstream's op.operation; one object per operation while it is
         referenced. Its .opview is the op-specific object."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         op_check(self)
         if type(self) is Operation:
             return self
@@ -376,6 +378,8 @@ cdef class Operation:
     @property
     def opview(self) -> OpView:
         """This operation as its registered OpView class."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         op_check(self)
         cdef Operation p = op_primary(self)
         cls = _name_info(p.context, p.c_op).cls
@@ -499,9 +503,11 @@ cdef class Operation:
         cdef MlirOperation op
         cdef bint ran
         cdef _ErrorCapture cap = _ErrorCapture.attach(ctx)
+        cdef int t = ir_parse_enter(ctx)
         _ts = gil_release_for(ctx)
         ran = mlirCyDeepOperationCreateParse(ctx.c_context, ref, nref, &op)
         gil_restore(_ts)
+        ir_write_done(ctx, t)
         cap.check(not ran or op.ptr != NULL,
                   "Unable to parse operation assembly")
         if not ran:
@@ -513,12 +519,16 @@ cdef class Operation:
     @property
     def name(self) -> str:
         """The operation's name (e.g. 'arith.addi')."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         cdef MlirOperation op = op_handle(self)
         return _name_info(self.context, op).name
 
     @property
     def location(self) -> Location:
         """The operation's Location (settable)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         return wrap_location(self.context, mlirOperationGetLocation(op_handle(self)))
 
     @location.setter
@@ -545,6 +555,8 @@ cdef class Operation:
     def op_operands(self) -> list[OpOperand]:
         """The operation's uses of its operands: a list of OpOperand (as
         Value.uses gives them), e.g. the targets of memory effects."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         op_check(self)
         cdef Operation p = op_primary(self)
         cdef unsigned int i, n = mlirOperationGetNumOperands(p.c_op)
@@ -566,6 +578,8 @@ cdef class Operation:
     @property
     def result(self) -> OpResult:
         """The single result (ValueError unless there is exactly one)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         cdef MlirOperation op = op_handle(self)
         cdef intptr_t n = mlirOperationGetNumResults(op)
         if n != 1:
@@ -591,6 +605,8 @@ cdef class Operation:
     def parent(self) -> OpView | None:
         """The operation containing this one as a plain Operation (as
         upstream), or None."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         cdef MlirOperation p = mlirOperationGetParentOperation(op_handle(self))
         if p.ptr == NULL:
             return None
@@ -608,6 +624,8 @@ cdef class Operation:
     @property
     def block(self) -> Block | None:
         """The block containing this operation, or None when detached."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         cdef MlirBlock b = mlirOperationGetBlock(op_handle(self))
         if b.ptr == NULL:
             return None
@@ -617,6 +635,8 @@ cdef class Operation:
     @property
     def is_attached(self):
         """Whether the operation is in a block (not detached)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         return mlirOperationGetBlock(op_handle(self)).ptr != NULL
 
     # -- printing -------------------------------------------------------
@@ -670,6 +690,8 @@ cdef class Operation:
                        desired_version: int | None = None) -> None:
         """Writes MLIR bytecode to a binary file object, or to the file at a
         path (str)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         cdef MlirOperation op
         cdef string buf
         cdef MlirBytecodeWriterConfig cfg
@@ -719,6 +741,8 @@ cdef class Operation:
 
     def verify(self) -> bool:
         """Verifies the operation; raises MLIRError with the diagnostics."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         cdef int t = op_section_enter(self, False)
         cdef MlirOperation op
         cdef _ErrorCapture cap
@@ -744,6 +768,8 @@ cdef class Operation:
     def has_trait(self, trait_cls: type[DynamicOpTrait]) -> bool:
         """Whether this operation has the trait `trait_cls`, a trait class
         such as IsTerminatorTrait (False for an unregistered operation)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         cdef TypeID tid = trait_typeid(trait_cls)
         return mlirCyOperationHasTrait(op_handle(self), tid.c_typeid)
 
@@ -799,6 +825,8 @@ cdef class Operation:
         _op_move(self, o, False)
 
     def is_before_in_block(self, other: Operation) -> bool:
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, self.context)
         cdef Operation o = as_operation(other, "other")
         cdef MlirOperation op = op_handle(self)
         cdef MlirBlock b = mlirOperationGetBlock(op)

@@ -28,9 +28,13 @@ cdef class OpAttributeMap:
         raise TypeError("OpAttributeMap is obtained from Operation.attributes")
 
     def __len__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         return mlirOperationGetNumAttributes(op_handle(self.op))
 
     def __contains__(self, name):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         if not isinstance(name, str):
             return False
         cdef bytes b = (<str>name).encode("utf-8")
@@ -38,6 +42,8 @@ cdef class OpAttributeMap:
                                                str_ref(b)).ptr != NULL
 
     def __getitem__(self, key):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         cdef MlirOperation op = op_handle(self.op)
         cdef MlirAttribute a
         cdef Py_ssize_t i
@@ -55,6 +61,8 @@ cdef class OpAttributeMap:
 
     def get(self, key, default: Any = None) -> Attribute | Any:
         """The attribute named `key`, or `default` when the op has none."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         key = _str_param(key, "key")
         cdef MlirAttribute a = _get_attr(op_handle(self.op), key)
         if a.ptr == NULL:
@@ -84,6 +92,8 @@ cdef class OpAttributeMap:
             raise KeyError(f"attempt to delete a non-existent attribute: {name}")
 
     def __iter__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         cdef MlirOperation op = op_handle(self.op)
         cdef intptr_t i, n = mlirOperationGetNumAttributes(op)
         names = [from_ref(mlirIdentifierStr(mlirOperationGetAttribute(op, i).name))
@@ -142,9 +152,13 @@ cdef class _OpValueList:
         return self.total(op) - self.start
 
     def __len__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         return self.length()
 
     def __getitem__(self, key):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         cdef Py_ssize_t n = self.length()
         cdef Py_ssize_t i
         if isinstance(key, slice):
@@ -160,6 +174,8 @@ cdef class _OpValueList:
         return list(self) + list(other)
 
     def __iter__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         cdef _OpValueIterator it = _OpValueIterator.__new__(_OpValueIterator)
         it.values = self
         it.n = self.length()
@@ -175,6 +191,8 @@ cdef class _OpValueList:
 
     @property
     def types(self) -> list[Type]:
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         return [wrap_type(self.op.context, mlirValueGetType(
             self.get(op_handle(self.op), self.start + i)))
             for i in range(self.length())]
@@ -200,9 +218,11 @@ cdef class _OpValueIterator:
         return self
 
     def __next__(self):
+        cdef mlircy_read_scope rs
         cdef _OpValueList l = self.values
         if self.i >= self.n:
             raise StopIteration
+        if READ_SCOPES: ir_read_scope(&rs, l.op.context)
         op_check(l.op)
         if self.results:
             v = _new_value(l.op, mlirOperationGetResult(l.op.c_op,
@@ -309,9 +329,13 @@ cdef class RegionSequence:
         return max(0, n - self.start)
 
     def __len__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         return self.length()
 
     def __getitem__(self, key):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         cdef MlirOperation op = op_handle(self.op)
         cdef Py_ssize_t n = self.length()
         cdef RegionSequence w
@@ -330,6 +354,8 @@ cdef class RegionSequence:
         return wrap_region(self.op, mlirOperationGetRegion(op, i))
 
     def __iter__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         if self.count < 0 and self.start == 0:
             return RegionIterator.new(self.op)
         return iter([self[i] for i in range(self.length())])
@@ -355,6 +381,8 @@ cdef class RegionIterator:
         return self
 
     def __next__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         cdef MlirOperation op = op_handle(self.op)
         if self.next_index >= mlirOperationGetNumRegions(op):
             raise StopIteration
@@ -396,9 +424,13 @@ cdef class OpSuccessors:
         return i
 
     def __len__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         return self.length()
 
     def __getitem__(self, key):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         cdef OpSuccessors w
         if isinstance(key, slice):
             start, stop, step = key.indices(self.length())

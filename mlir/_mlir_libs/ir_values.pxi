@@ -106,6 +106,8 @@ cdef class Value:
     @property
     def type(self) -> Type:
         """The value's Type (settable)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         return wrap_type(self.parent.context, mlirValueGetType(self.handle()))
 
     def set_type(self, Type type not None) -> None:
@@ -119,11 +121,15 @@ cdef class Value:
     @property
     def location(self) -> Location:
         """Where the value is defined (a Location)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         return wrap_location(self.parent.context, mlirValueGetLocation(self.handle()))
 
     @property
     def owner(self) -> OpView | Block:
         """The defining operation of a result; the Block of an argument."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         cdef MlirValue v = self.handle()
         if mlirValueIsAOpResult(v):
             return self.parent
@@ -133,6 +139,8 @@ cdef class Value:
     def uses(self) -> list[OpOperand]:
         """An iterator over the OpOperands using this value (the uses of
         when it was made: changing uses while iterating is safe)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         cdef MlirValue v = self.handle()
         cdef MlirOpOperand use = mlirValueGetFirstUse(v)
         out = []
@@ -191,6 +199,8 @@ cdef class Value:
         use_name_loc_as_prefix, a value whose location is a name location
         prints as that name ('%x'). An AsmState makes repeated calls fast
         (the flags are then the AsmState's)."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         cdef MlirValue v = self.handle()
         cdef string buf
         cdef MlirOpPrintingFlags flags
@@ -231,6 +241,8 @@ cdef class Value:
         return hash(<uintptr_t>self.c_value.ptr)
 
     def __str__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         # As upstream: the Python class's kind (OpResult, BlockArgument,
         # else Value, subclasses included), then the defining operation (or
         # the block argument's description) in parentheses.
@@ -240,6 +252,8 @@ cdef class Value:
         return f"{kind}({_value_text(v)})"
 
     def __repr__(self):
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         try:
             self.handle()
         except RuntimeError:
@@ -266,12 +280,16 @@ cdef class OpResult(Value):
     @property
     def owner(self) -> OpView:
         """The operation defining the result."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         self.check()
         return self.parent
 
     @property
     def result_number(self) -> int:
         """The result's position among its operation's results."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         return mlirOpResultGetResultNumber(self.handle())
 
 
@@ -281,12 +299,16 @@ cdef class BlockArgument(Value):
     @property
     def owner(self) -> Block:
         """The Block the argument belongs to."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         self.check()
         return wrap_block(self.parent, self.c_arg_block)
 
     @property
     def arg_number(self) -> int:
         """The argument's position in its block."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
         return mlirBlockArgumentGetArgNumber(self.handle())
 
     def set_type(self, Type type not None):
@@ -342,6 +364,8 @@ cdef class OpOperand:
     @property
     def value(self) -> Value:
         """The value used."""
+        cdef mlircy_read_scope rs
+        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         return wrap_value_any(self.op.context,
                               mlirOperationGetOperand(op_handle(self.op), self.number))
 

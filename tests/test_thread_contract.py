@@ -126,9 +126,6 @@ def test_verifying_while_another_thread_creates_and_erases():
     """)
 
 
-@pytest.mark.skipif(FREE_THREADED, reason="on 3.13t a builder's checks are "
-                    "plain reads, not synchronised with another writer's "
-                    "erase (README)")
 def test_many_readers_and_writers_on_one_module():
     _run("""
         def get_asm():

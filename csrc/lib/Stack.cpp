@@ -26,6 +26,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -519,6 +520,48 @@ bool mlirCyDeepOperationWriteBytecodeWithConfig(MlirOperation op,
   return runForOp(op, [&] {
     *result =
         mlirOperationWriteBytecodeWithConfig(op, config, callback, userData);
+  });
+}
+
+bool mlirCyDeepOperationFindOpenValue(MlirOperation op, int *result,
+                                      MlirOperation *culprit) {
+  return runForOp(op, [&] {
+    mlir::Operation *root = unwrap(op);
+    llvm::DenseSet<mlir::Operation *> inside;
+    root->walk([&](mlir::Operation *o) { inside.insert(o); });
+    *result = 0;
+    auto definedInside = [&](mlir::Value v) {
+      if (mlir::Operation *def = v.getDefiningOp())
+        return inside.contains(def);
+      return inside.contains(
+          llvm::cast<mlir::BlockArgument>(v).getOwner()->getParentOp());
+    };
+    root->walk([&](mlir::Operation *o) {
+      for (mlir::Value v : o->getOperands())
+        if (!definedInside(v)) {
+          *result = 1;
+          *culprit = wrap(o);
+          return mlir::WalkResult::interrupt();
+        }
+      auto usedOutside = [&](mlir::Value v) {
+        for (mlir::OpOperand &use : v.getUses())
+          if (!inside.contains(use.getOwner())) {
+            *result = 2;
+            *culprit = wrap(use.getOwner());
+            return true;
+          }
+        return false;
+      };
+      for (mlir::Value v : o->getResults())
+        if (usedOutside(v))
+          return mlir::WalkResult::interrupt();
+      for (mlir::Region &region : o->getRegions())
+        for (mlir::Block &block : region)
+          for (mlir::Value v : block.getArguments())
+            if (usedOutside(v))
+              return mlir::WalkResult::interrupt();
+      return mlir::WalkResult::advance();
+    });
   });
 }
 

@@ -122,6 +122,7 @@ from mlir._mlir_libs.capi.mlir_cython.stack cimport (
     mlirCyDeepOperationPrintWithFlagsGenericIfUnverifiable,
     mlirCyDeepOperationPrintWithState, mlirCyDeepOperationVerify,
     mlirCyDeepOperationWalk, mlirCyDeepOperationWriteBytecode,
+    mlirCyDeepOperationFindOpenValue,
     mlirCyDeepOperationWriteBytecodeWithConfig, mlirCyDeepParsePassPipeline,
     mlirCyDeepPassManagerRunOnOpIfVerifiable,
     mlirCyDeepTypeParseGet,

@@ -285,6 +285,22 @@ cdef void op_write_done(Operation o, int token) noexcept:
         ir_write_done(o.context, token)
 
 
+cdef int refuse_open_ir(int kind, MlirOperation culprit, str what) except -1:
+    """ValueError for what mlirCyDeepOperationFindOpenValue found (kind 1:
+    `culprit` inside uses a value from outside; 2: `culprit` outside uses
+    a value from inside). MLIR's bytecode writer cannot number those (it
+    asserts, or writes garbage without assertions)."""
+    if kind == 0:
+        return 0
+    name = from_ref(mlirIdentifierStr(mlirOperationGetName(culprit)))
+    if kind == 1:
+        raise ValueError(f"cannot {what}: '{name}' in it uses a value "
+                         "defined outside it")
+    raise ValueError(f"cannot {what}: one of its values is used by "
+                     f"'{name}' outside it (a detached operation, or other "
+                     "IR)")
+
+
 cdef int op_section_enter(Operation o, bint exclusive) except -1:
     """ir_section_enter (see _ir.pxd) on o's context; before checking o."""
     return 0 if o.context is None else ir_section_enter(o.context, exclusive)
@@ -698,16 +714,21 @@ cdef class Operation:
         cdef MlirLogicalResult res
         cdef bint ran
         cdef int64_t version = 0 if desired_version is None else desired_version
+        cdef int open_kind = 0
+        cdef MlirOperation culprit
         cdef int t = op_section_enter(self, False)
         cdef PyThreadState* _ts
         try:
             op = op_handle(self)
-            if desired_version is None:
+            _ts = gil_release_for(self.context)
+            ran = mlirCyDeepOperationFindOpenValue(op, &open_kind, &culprit)
+            gil_restore(_ts)
+            if ran and open_kind == 0 and desired_version is None:
                 _ts = gil_release_for(self.context)
                 ran = mlirCyDeepOperationWriteBytecode(
                     op, append_to_string, &buf)
                 gil_restore(_ts)
-            else:
+            elif ran and open_kind == 0:
                 cfg = mlirBytecodeWriterConfigCreate()
                 mlirBytecodeWriterConfigDesiredEmitVersion(cfg, version)
                 _ts = gil_release_for(self.context)
@@ -719,6 +740,7 @@ cdef class Operation:
             op_section_exit(self, t)
         if not ran:
             raise_too_deep("the operation")
+        refuse_open_ir(open_kind, culprit, "write bytecode")
         if desired_version is not None:
             if mlirLogicalResultIsFailure(res):
                 raise ValueError(f"Unable to honor desired bytecode version "
@@ -854,9 +876,9 @@ cdef class Operation:
         cdef MlirOperation op
         if m is not None:
             cm = m.to_c(ctx)
-        cdef int t
+        cdef int t = 0
         cdef MlirOperation copy
-        cdef bint ran
+        cdef bint ran = False
         try:
             t = op_write(self)     # the copy uses the same values
             try:
@@ -868,20 +890,28 @@ cdef class Operation:
                     if ran:
                         mlirCyIRMappingForEach(cm, _collect_map_entry, &added)
             finally:
-                op_write_done(self, t)
+                # On free-threaded builds a copy to be inserted keeps the
+                # gate until it is (see _hold_for_insert).
+                if not (READ_SCOPES and where is not None and ran):
+                    op_write_done(self, t)
+                    t = 0
         finally:
             if m is not None:
                 mlirCyIRMappingDestroy(cm)
-        if not ran:
-            raise_too_deep("the operation")
-        obj = wrap_operation(ctx, copy, None)
-        outer = outer_values(ctx, copy)
-        if outer:
-            keep_operands_alive(<Operation>obj, outer)
-        if m is not None:
-            m.add_entries(ctx, added)
-        if where is not None:
-            where.insert(obj)
+        try:
+            if not ran:
+                raise_too_deep("the operation")
+            obj = wrap_operation(ctx, copy, None)
+            outer = outer_values(ctx, copy)
+            if outer:
+                keep_operands_alive(<Operation>obj, outer)
+            if m is not None:
+                m.add_entries(ctx, added)
+            if where is not None:
+                where.insert(obj)
+        finally:
+            if t:
+                op_write_done(self, t)
         return obj
 
     def detach_from_parent(self) -> Self:

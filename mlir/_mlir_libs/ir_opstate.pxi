@@ -323,61 +323,66 @@ cdef class OperationState:
         cdef int t = 0
         if not MLIRCY_GATE_OPEN_FOR_WRITE(&ctx.gate.state):
             t = _state_write_wait(self, where, ctx)
-        if self.infer_results and not self.has_results:
-            _refuse_inference(self, ctx, t)
-            # Through the C API, which infers result types; it frees the
-            # arrays, so inline ones move to the heap first.
-            mlirOperationStateEnableResultTypeInference(&self.c_state)
-            if mlircy_state_to_heap(<void**>&self.c_state.results,
-                                    self.c_state.nResults, sizeof(MlirType),
-                                    self.inline_results) or \
-                    mlircy_state_to_heap(<void**>&self.c_state.operands,
-                                         self.c_state.nOperands,
-                                         sizeof(MlirValue),
-                                         self.inline_operands) or \
-                    mlircy_state_to_heap(<void**>&self.c_state.attributes,
-                                         self.c_state.nAttributes,
-                                         sizeof(MlirNamedAttribute),
-                                         self.inline_attributes):
-                ir_write_done(ctx, t)
-                raise MemoryError()
-            # Only inference can make creation fail (and emit diagnostics):
-            # upstream's text, then MLIR's diagnostics.
-            cap = _ErrorCapture.attach(ctx)
-            op = mlirOperationCreate(&self.c_state)
-            _state_consumed(&self.c_state)
-            ir_write_done(ctx, t)
-            cap.check(op.ptr != NULL, "Operation creation failed")
-        else:
-            # The arrays stay ours (freed with the state), the regions
-            # become the operation's; the name is not looked up again.
-            op = mlirCyOperationCreateFromState(
-                &self.c_state,
-                NULL if key is None else PyLong_AsVoidPtr(key))
-            ir_write_done(ctx, t)
-            self.c_state.nRegions = 0
-            # (With inference, the C API has converted the attributes into
-            # the op's properties strictly and failed on a wrong kind.)
-            if op.ptr != NULL and self.c_state.nAttributes:
-                _check_attributes_held(self.name, ctx, op,
-                                       self.c_state.nAttributes,
-                                       self.c_state.attributes)
-            if op.ptr == NULL:
-                raise MLIRError("Operation creation failed", [])
-        if self.properties:
-            set_op_properties(ctx, op, self.name, self.properties, True)
         cdef Operation obj
-        if target is None:
-            obj = _new_op_object(_name_info(ctx, op).cls, ctx, op, None)
-        else:
-            obj = <Operation>target
-            obj.c_op = op
-            obj.context = ctx
-            obj.owner_ref = None
-            obj.flags = OP_OWNED | OP_VALID | OP_INTERNED
-            live_intern(ctx, obj)      # a fresh op: no other object exists
-        if where is not None:
-            where.insert_fresh(obj)
+        cdef int held = 0
+        try:
+            if self.infer_results and not self.has_results:
+                _refuse_inference(self, ctx, t)
+                # Through the C API, which infers result types; it frees the
+                # arrays, so inline ones move to the heap first.
+                mlirOperationStateEnableResultTypeInference(&self.c_state)
+                if mlircy_state_to_heap(<void**>&self.c_state.results,
+                                        self.c_state.nResults, sizeof(MlirType),
+                                        self.inline_results) or \
+                        mlircy_state_to_heap(<void**>&self.c_state.operands,
+                                             self.c_state.nOperands,
+                                             sizeof(MlirValue),
+                                             self.inline_operands) or \
+                        mlircy_state_to_heap(<void**>&self.c_state.attributes,
+                                             self.c_state.nAttributes,
+                                             sizeof(MlirNamedAttribute),
+                                             self.inline_attributes):
+                    ir_write_done(ctx, t)
+                    raise MemoryError()
+                # Only inference can make creation fail (and emit diagnostics):
+                # upstream's text, then MLIR's diagnostics.
+                cap = _ErrorCapture.attach(ctx)
+                op = mlirOperationCreate(&self.c_state)
+                _state_consumed(&self.c_state)
+                held = _hold_for_insert(ctx, t, where, op)
+                cap.check(op.ptr != NULL, "Operation creation failed")
+            else:
+                # The arrays stay ours (freed with the state), the regions
+                # become the operation's; the name is not looked up again.
+                op = mlirCyOperationCreateFromState(
+                    &self.c_state,
+                    NULL if key is None else PyLong_AsVoidPtr(key))
+                held = _hold_for_insert(ctx, t, where, op)
+                self.c_state.nRegions = 0
+                # (With inference, the C API has converted the attributes into
+                # the op's properties strictly and failed on a wrong kind.)
+                if op.ptr != NULL and self.c_state.nAttributes:
+                    _check_attributes_held(self.name, ctx, op,
+                                           self.c_state.nAttributes,
+                                           self.c_state.attributes)
+                if op.ptr == NULL:
+                    raise MLIRError("Operation creation failed", [])
+            if self.properties:
+                set_op_properties(ctx, op, self.name, self.properties, True)
+            if target is None:
+                obj = _new_op_object(_name_info(ctx, op).cls, ctx, op, None)
+            else:
+                obj = <Operation>target
+                obj.c_op = op
+                obj.context = ctx
+                obj.owner_ref = None
+                obj.flags = OP_OWNED | OP_VALID | OP_INTERNED
+                live_intern(ctx, obj)      # a fresh op: no other object exists
+            if where is not None:
+                where.insert_fresh(obj)
+        finally:
+            if held:
+                ir_write_done(ctx, held)
         cdef MlirOperation top
         cdef int j
         if self.operand_values or self.n_inline_objects:
@@ -419,6 +424,19 @@ cdef int _check_attributes_held(str name, Context ctx, MlirOperation op,
     raise TypeError(
         f"{name}: attribute '{from_ref(mlirIdentifierStr(attrs[i].name))}' "
         f"is not of the kind the op declares for it (got {attr})")
+
+
+cdef inline int _hold_for_insert(Context ctx, int t, InsertionPoint where,
+                                 MlirOperation op) noexcept:
+    """After creating an operation: on free-threaded builds, one that is
+    to be inserted keeps the gate until it is (its uses of shared values
+    are in their use lists already, and a reader such as the bytecode
+    writer must not meet them from a detached operation); otherwise the
+    gate is released. Returns what the caller still holds."""
+    if READ_SCOPES and where is not None and op.ptr != NULL:
+        return t
+    ir_write_done(ctx, t)
+    return 0
 
 
 cdef int _state_write_wait(OperationState self, InsertionPoint where,

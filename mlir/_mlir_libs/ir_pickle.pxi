@@ -34,6 +34,8 @@ cdef bytes _bytecode_of(Context ctx, object obj):
     cdef string buf
     cdef MlirOperation op
     cdef bint ran
+    cdef int open_kind = 0
+    cdef MlirOperation culprit
     cdef int t = ir_section_enter(ctx, False)
     cdef PyThreadState* _ts
     try:
@@ -46,10 +48,13 @@ cdef bytes _bytecode_of(Context ctx, object obj):
                                 "(pickle the Module, or clone() the "
                                 "operation)")
         _ts = gil_release_for(ctx)
-        ran = mlirCyDeepOperationWriteBytecode(op, append_to_string, &buf)
+        ran = mlirCyDeepOperationFindOpenValue(op, &open_kind, &culprit)
+        if ran and open_kind == 0:
+            ran = mlirCyDeepOperationWriteBytecode(op, append_to_string, &buf)
         gil_restore(_ts)
     finally:
         ir_section_exit(ctx, t)
     if not ran:
         raise_too_deep("the operation")
+    refuse_open_ir(open_kind, culprit, "pickle the operation")
     return buf.data()[:buf.size()]

@@ -173,6 +173,17 @@ MLIR_CAPI_EXPORTED bool mlirCyDeepOperationWriteBytecodeWithConfig(
 MLIR_CAPI_EXPORTED bool mlirCyDeepOperationVerify(MlirOperation op,
                                                   bool *result);
 
+/// Whether the IR of `op` (op and everything nested in it) is closed, as the
+/// bytecode writer requires: no operation in it uses a value defined outside
+/// it, and no value defined in it is used outside it (by a detached
+/// operation, say). MLIR's writer numbers only the values and operations it
+/// walks and reads past its tables otherwise. `*result`: 0 closed; 1 an
+/// operand from outside, `*culprit` its user; 2 a use outside, `*culprit`
+/// the outside user.
+MLIR_CAPI_EXPORTED bool mlirCyDeepOperationFindOpenValue(MlirOperation op,
+                                                         int *result,
+                                                         MlirOperation *culprit);
+
 /// As mlirOperationWalk; on the large stack, each call of `callback` runs on
 /// the thread's own stack (see mlirCyStackRunOnThreadStack).
 MLIR_CAPI_EXPORTED bool mlirCyDeepOperationWalk(MlirOperation op,

@@ -158,8 +158,9 @@ SCENARIOS = {
                 assert m.operation.verify()
         start([mutator, printer, printer, creator])
     """,
-    # Readers iterate a block (names, operands, results, types, attributes)
-    # while a writer inserts and erases operations at its start.
+    # Readers iterate a block (names, operands, results, types, attributes,
+    # generated accessors) while a writer inserts and erases operations at
+    # its start.
     "iterate_against_insert_erase": """
         m = Module.parse(constants(0, 0, 100), context=ctx)
         block = m.body.operations[0].regions[0].blocks[0]
@@ -189,6 +190,8 @@ SCENARIOS = {
                         list(op.operands)
                         if name == "arith.constant":
                             assert "value" in op.attributes
+                            # The accessors generated for the op class.
+                            assert str(op.result.type) == str(op.value.type)
                         assert op.parent.name == "func.func"
                         seen += 1
                 except RuntimeError as e:

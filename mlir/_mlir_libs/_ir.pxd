@@ -107,9 +107,17 @@ cdef extern from *:
     #define MLIRCY_GATE_OPEN_FOR_WRITE(p) (*(p) == 0)
     #define MLIRCY_GATE_OPEN_FOR_READ(p) (!(*(p) & (1 << 30)))
     #endif
+    /* Read scopes (ir_gate.pxi): free-threaded builds only.
+       MLIRCY_NO_READ_SCOPES: for measuring what they cost. */
+    #if defined(Py_GIL_DISABLED) && !defined(MLIRCY_NO_READ_SCOPES)
+    #define MLIRCY_READ_SCOPES 1
+    #else
+    #define MLIRCY_READ_SCOPES 0
+    #endif
     """
     bint MLIRCY_GATE_OPEN_FOR_WRITE(int* state) noexcept nogil
     bint MLIRCY_GATE_OPEN_FOR_READ(int* state) noexcept nogil
+    bint READ_SCOPES "MLIRCY_READ_SCOPES"
 
 
 cdef class Context:
@@ -214,6 +222,11 @@ cdef class Operation:
 cdef int ir_write_wait(Context ctx) except -1
 cdef int ir_write_release(Context ctx) noexcept nogil
 cdef int ir_read_wait(Context ctx) except -1
+# A read scope for other modules than _ir (free-threaded builds; a no-op
+# with the GIL): rt = ir_read_enter(ctx) if READ_SCOPES else 0, then the
+# reads, then (in a finally) ir_read_exit(ctx, rt).
+cdef int ir_read_enter(Context ctx) except -1
+cdef void ir_read_exit(Context ctx, int token) noexcept
 cdef int ir_section_enter(Context ctx, bint exclusive) except -1
 cdef void ir_section_exit(Context ctx, int token) noexcept nogil
 

@@ -40,7 +40,8 @@ from mlir._mlir_libs._ir cimport (
     Attribute, Context, OpAdaptor, Operation, OperationState, Type, Value,
     attribute_handle, new_operation_state, wrap_attribute, wrap_type,
     wrap_value, wrap_value_any, op_handle, op_primary, set_op_properties,
-    ir_write, ir_write_done, is_sequence_arg,
+    ir_write, ir_write_done, is_sequence_arg, READ_SCOPES, ir_read_enter,
+    ir_read_exit,
 )
 from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationGetProperty)
@@ -435,6 +436,21 @@ cdef class _ods_accessor:
     cdef bint deletable(self):
         return False
 
+    cdef object _read(self, Operation op):
+        """The value on an operation (__get__'s work)."""
+        raise NotImplementedError
+
+    cdef object read(self, Operation op):
+        """_read in a read scope of op's context (free-threaded builds:
+        other threads' changes wait until it is done)."""
+        if not READ_SCOPES:
+            return self._read(op)
+        cdef int rt = ir_read_enter(op.context)
+        try:
+            return self._read(op)
+        finally:
+            ir_read_exit(op.context, rt)
+
     cdef _ods_accessor_function function(self, int what, dict annotations):
         cdef _ods_accessor_function f = \
             _ods_accessor_function.__new__(_ods_accessor_function)
@@ -484,7 +500,10 @@ cdef class _ods_value_group(_ods_accessor):
             return self
         if isinstance(obj, OpAdaptor):
             return self._of_adaptor(<OpAdaptor>obj)
-        cdef Operation op = _primary(<Operation?>obj)
+        return self.read(_primary(<Operation?>obj))
+
+    cdef object _read(self, Operation op):
+        """__get__ on an operation."""
         cdef MlirOperation c
         if self.direct:
             c = op_handle(op)
@@ -575,8 +594,12 @@ cdef class _ods_property(_ods_accessor):
             return self
         if isinstance(obj, OpAdaptor):
             obj = (<OpAdaptor>obj)._op      # the adapted op's properties
-        cdef Operation op = _primary(<Operation?>obj)
-        cdef MlirAttribute a = mlirCyOperationGetProperty(
+        return self.read(_primary(<Operation?>obj))
+
+    cdef object _read(self, Operation op):
+        """__get__ on an operation."""
+        cdef MlirAttribute a
+        a = mlirCyOperationGetProperty(
             op_handle(op), mlirStringRefCreate(self.c_name, len(self.c_name)))
         if mlirAttributeIsNull(a):
             return False if self.unit else None
@@ -636,8 +659,12 @@ cdef class _ods_attribute(_ods_accessor):
             return self
         if isinstance(obj, OpAdaptor):
             obj = (<OpAdaptor>obj)._op      # the adapted op's attributes
-        cdef Operation op = _primary(<Operation?>obj)
-        cdef MlirAttribute a = mlirOperationGetAttributeByName(
+        return self.read(_primary(<Operation?>obj))
+
+    cdef object _read(self, Operation op):
+        """__get__ on an operation."""
+        cdef MlirAttribute a
+        a = mlirOperationGetAttributeByName(
             op_handle(op), mlirStringRefCreate(self.c_name, len(self.c_name)))
         if self.kind == 2:
             return not mlirAttributeIsNull(a)
@@ -743,14 +770,26 @@ cdef class _ods_successor(_ods_indexed):
 
 # -- value builders -------------------------------------------------------
 
-cdef object _result_or_results(Operation op):
-    cdef MlirOperation c = op_handle(op)
-    cdef intptr_t n = mlirOperationGetNumResults(c)
+cdef object _result_or_results_of(Operation op):
+    cdef MlirOperation c
+    cdef intptr_t n
+    c = op_handle(op)
+    n = mlirOperationGetNumResults(c)
     if n == 0:
         return op
     if n == 1:
         return wrap_value(_primary(op), mlirOperationGetResult(c, 0))
     return op.results
+
+
+cdef object _result_or_results(Operation op):
+    if not READ_SCOPES:
+        return _result_or_results_of(op)
+    cdef int rt = ir_read_enter(op.context)
+    try:
+        return _result_or_results_of(op)
+    finally:
+        ir_read_exit(op.context, rt)
 
 
 cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra) except -1:
@@ -1285,28 +1324,52 @@ from mlir._mlir_libs.capi.ir cimport (
 from mlir._mlir_libs._ir cimport wrap_block
 
 
-def _entry_block(Operation op not None, str message):
-    """The first block of `op`'s first region (as op.regions[0].blocks[0]);
-    IndexError(`message`) when that region has no block."""
-    cdef MlirOperation h = op_handle(op)
+cdef object _entry_block_of(Operation op, str message):
+    cdef MlirOperation h
+    cdef MlirBlock b
+    h = op_handle(op)
     if mlirOperationGetNumRegions(h) == 0:
         raise IndexError("region index out of range")
-    cdef MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(h, 0))
+    b = mlirRegionGetFirstBlock(mlirOperationGetRegion(h, 0))
     if mlirBlockIsNull(b):
         raise IndexError(message)
     return wrap_block(op_primary(op), b)
+
+
+def _entry_block(Operation op not None, str message):
+    """The first block of `op`'s first region (as op.regions[0].blocks[0]);
+    IndexError(`message`) when that region has no block."""
+    if not READ_SCOPES:
+        return _entry_block_of(op, message)
+    cdef int rt = ir_read_enter(op.context)
+    try:
+        return _entry_block_of(op, message)
+    finally:
+        ir_read_exit(op.context, rt)
+
+
+cdef object _entry_block_argument_of(Operation op, intptr_t i):
+    cdef MlirOperation h
+    cdef MlirBlock b
+    h = op_handle(op)
+    if mlirOperationGetNumRegions(h) == 0:
+        raise IndexError("region index out of range")
+    b = mlirRegionGetFirstBlock(mlirOperationGetRegion(h, 0))
+    if mlirBlockIsNull(b):
+        raise IndexError("block index out of range")
+    if i < 0 or i >= mlirBlockGetNumArguments(b):
+        raise IndexError("block argument index out of range")
+    return wrap_value(op_primary(op), mlirBlockGetArgument(b, i))
 
 
 def _entry_block_argument(Operation op not None, intptr_t i):
     """Argument i of the first block of `op`'s first region (as
     op.regions[0].blocks[0].arguments[i], with its IndexErrors), without
     the region, block and list objects in between."""
-    cdef MlirOperation h = op_handle(op)
-    if mlirOperationGetNumRegions(h) == 0:
-        raise IndexError("region index out of range")
-    cdef MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(h, 0))
-    if mlirBlockIsNull(b):
-        raise IndexError("block index out of range")
-    if i < 0 or i >= mlirBlockGetNumArguments(b):
-        raise IndexError("block argument index out of range")
-    return wrap_value(op_primary(op), mlirBlockGetArgument(b, i))
+    if not READ_SCOPES:
+        return _entry_block_argument_of(op, i)
+    cdef int rt = ir_read_enter(op.context)
+    try:
+        return _entry_block_argument_of(op, i)
+    finally:
+        ir_read_exit(op.context, rt)

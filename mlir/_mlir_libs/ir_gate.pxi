@@ -299,12 +299,6 @@ cdef extern from *:
       }
     }
 
-    /* MLIRCY_NO_READ_SCOPES: for measuring what they cost. */
-    #if defined(Py_GIL_DISABLED) && !defined(MLIRCY_NO_READ_SCOPES)
-    #define MLIRCY_READ_SCOPES 1
-    #else
-    #define MLIRCY_READ_SCOPES 0
-    #endif
     /* Held by a function for its reads; left when the function returns.
        With the GIL a plain struct that nothing reads, so that functions
        declaring one compile as if they did not. */
@@ -327,11 +321,11 @@ cdef extern from *:
     int GATE_READ "MLIRCY_GATE_READ"
     int GATE_DEFER "MLIRCY_GATE_DEFER"
     int GATE_SCOPE "MLIRCY_GATE_SCOPE"
-    bint READ_SCOPES "MLIRCY_READ_SCOPES"
     cdef cppclass mlircy_read_scope:
         int* state
     int mlircy_read_try(int* state, int* waiting) noexcept nogil
     int mlircy_read_step_out(int* state) noexcept nogil
+    void mlircy_read_leave(int* state) noexcept nogil
     void mlircy_read_step_in(int* state, int* waiting) noexcept nogil
     int GATE_WRITER "MLIRCY_GATE_WRITER"
     int GATE_READER "MLIRCY_GATE_READER"
@@ -513,3 +507,19 @@ cdef int ctx_threading_changed(Context ctx) except -1:
 cdef inline Context _octx(Operation o):
     """o's context for ir_read_scope; None for no operation."""
     return None if o is None else o.context
+
+
+cdef int ir_read_enter(Context ctx) except -1:
+    """ir_read_scope for modules other than _ir, which end the scope with
+    ir_read_exit(ctx, token): 1 entered, 0 nothing to end."""
+    if not READ_SCOPES or ctx is None:
+        return 0
+    cdef mlircy_read_scope rs
+    ir_read_scope(&rs, ctx)
+    rs.state = NULL          # kept entered: ir_read_exit leaves it
+    return 1
+
+
+cdef void ir_read_exit(Context ctx, int token) noexcept:
+    if token:
+        mlircy_read_leave(&ctx.gate.state)

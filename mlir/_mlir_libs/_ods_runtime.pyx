@@ -1008,12 +1008,6 @@ cdef MlirAttribute _integer_attr_handle(Type t, object value) except *:
     return (<Attribute>_ir.Attribute.parse(f"{v} : {t}", context=t.context)).c_attr
 
 
-def _integer_attr(Type t not None, value: int) -> IntegerAttr:
-    """IntegerAttr of an integer or index type (ValueError if `value` does
-    not fit)."""
-    return wrap_attribute(t.context, _integer_attr_handle(t, value))
-
-
 def _ods_build(target, str name not None, results, dict attributes not None,
                loc, ip):
     """Creates operation `name` for `target` (an OpView object not yet
@@ -1031,10 +1025,6 @@ cdef MlirAttribute _float_attr_handle(Type t, object value) except *:
     if not mlirTypeIsAFloat(t.c_type):
         raise TypeError(f"a float value needs a float type, not {t}")
     return mlirFloatAttrDoubleGet(t.context.c_context, t.c_type, float(value))
-
-
-def _float_attr(Type t not None, value: float) -> FloatAttr:
-    return wrap_attribute(t.context, _float_attr_handle(t, value))
 
 
 cdef object _arith_constant_build(object target, object result, object value,

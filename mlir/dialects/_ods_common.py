@@ -246,14 +246,6 @@ def _region_op(op_constructor, terminator=None):
     return maybe_no_args
 
 
-# -- attribute builders -------------------------------------------------
-#
-# The generated builders convert non-Attribute values of an attribute
-# argument with the builder registered for its ODS attribute def name
-# (mlir.ir.AttrBuilder). Until the core provides that registry, a local one
-# with the same interface stands in, holding the builders registered here
-# and by the enum modules.
-
 class _LoopBodyAccessors:
     """Accessors of a loop op whose single-block body takes the induction
     variable, then one argument per iter_arg (scf.for, affine.for)."""
@@ -292,6 +284,13 @@ class _IfBlockAccessors:
             return None
         return blocks[0]
 
+
+# -- attribute builders -------------------------------------------------
+#
+# The generated builders convert non-Attribute values of an attribute
+# argument with the builder registered for its ODS attribute def name in
+# the core's registry (mlir.ir.AttrBuilder); the builders below and the
+# enum modules register there.
 
 def register_attribute_builder(kind, replace=False):
     """Decorator registering fn(value, context) -> Attribute for an ODS

@@ -1314,16 +1314,20 @@ from mlir._mlir_libs.capi.ir cimport (
 from mlir._mlir_libs._ir cimport wrap_block
 
 
-cdef object _entry_block_of(Operation op, str message):
-    cdef MlirOperation h
-    cdef MlirBlock b
-    h = op_handle(op)
+cdef MlirBlock _first_block(Operation op, str message) except *:
+    """The first block of op's first region; IndexError(`message`) when
+    that region has none."""
+    cdef MlirOperation h = op_handle(op)
     if mlirOperationGetNumRegions(h) == 0:
         raise IndexError("region index out of range")
-    b = mlirRegionGetFirstBlock(mlirOperationGetRegion(h, 0))
+    cdef MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(h, 0))
     if mlirBlockIsNull(b):
         raise IndexError(message)
-    return wrap_block(op_primary(op), b)
+    return b
+
+
+cdef object _entry_block_of(Operation op, str message):
+    return wrap_block(op_primary(op), _first_block(op, message))
 
 
 def _entry_block(Operation op not None, str message):
@@ -1339,14 +1343,7 @@ def _entry_block(Operation op not None, str message):
 
 
 cdef object _entry_block_argument_of(Operation op, intptr_t i):
-    cdef MlirOperation h
-    cdef MlirBlock b
-    h = op_handle(op)
-    if mlirOperationGetNumRegions(h) == 0:
-        raise IndexError("region index out of range")
-    b = mlirRegionGetFirstBlock(mlirOperationGetRegion(h, 0))
-    if mlirBlockIsNull(b):
-        raise IndexError("block index out of range")
+    cdef MlirBlock b = _first_block(op, "block index out of range")
     if i < 0 or i >= mlirBlockGetNumArguments(b):
         raise IndexError("block argument index out of range")
     return wrap_value(op_primary(op), mlirBlockGetArgument(b, i))

@@ -447,7 +447,9 @@ cdef int ir_read_wait(Context ctx) except -1:
     return _gate_acquire(ctx, GATE_READ)
 
 
-cdef int _read_scope_wait(mlircy_read_scope* rs, Context ctx, int r) except -1:
+cdef int _read_scope_wait(Context ctx, int r) except -1:
+    """After mlircy_read_try said `r` (not 1): waits until this thread
+    is in a read scope on ctx, or raises."""
     if r == -1:
         mlircy_gate_waiting_add(&ctx.gate.waiting, GATE_READER)
         try:
@@ -461,7 +463,6 @@ cdef int _read_scope_wait(mlircy_read_scope* rs, Context ctx, int r) except -1:
     if r == -2:
         raise RuntimeError("a thread may hold sections of at most 16 "
                            "contexts at once")
-    rs.state = &ctx.gate.state
     return 0
 
 
@@ -475,10 +476,9 @@ cdef inline int ir_read_scope(mlircy_read_scope* rs, Context ctx) except -1:
     cdef int r
     if READ_SCOPES and rs.state == NULL and ctx is not None:
         r = mlircy_read_try(&ctx.gate.state, &ctx.gate.waiting)
-        if r == 1:
-            rs.state = &ctx.gate.state
-            return 0
-        return _read_scope_wait(rs, ctx, r)
+        if r != 1:
+            _read_scope_wait(ctx, r)
+        rs.state = &ctx.gate.state
     return 0
 
 
@@ -514,9 +514,9 @@ cdef int ir_read_enter(Context ctx) except -1:
     ir_read_exit(ctx, token): 1 entered, 0 nothing to end."""
     if not READ_SCOPES or ctx is None:
         return 0
-    cdef mlircy_read_scope rs
-    ir_read_scope(&rs, ctx)
-    rs.state = NULL          # kept entered: ir_read_exit leaves it
+    cdef int r = mlircy_read_try(&ctx.gate.state, &ctx.gate.waiting)
+    if r != 1:
+        _read_scope_wait(ctx, r)
     return 1
 
 

@@ -878,6 +878,7 @@ cdef class Operation:
             cm = m.to_c(ctx)
         cdef int t = 0
         cdef MlirOperation copy
+        copy.ptr = NULL
         cdef bint ran = False
         try:
             t = op_write(self)     # the copy uses the same values
@@ -890,11 +891,7 @@ cdef class Operation:
                     if ran:
                         mlirCyIRMappingForEach(cm, _collect_map_entry, &added)
             finally:
-                # On free-threaded builds a copy to be inserted keeps the
-                # gate until it is (see _hold_for_insert).
-                if not (READ_SCOPES and where is not None and ran):
-                    op_write_done(self, t)
-                    t = 0
+                t = _hold_for_insert(ctx, t, where, copy)
         finally:
             if m is not None:
                 mlirCyIRMappingDestroy(cm)
@@ -910,8 +907,7 @@ cdef class Operation:
             if where is not None:
                 where.insert(obj)
         finally:
-            if t:
-                op_write_done(self, t)
+            ir_write_done(ctx, t)
         return obj
 
     def detach_from_parent(self) -> Self:

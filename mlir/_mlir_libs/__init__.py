@@ -49,13 +49,13 @@ def _mlir_c_include_dir():
 
 def get_include_dirs():
     """Include directories for downstream native code. The first, as
-    upstream's, holds the `mlir-c/` C API headers (`mlir-c/IR.h`: LLVM's
-    include directory, where the headers of the C API in
-    libMLIRCythonCAPI.so live; left out when they are not installed).
-    Then the parent of the `mlir` package (for cimport of
-    mlir._mlir_libs.*, and for C/C++ code including
-    "mlir/_mlir_libs/_ir_api.h") and our shim headers when installed
-    beside the package."""
+    upstream's, holds the `mlir-c/` C API headers (`mlir-c/IR.h`): the
+    package's include/, where the build put the headers of the C API in
+    libMLIRCythonCAPI.so beside our shim headers (else LLVM's include
+    directory; left out when neither has them). Then the parent of the
+    `mlir` package (for cimport of mlir._mlir_libs.*, and for C/C++ code
+    including "mlir/_mlir_libs/_ir_api.h") and the shim headers when they
+    are not the first."""
     shim = os.path.join(_this_dir, "include")
     mlir_c = _mlir_c_include_dir()
     dirs = [] if mlir_c is None or mlir_c == shim else [mlir_c]

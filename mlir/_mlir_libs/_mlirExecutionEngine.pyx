@@ -40,7 +40,7 @@ from mlir._mlir_libs._ir import MLIRError
 
 _LLVM_LIB = os.path.join(os.environ.get("MLIR_CYTHON_LLVM_ROOT", "/usr/lib/llvm-22"),
                          "lib")
-# A self-contained wheel (tools/wheel.py) ships the runtime libraries here.
+# A self-contained build (setup.py, tools/runtime_libs.py) ships the runtime libraries here.
 _BUNDLED_LIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "runtime")
 RUNTIME_LIBRARIES = ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so")
 

@@ -17,7 +17,9 @@
 3. Cython compiles every .pyx under mlir/ in C++ mode; every extension
    links libMLIRCythonCAPI.so and finds it through an $ORIGIN rpath.
    Generated dialect modules compile at -O1 -g0 (compile time is the
-   constraint there; their hot paths live in the core).
+   constraint there; their hot paths live in the core), and every
+   module's set-up code, which runs once per import, unoptimized
+   (mlir.tblgen.cold_init_flags).
 4. Extensions compile in parallel (all cores unless -j/--parallel says).
 5. gen/stubs.py writes the typing stubs (.pyi) of the native modules
    from the built modules.
@@ -167,6 +169,7 @@ def is_generated(pyx: Path) -> bool:
 
 def make_extensions(generated=True):
     exts = []
+    cold = _load_tblgen_module().cold_init_flags()
     # The development library finds libMLIR.so there.
     llvm_rpath = ([f"-Wl,-rpath,{LLVM_ROOT / 'lib'}"]
                   if LLVM_ROOT and not _missing(LLVM_ROOT, SHARED) else [])
@@ -192,7 +195,9 @@ def make_extensions(generated=True):
             include_dirs=[str(ROOT / "csrc" / "include"),
                           str(ROOT / STAGED_INCLUDE)],
             libraries=[CAPI_LIB],
-            extra_compile_args=["-std=c++17", *opt,
+            # Code that runs once per import (Cython's CYTHON_SMALL_CODE)
+            # compiles unoptimized (mlir.tblgen.cold_init_flags).
+            extra_compile_args=["-std=c++17", *opt, *cold,
                                 "-Wno-unused-function"],
             extra_link_args=[f"-Wl,-rpath,{origin}", *llvm_rpath],
         ))

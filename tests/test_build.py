@@ -1,6 +1,7 @@
 """The build's behaviour that users meet before any import works."""
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -108,3 +109,28 @@ def test_a_clean_tree_without_llvm_stops_at_once(tmp_path):
     assert "LLVM/MLIR 22 not found" in out
     assert "Error compiling Cython file" not in out
     assert len(out.splitlines()) < 80, out[-3000:]
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")
+def test_cold_init_flags_leave_only_the_marked_code_unoptimized(tmp_path):
+    """What Cython marks CYTHON_SMALL_CODE (a module's set-up) compiles
+    unoptimized under mlir.tblgen.cold_init_flags; the rest keeps -O2."""
+    from mlir.tblgen import cold_init_flags
+    assert cold_init_flags("clang++") == [
+        "-DCYTHON_SMALL_CODE=__attribute__((cold, optnone, noinline))"]
+    src = tmp_path / "m.cpp"
+    src.write_text(
+        "#ifndef CYTHON_SMALL_CODE\n#define CYTHON_SMALL_CODE\n#endif\n"
+        'extern "C" CYTHON_SMALL_CODE int set_up(int x) { return x * 2; }\n'
+        'extern "C" int per_op(int x) { return x * 2; }\n')
+    asm = tmp_path / "m.s"
+    subprocess.run(["g++", "-O2", *cold_init_flags("g++"), "-S", "-o",
+                    str(asm), str(src)], check=True)
+    text = asm.read_text()
+
+    def body(name):
+        start = text.index(f"{name}:")
+        return text[start:text.index(".cfi_endproc", start)]
+    # -O0 keeps the argument in the frame; -O2 computes in registers.
+    assert "%rbp" in body("set_up")
+    assert "%rbp" not in body("per_op")

@@ -42,12 +42,12 @@ build of the same sources in another directory (a wheel from the sdist)
 then takes the objects from the cache.
 """
 
+import functools
 import os
 import runpy
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -61,12 +61,10 @@ CAPI_LIB = "MLIRCythonCAPI"
 LIBS_PKG = Path("mlir") / "_mlir_libs"
 TBLGEN = "mlir-cython-tblgen"
 DIALECTS_PKG = Path("mlir") / "dialects"
-# What an LLVM installation must hold to build from it: the C API's
-# headers and archives, and for the development library (linked against
-# libMLIR.so) the shared libraries too; without them, the self-contained
-# library is linked from the static archives.
-NEEDED = ("include/mlir-c/IR.h", "include/mlir/IR/OpBase.td",
-          "lib/libMLIRCAPIIR.a", "lib/libLLVMSupport.a")
+# What the development library (linked against libMLIR.so) needs of an
+# LLVM installation besides what any build needs (tools/pypi_llvm.py's
+# REQUIRED); without them, the self-contained library is linked from the
+# static archives.
 SHARED = ("lib/libMLIR.so", "lib/libLLVM.so")
 # The C API headers and what they include from MLIR's own tree, copied
 # into the build (STAGED_INCLUDE, what the extensions compile against) and
@@ -78,30 +76,51 @@ HINT = ("Install Debian's packages:\n"
         "or point MLIR_CYTHON_LLVM_ROOT at an LLVM 22 installation.")
 
 
-def _missing(root: Path, what=NEEDED):
+def _missing(root: Path, what=None):
+    """The files of `what` (default: what a build needs of an LLVM
+    installation, tools/pypi_llvm.py's REQUIRED) that `root` lacks."""
+    if what is None:
+        what = _tool("pypi_llvm").REQUIRED
     return [p for p in what if not (root / p).exists()]
+
+
+@functools.lru_cache(maxsize=None)
+def _load(path: str, name: str):
+    """The module of this tree's file `path`, loaded once under `name` and
+    not through sys.path (tools/wheel.py would shadow the wheel package,
+    and the tree's mlir/ an installed one)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, ROOT / path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def _tool(name: str):
     """A module of tools/ (shipped in the sdist for the build)."""
-    if str(ROOT / "tools") not in sys.path:
-        sys.path.insert(0, str(ROOT / "tools"))
-    import importlib
-    return importlib.import_module(name)
+    return _load(f"tools/{name}.py", f"_mlir_cython_tool_{name}")
+
+
+def _load_tblgen_module():
+    """mlir/tblgen/__init__.py, which the build shares with users."""
+    return _load("mlir/tblgen/__init__.py", "_mlir_cython_tblgen")
+
+
+def _sync_file(src: Path, out: Path):
+    """Copies `src` to `out` unless `out` holds the same bytes already (it
+    then keeps its time: nothing depending on it rebuilds)."""
+    data = src.read_bytes()
+    if out.exists() and out.read_bytes() == data:
+        return
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(data)
 
 
 def _sync_tree(src: Path, dest: Path):
-    """Copies the files of `src` into `dest` where they differ (files that
-    are the same keep their time: nothing depending on them rebuilds)."""
+    """_sync_file for every file of `src`, into `dest`."""
     for f in src.rglob("*"):
-        if f.is_dir():
-            continue
-        out = dest / f.relative_to(src)
-        data = f.read_bytes()
-        if out.exists() and out.read_bytes() == data:
-            continue
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_bytes(data)
+        if not f.is_dir():
+            _sync_file(f, dest / f.relative_to(src))
 
 
 def stage_headers(root: Path):
@@ -118,16 +137,8 @@ def stage_headers(root: Path):
                 if dep.exists() and dep not in seen:
                     seen.add(dep)
                     files.append(dep)
-    (ROOT / "build").mkdir(exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix="headers-", dir=ROOT / "build"))
-    try:
-        for f in files:
-            out = staging / f.relative_to(inc)
-            out.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(f, out)
-        _sync_tree(staging, ROOT / STAGED_INCLUDE)
-    finally:
-        shutil.rmtree(staging)
+    for f in files:
+        _sync_file(f, ROOT / STAGED_INCLUDE / f.relative_to(inc))
 
 
 def find_llvm() -> Path:
@@ -245,15 +256,6 @@ def cythonize_all(generated=True):
         # translates anything: the longest silent step otherwise.
         quiet=False,
     )
-
-
-def _load_tblgen_module():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(
-        "_mlir_cython_tblgen", ROOT / "mlir" / "tblgen" / "__init__.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def _deps_newer_than(depfile: Path, stamp: Path, extra) -> bool:
@@ -378,7 +380,7 @@ class BuildExt(build_ext):
         # names; their stubs leave those out of `import *`.
         _load_tblgen_module().restrict_stub_exports(
             sorted(str(p) for p in (ROOT / DIALECTS_PKG).rglob("*.py")))
-        if not (self.inplace or getattr(self, "editable_mode", False)):
+        if not self._inplace():
             # build_py ran before the generator: ship its Python outputs
             # (enum modules, stubs) with the built package too.
             dest = Path(self.build_lib) / DIALECTS_PKG
@@ -405,7 +407,7 @@ class BuildExt(build_ext):
             ext._file_name = self.get_ext_filename(ext._full_name)
         for ext in self.extensions:
             ext.library_dirs.append(str(lib_dir))
-        if not (self.inplace or getattr(self, "editable_mode", False)):
+        if not self._inplace():
             self._reuse_inplace_builds()
         # The extensions build_extension will compile (setuptools' own
         # test, made once here), for the "[k/n] compiling" lines.
@@ -414,7 +416,7 @@ class BuildExt(build_ext):
         self._progress = 0
         self._progress_lock = threading.Lock()
         super().run()
-        inplace = self.inplace or getattr(self, "editable_mode", False)
+        inplace = self._inplace()
         if not inplace:
             # Cython writes the C-level API header of _ir (cdef api) beside
             # the .pyx; it ships in the package for C/C++ extensions.
@@ -485,7 +487,7 @@ class BuildExt(build_ext):
         return os.environ.get("MLIR_CYTHON_STATIC") == "1" and not self._inplace()
 
     def _package_libs_dir(self) -> Path:
-        if self.inplace or getattr(self, "editable_mode", False):
+        if self._inplace():
             return ROOT / LIBS_PKG
         return Path(self.build_lib) / LIBS_PKG
 

@@ -21,10 +21,8 @@ the same C++); the dev wheels come from PyPI.
 """
 
 import os
-import subprocess
 import sys
 import tempfile
-import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,23 +58,8 @@ def main():
         (whl,) = out.glob("*.whl")
         say(f"built {whl.name} ({whl.stat().st_size / 2**20:.1f} MiB) "
             "from the sdist, with PyPI's LLVM")
-        env_dir = tmp / "venv"
-        venv.create(env_dir, with_pip=True)
-        py = env_dir / "bin" / "python"
-        check_wheel.run([py, "-m", "pip", "install", "-q", whl])
-        site = subprocess.run(
-            [py, "-c", "import sysconfig; print(sysconfig.get_paths()['platlib'])"],
-            check=True, capture_output=True, text=True).stdout.strip()
-        smoke = tmp / "smoke.py"
-        smoke.write_text(check_wheel.SMOKE)
-        proc = subprocess.run([str(c) for c in hidden([py, smoke, site,
-                                                       "hidden"])],
-                              cwd=tmp, capture_output=True, text=True)
-        print(proc.stdout + proc.stderr, end="")
-        if proc.returncode or "[42]" not in proc.stdout:
-            sys.exit("check_sdist: the smoke test failed")
-        check_wheel.run(hidden([py, ROOT / "examples" / "main.py",
-                                "--size", "64"]), cwd=tmp)
+        check_wheel.install_and_smoke(whl, tmp, hidden, True,
+                                      who="check_sdist")
     say("the sdist builds and runs without Debian's LLVM")
 
 

@@ -177,6 +177,33 @@ def can_hide():
     return subprocess.run(hiding(["true"]), capture_output=True).returncode == 0
 
 
+def install_and_smoke(wheel: Path, tmp: Path, hidden, hide: bool,
+                      extra=(), who="check_wheel"):
+    """A fresh venv in `tmp` with `wheel` (and the packages `extra`); runs
+    the smoke test and the main example in it through `hidden` (`hide`:
+    whether that hides LLVM); `who` names the caller in a failure. Returns
+    the venv's python."""
+    env_dir = tmp / "venv"
+    venv.create(env_dir, with_pip=True)
+    py = env_dir / "bin" / "python"
+    run([py, "-m", "pip", "install", "-q", str(wheel), *extra])
+    site = subprocess.run(
+        [py, "-c", "import sysconfig; print(sysconfig.get_paths()['platlib'])"],
+        check=True, capture_output=True, text=True).stdout.strip()
+    smoke = tmp / "smoke.py"
+    smoke.write_text(SMOKE)
+    out = subprocess.run(
+        [str(c) for c in hidden([py, smoke, site,
+                                 "hidden" if hide else "visible"])],
+        cwd=tmp, capture_output=True, text=True)
+    print(out.stdout + out.stderr, end="")
+    # What the JIT-compiled code printed through the runtime library.
+    if out.returncode or "[42]" not in out.stdout:
+        sys.exit(f"{who}: the smoke test failed")
+    run(hidden([py, ROOT / "examples" / "main.py", "--size", "64"]), cwd=tmp)
+    return py
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 1:
@@ -191,14 +218,9 @@ def main(argv=None):
     hidden = hiding if hide else (lambda cmd: cmd)
     with tempfile.TemporaryDirectory(prefix="mlir-cython-check-") as tmp:
         tmp = Path(tmp)
-        env_dir = tmp / "venv"
-        venv.create(env_dir, with_pip=True)
-        py = env_dir / "bin" / "python"
-        run([py, "-m", "pip", "install", "-q", str(wheel), "pytest",
-             "hypothesis>=6.100", "PyYAML>=6", "Cython>=3.1,<4"])
-        site = subprocess.run(
-            [py, "-c", "import sysconfig; print(sysconfig.get_paths()['platlib'])"],
-            check=True, capture_output=True, text=True).stdout.strip()
+        py = install_and_smoke(
+            wheel, tmp, hidden, hide,
+            ["pytest", "hypothesis>=6.100", "PyYAML>=6", "Cython>=3.1,<4"])
         # Copies of the tests, away from the checkout (whose mlir/ would
         # otherwise be imported) and its conftest.
         tests = tmp / "tests"
@@ -207,17 +229,6 @@ def main(argv=None):
             shutil.copy(ROOT / "tests" / name, tests)
         for d in ("downstream", "oot"):
             shutil.copytree(ROOT / "tests" / d, tests / d)
-        smoke = tmp / "smoke.py"
-        smoke.write_text(SMOKE)
-        out = subprocess.run(
-            [str(c) for c in hidden([py, smoke, site,
-                                     "hidden" if hide else "visible"])],
-            cwd=tmp, capture_output=True, text=True)
-        print(out.stdout + out.stderr, end="")
-        # What the JIT-compiled code printed through the runtime library.
-        if out.returncode or "[42]" not in out.stdout:
-            sys.exit("check_wheel: the smoke test failed")
-        run(hidden([py, ROOT / "examples" / "main.py", "--size", "64"]), cwd=tmp)
         pytest = [py, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                   "--rootdir", tests]
         # (Not the rebuild of the package with other private layouts: the

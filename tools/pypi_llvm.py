@@ -34,7 +34,8 @@ DEFAULT_PREFIX = Path(os.environ.get(
     Path.home() / ".cache" / "mlir-cython" / "llvm-22.1.8-pypi"))
 # The wheels' own data directories (their top-level names).
 TOPS = ("llvm/", "mlir/")
-# What a prefix must hold to build the package from it.
+# What an LLVM installation must hold to build the package from it (a
+# prefix made here; setup.py checks any installation with it).
 REQUIRED = ("include/mlir-c/IR.h", "lib/libMLIRCAPIIR.a",
             "lib/libLLVMSupport.a", "include/mlir/IR/OpBase.td")
 

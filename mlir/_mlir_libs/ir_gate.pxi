@@ -473,11 +473,8 @@ cdef inline int ir_read_scope(mlircy_read_scope* rs, Context ctx) except -1:
     first check of an object, as `if READ_SCOPES: ir_read_scope(&rs, ctx)`
     so that GIL builds do not even evaluate ctx; a second call (another
     context) does nothing."""
-    cdef int r
     if READ_SCOPES and rs.state == NULL and ctx is not None:
-        r = mlircy_read_try(&ctx.gate.state, &ctx.gate.waiting)
-        if r != 1:
-            _read_scope_wait(ctx, r)
+        ir_read_enter(ctx)
         rs.state = &ctx.gate.state
     return 0
 
@@ -510,8 +507,9 @@ cdef inline Context _octx(Operation o):
 
 
 cdef int ir_read_enter(Context ctx) except -1:
-    """ir_read_scope for modules other than _ir, which end the scope with
-    ir_read_exit(ctx, token): 1 entered, 0 nothing to end."""
+    """Enters a read scope on ctx (free-threaded builds), waiting as a
+    reader; ir_read_scope's work, and for modules other than _ir, which end
+    the scope with ir_read_exit(ctx, token): 1 entered, 0 nothing to end."""
     if not READ_SCOPES or ctx is None:
         return 0
     cdef int r = mlircy_read_try(&ctx.gate.state, &ctx.gate.waiting)

@@ -301,6 +301,24 @@ cdef int refuse_open_ir(int kind, MlirOperation culprit, str what) except -1:
                      "IR)")
 
 
+cdef bint write_closed_bytecode(MlirOperation op,
+                                MlirBytecodeWriterConfig* cfg, string* buf,
+                                MlirLogicalResult* res, int* open_kind,
+                                MlirOperation* culprit) noexcept nogil:
+    """Appends op's bytecode to buf (at cfg's version, its outcome in res,
+    when cfg is not NULL) if its IR is closed; else only sets open_kind and
+    culprit for refuse_open_ir. False when the IR is too deep for MLIR's
+    walks (raise_too_deep)."""
+    if not mlirCyDeepOperationFindOpenValue(op, open_kind, culprit):
+        return False
+    if open_kind[0] != 0:
+        return True
+    if cfg == NULL:
+        return mlirCyDeepOperationWriteBytecode(op, append_to_string, buf)
+    return mlirCyDeepOperationWriteBytecodeWithConfig(
+        op, cfg[0], append_to_string, buf, res)
+
+
 cdef int op_section_enter(Operation o, bint exclusive) except -1:
     """ir_section_enter (see _ir.pxd) on o's context; before checking o."""
     return 0 if o.context is None else ir_section_enter(o.context, exclusive)
@@ -716,32 +734,26 @@ cdef class Operation:
         cdef int64_t version = 0 if desired_version is None else desired_version
         cdef int open_kind = 0
         cdef MlirOperation culprit
+        cdef bint versioned = desired_version is not None
         cdef int t = op_section_enter(self, False)
         cdef PyThreadState* _ts
         try:
             op = op_handle(self)
-            _ts = gil_release_for(self.context)
-            ran = mlirCyDeepOperationFindOpenValue(op, &open_kind, &culprit)
-            gil_restore(_ts)
-            if ran and open_kind == 0 and desired_version is None:
-                _ts = gil_release_for(self.context)
-                ran = mlirCyDeepOperationWriteBytecode(
-                    op, append_to_string, &buf)
-                gil_restore(_ts)
-            elif ran and open_kind == 0:
+            if versioned:
                 cfg = mlirBytecodeWriterConfigCreate()
                 mlirBytecodeWriterConfigDesiredEmitVersion(cfg, version)
-                _ts = gil_release_for(self.context)
-                ran = mlirCyDeepOperationWriteBytecodeWithConfig(
-                    op, cfg, append_to_string, &buf, &res)
-                gil_restore(_ts)
+            _ts = gil_release_for(self.context)
+            ran = write_closed_bytecode(op, &cfg if versioned else NULL, &buf,
+                                        &res, &open_kind, &culprit)
+            gil_restore(_ts)
+            if versioned:
                 mlirBytecodeWriterConfigDestroy(cfg)
         finally:
             op_section_exit(self, t)
         if not ran:
             raise_too_deep("the operation")
         refuse_open_ir(open_kind, culprit, "write bytecode")
-        if desired_version is not None:
+        if versioned:
             if mlirLogicalResultIsFailure(res):
                 raise ValueError(f"Unable to honor desired bytecode version "
                                  f"{desired_version}")

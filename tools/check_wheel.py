@@ -1,9 +1,11 @@
 """Checks a self-contained wheel (tools/wheel.py) the way a user meets it:
 installed into a fresh venv, on a machine without LLVM.
 
-    python tools/check_wheel.py WHEEL
+    python tools/check_wheel.py WHEEL [--python PYTHON]
 
-1. A fresh venv gets the wheel (and numpy, its one dependency), plus
+1. A fresh venv of PYTHON (by default the interpreter running this
+   script; another one for another version's wheel, or for the stable-ABI
+   wheel on each CPython it is checked on) gets the wheel (and numpy, its one dependency), plus
    Cython and pytest for the downstream checks.
 2. With LLVM hidden (a private mount namespace, `unshare -m`, with an empty
    tmpfs over /usr/lib/llvm-22; needs root and mount rights, else it runs
@@ -25,6 +27,7 @@ installed into a fresh venv, on a machine without LLVM.
 Exits non-zero when any of it fails.
 """
 
+import argparse
 import os
 import re
 import shutil
@@ -42,7 +45,8 @@ CORE_TESTS = [
     "tests/test_context.py", "tests/test_operation.py",
     "tests/test_blocks_values.py", "tests/test_types.py",
     "tests/test_attributes.py", "tests/test_dense.py",
-    "tests/test_location.py", "tests/test_module_parse.py",
+    "tests/test_location.py", "tests/test_loc_tracebacks.py",
+    "tests/test_module_parse.py",
     "tests/test_passmanager.py", "tests/test_rewrite.py",
     "tests/test_execution_engine.py", "tests/test_pickle.py",
     "tests/test_invalid_use.py", "tests/test_upstream_exact_behaviour.py",
@@ -178,14 +182,19 @@ def can_hide():
 
 
 def install_and_smoke(wheel: Path, tmp: Path, hidden, hide: bool,
-                      extra=(), who="check_wheel"):
-    """A fresh venv in `tmp` with `wheel` (and the packages `extra`); runs
-    the smoke test and the main example in it through `hidden` (`hide`:
-    whether that hides LLVM); `who` names the caller in a failure. Returns
-    the venv's python."""
+                      extra=(), who="check_wheel", python=None):
+    """A fresh venv in `tmp` (of the interpreter `python`, by default this
+    one) with `wheel` (and the packages `extra`); runs the smoke test and
+    the main example in it through `hidden` (`hide`: whether that hides
+    LLVM); `who` names the caller in a failure. Returns the venv's
+    python."""
     env_dir = tmp / "venv"
-    venv.create(env_dir, with_pip=True)
+    if python is None:
+        venv.create(env_dir, with_pip=True)
+    else:
+        run([python, "-m", "venv", env_dir])
     py = env_dir / "bin" / "python"
+    run([py, "-c", "import sys; print(sys.version)"])
     run([py, "-m", "pip", "install", "-q", str(wheel), *extra])
     site = subprocess.run(
         [py, "-c", "import sysconfig; print(sysconfig.get_paths()['platlib'])"],
@@ -205,10 +214,12 @@ def install_and_smoke(wheel: Path, tmp: Path, hidden, hide: bool,
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 1:
-        sys.exit(__doc__)
-    wheel = Path(argv[0]).resolve()
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("wheel")
+    ap.add_argument("--python", help="the interpreter of the fresh venv "
+                    "(default: this one)")
+    args = ap.parse_args(argv)
+    wheel = Path(args.wheel).resolve()
     check_tag(wheel)
     hide = can_hide()
     if not hide:
@@ -220,7 +231,9 @@ def main(argv=None):
         tmp = Path(tmp)
         py = install_and_smoke(
             wheel, tmp, hidden, hide,
-            ["pytest", "hypothesis>=6.100", "PyYAML>=6", "Cython>=3.1,<4"])
+            ["pytest", "hypothesis>=6.100", "PyYAML>=6", "Cython>=3.1,<4",
+             "setuptools"],
+            python=args.python)
         # Copies of the tests, away from the checkout (whose mlir/ would
         # otherwise be imported) and its conftest.
         tests = tmp / "tests"

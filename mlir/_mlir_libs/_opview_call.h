@@ -27,6 +27,9 @@
  * CPython's _PyType_Lookup, which caches it; elsewhere (free-threaded
  * builds, later versions) it is spelled out with public API:
  * PyType_GetDict and PyDict_GetItemRef over the class's __mro__.
+ *
+ * The stable-ABI build (Py_LIMITED_API) cannot set a type's vectorcall
+ * entry: its op classes are called through type_call, as any class.
  */
 
 #ifndef MLIR_CYTHON_OPVIEW_CALL_H
@@ -34,6 +37,13 @@
 
 #include <Python.h>
 #include <string.h>
+
+#ifdef Py_LIMITED_API
+
+static int mlircy_init_opview_vectorcall(PyObject *opview) { return 0; }
+static void mlircy_install_opview_vectorcall(PyObject *cls) {}
+
+#else
 
 static newfunc mlircy_opview_new = NULL;
 static PyObject *mlircy_init_name = NULL;
@@ -191,5 +201,7 @@ static int mlircy_init_opview_vectorcall(PyObject *opview) {
 static void mlircy_install_opview_vectorcall(PyObject *cls) {
   ((PyTypeObject *)cls)->tp_vectorcall = mlircy_opview_vectorcall;
 }
+
+#endif /* Py_LIMITED_API */
 
 #endif /* MLIR_CYTHON_OPVIEW_CALL_H */

@@ -71,7 +71,7 @@ cdef MlirType _element_type_for_format(Context ctx, str fmt, Py_ssize_t itemsize
 cdef bytes _pack_bools(const unsigned char* src, Py_ssize_t n):
     """One byte per element (nonzero = true) -> little-endian bit-packed."""
     cdef bytes out = PyBytes_FromStringAndSize(NULL, (n + 7) // 8)
-    cdef unsigned char* dst = <unsigned char*>PyBytes_AS_STRING(out)
+    cdef unsigned char* dst = <unsigned char*>mlircy_bytes_data(out)
     cdef Py_ssize_t i
     memset(dst, 0, (n + 7) // 8)
     with nogil:
@@ -84,7 +84,6 @@ cdef bytes _pack_bools(const unsigned char* src, Py_ssize_t n):
 cdef extern from "Python.h":
     const Py_ssize_t PY_SSIZE_T_MAX
     bytes PyBytes_FromStringAndSize(const char* v, Py_ssize_t n)
-    char* PyBytes_AS_STRING(object o)
 
 
 @cython.freelist(4)
@@ -483,7 +482,7 @@ cdef bytes _narrow_int_data(const char* data, Py_ssize_t nbytes,
         lo, hi = -(1 << (w - 1)) if w else 0, (1 << w) - 1
     cdef Py_ssize_t count = nbytes // itemsize, i, bad = -1
     cdef bytes out = PyBytes_FromStringAndSize(NULL, nbytes)
-    cdef char* dst = PyBytes_AS_STRING(out)
+    cdef char* dst = mlircy_bytes_data(out)
     cdef int64_t c_lo, c_hi, sv
     cdef uint64_t uv, mask
     if itemsize in (1, 2, 4, 8):

@@ -662,21 +662,60 @@ class _GlobalDebug(metaclass=_GlobalDebugMeta):
 # traversal reports, as its own, the references of such objects that only
 # the callback holds (each reference count is 1 along the way: the object
 # is garbage exactly when the handler is), as if they were tracked.
-
-from cpython.object cimport traverseproc
+#
+# The stable-ABI build has neither a function's closure and defaults at the
+# C level nor a way to replace a type's tp_traverse: there such a handler
+# keeps its context alive until it is detached (docs/install.md).
 
 ctypedef int (*_visitproc)(PyObject*, void*) noexcept
 ctypedef int (*_traverseproc)(PyObject*, _visitproc, void*) noexcept
 
+cdef extern from *:
+    """
+    #include "_pyapi.h"
+    #if !MLIRCY_LIMITED_API
+    /* The closure and defaults tuples of a plain Python function (borrowed,
+       either may be NULL); 0 for any other callable. */
+    static int mlircy_function_parts(PyObject *fn, PyObject **closure,
+                                     PyObject **defaults) {
+      if (!PyFunction_Check(fn))
+        return 0;
+      *closure = PyFunction_GET_CLOSURE(fn);
+      *defaults = PyFunction_GET_DEFAULTS(fn);
+      return 1;
+    }
+    /* The contents of a cell (borrowed), or `o` itself when it is none. */
+    static PyObject *mlircy_uncell(PyObject *o, int *was_cell) {
+      *was_cell = PyCell_Check(o);
+      return *was_cell ? PyCell_GET(o) : o;
+    }
+    /* Puts `traverse` in `type`'s tp_traverse slot; the old one in *old. */
+    static int mlircy_replace_traverse(PyObject *type, traverseproc traverse,
+                                       traverseproc *old) {
+      *old = ((PyTypeObject *)type)->tp_traverse;
+      ((PyTypeObject *)type)->tp_traverse = traverse;
+      return 1;
+    }
+    #else
+    static int mlircy_function_parts(PyObject *fn, PyObject **closure,
+                                     PyObject **defaults) { return 0; }
+    static PyObject *mlircy_uncell(PyObject *o, int *was_cell) {
+      *was_cell = 0;
+      return o;
+    }
+    static int mlircy_replace_traverse(PyObject *type, traverseproc traverse,
+                                       traverseproc *old) { return 0; }
+    #endif
+    """
+    ctypedef int (*traverseproc)(PyObject*, _visitproc, void*) noexcept
+    bint mlircy_function_parts(PyObject* fn, PyObject** closure,
+                               PyObject** defaults)
+    PyObject* mlircy_uncell(PyObject* o, int* was_cell)
+    bint mlircy_replace_traverse(object type, traverseproc traverse,
+                                 traverseproc* old)
+
 cdef extern from "Python.h":
-    bint PyFunction_Check(PyObject*)
-    PyObject* PyFunction_GET_CLOSURE(PyObject*)
-    PyObject* PyFunction_GET_DEFAULTS(PyObject*)
-    bint PyCell_Check(PyObject*)
-    PyObject* PyCell_GET(PyObject*)
     bint PyTuple_Check(PyObject*)
-    Py_ssize_t PyTuple_GET_SIZE(PyObject*)
-    PyObject* PyTuple_GET_ITEM(PyObject*, Py_ssize_t)
     Py_ssize_t Py_REFCNT(PyObject*)
     bint PyObject_TypeCheck(PyObject*, PyTypeObject*)
 
@@ -713,16 +752,18 @@ cdef int _visit_private_items(PyObject* t, _visitproc visit,
                               void* arg) noexcept:
     """_visit_held on the items of tuple `t` that only it holds."""
     cdef Py_ssize_t i
+    cdef PyObject* cell
     cdef PyObject* item
-    cdef int r
+    cdef int r, was_cell
     if t == NULL or not PyTuple_Check(t) or Py_REFCNT(t) != 1:
         return 0
-    for i in range(PyTuple_GET_SIZE(t)):
-        item = PyTuple_GET_ITEM(t, i)
-        if item != NULL and PyCell_Check(item):
-            if Py_REFCNT(item) != 1:
-                continue
-            item = PyCell_GET(item)
+    for i in range(mlircy_tuple_size(t)):
+        cell = mlircy_tuple_item(t, i)
+        if cell == NULL:
+            continue
+        item = mlircy_uncell(cell, &was_cell)
+        if was_cell and Py_REFCNT(cell) != 1:
+            continue
         r = _visit_held(item, visit, arg, 0)
         if r:
             return r
@@ -735,15 +776,19 @@ cdef int _handler_traverse(PyObject* o, _visitproc visit,
     if r:
         return r
     cdef PyObject* fn = <PyObject*>(<DiagnosticHandler>o).callback
-    if fn == NULL or not PyFunction_Check(fn) or Py_REFCNT(fn) != 1:
+    cdef PyObject* closure = NULL
+    cdef PyObject* defaults = NULL
+    if fn == NULL or Py_REFCNT(fn) != 1 or not mlircy_function_parts(
+            fn, &closure, &defaults):
         return 0
-    r = _visit_private_items(PyFunction_GET_CLOSURE(fn), visit, arg)
+    r = _visit_private_items(closure, visit, arg)
     if r:
         return r
-    return _visit_private_items(PyFunction_GET_DEFAULTS(fn), visit, arg)
+    return _visit_private_items(defaults, visit, arg)
 
 
-_handler_traverse_base = <_traverseproc><void*>(
-    <PyTypeObject*>DiagnosticHandler).tp_traverse
-(<PyTypeObject*>DiagnosticHandler).tp_traverse = \
-    <traverseproc><void*>_handler_traverse
+cdef traverseproc _base_traverse = NULL
+if mlircy_replace_traverse(DiagnosticHandler,
+                           <traverseproc><void*>_handler_traverse,
+                           &_base_traverse):
+    _handler_traverse_base = <_traverseproc><void*>_base_traverse

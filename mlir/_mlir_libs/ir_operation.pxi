@@ -20,10 +20,11 @@ import os
 
 cdef extern from *:
     """
+    #include "_pyapi.h"
     static PyObject *mlircy_alloc(PyTypeObject *t) {
         PyObject *args = PyTuple_New(0);
         if (!args) return NULL;
-        PyObject *o = t->tp_new(t, args, NULL);
+        PyObject *o = mlircy_new_instance(t, args);
         Py_DECREF(args);
         return o;
     }

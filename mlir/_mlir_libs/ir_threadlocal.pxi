@@ -8,16 +8,17 @@ cdef object _tls = threading.local()
 cdef extern from "Python.h":
     ctypedef struct Py_tss_t:
         pass
-    Py_tss_t Py_tss_NEEDS_INIT
+    Py_tss_t* PyThread_tss_alloc()
     int PyThread_tss_create(Py_tss_t* key)
     void* PyThread_tss_get(Py_tss_t* key)
     int PyThread_tss_set(Py_tss_t* key, void* value)
 
 # Fast path to this thread's frame list: a borrowed pointer to the list that
 # _tls owns (the list dies with its thread, and no other thread reads the
-# slot).
-cdef Py_tss_t _frames_key = Py_tss_NEEDS_INIT
-if PyThread_tss_create(&_frames_key) != 0:
+# slot). The key is allocated (the limited API's only way to have one) and
+# lives as long as the process.
+cdef Py_tss_t* _frames_key = PyThread_tss_alloc()
+if _frames_key == NULL or PyThread_tss_create(_frames_key) != 0:
     raise MemoryError("cannot allocate a thread-specific storage key")
 
 
@@ -29,12 +30,12 @@ cdef class _Frame:
 
 
 cdef list _frames():
-    cdef void* p = PyThread_tss_get(&_frames_key)
+    cdef void* p = PyThread_tss_get(_frames_key)
     if p != NULL:
         return <list>p
     frames = []
     _tls.frames = frames
-    PyThread_tss_set(&_frames_key, <void*>frames)
+    PyThread_tss_set(_frames_key, <void*>frames)
     return frames
 
 

@@ -38,11 +38,14 @@
 # Python 3.10 has neither code.co_qualname nor column positions: frames
 # are then named by co_name and located at line:0, as upstream does.
 
+import itertools
+
 from cpython.number cimport PyIndex_Check
 
 cdef extern from *:
     """
     #include <frameobject.h>
+    #include "_pyapi.h"
     #if PY_VERSION_HEX >= 0x030B0000
     #define MLIRCY_CODE_POSITIONS 1
     #else
@@ -62,11 +65,14 @@ cdef extern from *:
     /* Where `frame` is: the position of the instruction it executes (3.11
        and later: start/end line and 0-based start/end column; 3.10: the
        line, columns 0). Unknown parts are 0. -1 with an exception set when
-       the interpreter fails. */
+       the interpreter fails; 1 in the stable-ABI build, whose API has no
+       instruction positions (the caller asks the frame in Python). */
     static int mlircy_frame_position(PyObject* frame, int* line, int* col,
                                      int* end_line, int* end_col) {
       *line = *col = *end_line = *end_col = 0;
-    #if MLIRCY_CODE_POSITIONS
+    #if MLIRCY_LIMITED_API
+      return 1;
+    #elif MLIRCY_CODE_POSITIONS
       PyCodeObject* code = PyFrame_GetCode((PyFrameObject*)frame);
       int found = PyCode_Addr2Location(
           code, PyFrame_GetLasti((PyFrameObject*)frame), line, col,
@@ -89,6 +95,22 @@ cdef extern from *:
     object mlircy_innermost_frame()
     int mlircy_frame_position(object frame, int* line, int* col,
                               int* end_line, int* end_col) except -1
+
+
+cdef int _frame_position_py(object frame, int* line, int* col, int* end_line,
+                            int* end_col) except -1:
+    """mlircy_frame_position through the frame's Python attributes: the
+    position of instruction f_lasti (2-byte code units) in co_positions()."""
+    cdef Py_ssize_t index = frame.f_lasti // 2
+    if index < 0:
+        return 0
+    pos = next(itertools.islice(frame.f_code.co_positions(), index, None),
+               None)
+    if pos is None:
+        return 0
+    line[0], end_line[0], col[0], end_col[0] = [
+        p if p is not None and p > 0 else 0 for p in pos]
+    return 0
 
 
 # The most frames a traceback location holds: the frame limit's ceiling.
@@ -163,7 +185,8 @@ cdef MlirLocation _frame_location(Context ctx, object frame, object code,
     """The NameLoc of one Python frame: its code's qualified name around
     the position of the instruction it executes."""
     cdef int line, col, end_line, end_col
-    mlircy_frame_position(frame, &line, &col, &end_line, &end_col)
+    if mlircy_frame_position(frame, &line, &col, &end_line, &end_col) == 1:
+        _frame_position_py(frame, &line, &col, &end_line, &end_col)
     cdef MlirLocation at
     cdef str name
     if MLIRCY_CODE_POSITIONS:

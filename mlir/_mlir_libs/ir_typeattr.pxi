@@ -46,7 +46,7 @@ cdef object _index_arg(object v, str what):
 
 cdef inline object _new_instance(PyObject* cls):
     """cls() without running __init__ (cls is an extension type)."""
-    return (<PyTypeObject*>cls).tp_new(<type>cls, <PyObject*>_empty_args, NULL)
+    return mlircy_new_instance(<PyTypeObject*>cls, <PyObject*>_empty_args)
 
 
 # Every caster and class ever registered, kept alive: the maps' borrowed

@@ -14,7 +14,6 @@
 # C call.
 
 from cpython.list cimport PyList_CheckExact
-from cpython.sequence cimport PySequence_Fast_GET_ITEM, PySequence_Fast_GET_SIZE
 from cpython.tuple cimport PyTuple_CheckExact
 
 cdef extern from *:
@@ -61,10 +60,10 @@ cdef int _fill_shape(vector[int64_t]& out, object shape) except -1:
     out.clear()
     if PyList_CheckExact(shape) or PyTuple_CheckExact(shape):
         # The common case, without the generic iteration.
-        n = PySequence_Fast_GET_SIZE(shape)
+        n = mlircy_fast_size(shape)
         out.reserve(n)
         for i in range(n):
-            out.push_back(_shape_dim(<object>PySequence_Fast_GET_ITEM(shape, i)))
+            out.push_back(_shape_dim(<object>mlircy_fast_item(shape, i)))
         return 0
     if not is_sequence_arg(shape):
         raise TypeError(f"shape must be a sequence of ints, not "

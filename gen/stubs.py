@@ -234,6 +234,11 @@ def signature_of(obj, name):
     parsed = parse_signature(first, name) if first else None
     if parsed is not None:
         return parsed[0], parsed[1], rest.strip()
+    # CPython 3.14 gives a one-argument builtin method with no signature of
+    # its own the placeholder ($self, object, /), where 3.11 to 3.13 give
+    # none: the same stubs either way.
+    if getattr(obj, "__text_signature__", None) == "($self, object, /)":
+        return None, "", doc.strip()
     try:
         sig = inspect.signature(obj)
     except (TypeError, ValueError):

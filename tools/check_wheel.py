@@ -16,9 +16,13 @@ installed into a fresh venv, on a machine without LLVM.
    every mapped LLVM/MLIR library is the wheel's own, and a downstream
    Cython extension compiled against the installed wheel
    (tests/test_downstream_cython.py, run from a copy).
-3. With LLVM visible (its .td files are the generator's input): an
-   out-of-tree dialect generated and compiled against the installed wheel
-   (tests/test_tblgen_out_of_tree.py, run from a copy).
+3. With LLVM visible (its .td files are the generator's input, its
+   headers and mlir-tblgen the C++ dialect's): an out-of-tree dialect
+   generated and compiled against the installed wheel
+   (tests/test_tblgen_out_of_tree.py), and a C++ dialect built against it,
+   taking MLIR's C++ API from the wheel's library, with a nanobind
+   extension and generated op classes (tests/test_cxx_dialect.py), both
+   run from copies.
 4. With LLVM hidden again: the core of the test suite (CORE_TESTS), from
    a copy of tests/, on the installed wheel.
 0. First of all, `auditwheel show` must agree with the wheel's manylinux
@@ -232,15 +236,16 @@ def main(argv=None):
         py = install_and_smoke(
             wheel, tmp, hidden, hide,
             ["pytest", "hypothesis>=6.100", "PyYAML>=6", "Cython>=3.1,<4",
-             "setuptools"],
+             "setuptools", "nanobind>=2.4"],
             python=args.python)
         # Copies of the tests, away from the checkout (whose mlir/ would
         # otherwise be imported) and its conftest.
         tests = tmp / "tests"
         tests.mkdir()
-        for name in ("test_downstream_cython.py", "test_tblgen_out_of_tree.py"):
+        for name in ("test_downstream_cython.py", "test_tblgen_out_of_tree.py",
+                     "test_cxx_dialect.py"):
             shutil.copy(ROOT / "tests" / name, tests)
-        for d in ("downstream", "oot"):
+        for d in ("downstream", "oot", "cxxdialect"):
             shutil.copytree(ROOT / "tests" / d, tests / d)
         pytest = [py, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                   "--rootdir", tests]
@@ -250,7 +255,8 @@ def main(argv=None):
                     "test_downstream_cython.py::"
                     "test_an_old_module_works_after_the_private_layouts_change"]),
             cwd=tmp)
-        run([*pytest, tests / "test_tblgen_out_of_tree.py"], cwd=tmp)
+        run([*pytest, tests / "test_tblgen_out_of_tree.py",
+             tests / "test_cxx_dialect.py"], cwd=tmp)
         # The core of the test suite, on the installed wheel with LLVM
         # hidden, from a copy of the tests (a package: conftest and helpers).
         core = tmp / "core"

@@ -199,7 +199,10 @@ def install_and_smoke(wheel: Path, tmp: Path, hidden, hide: bool,
         run([python, "-m", "venv", env_dir])
     py = env_dir / "bin" / "python"
     run([py, "-c", "import sys; print(sys.version)"])
-    run([py, "-m", "pip", "install", "-q", str(wheel), *extra])
+    # (--prefer-binary: on 3.13t, hypothesis's newest release is an sdist
+    # that builds only with a Rust toolchain and crates.io.)
+    run([py, "-m", "pip", "install", "-q", "--prefer-binary", str(wheel),
+         *extra])
     site = subprocess.run(
         [py, "-c", "import sysconfig; print(sysconfig.get_paths()['platlib'])"],
         check=True, capture_output=True, text=True).stdout.strip()

@@ -245,8 +245,9 @@ def main(argv=None):
         # otherwise be imported) and its conftest.
         tests = tmp / "tests"
         tests.mkdir()
-        for name in ("test_downstream_cython.py", "test_tblgen_out_of_tree.py",
-                     "test_cxx_dialect.py"):
+        for name in ("__init__.py", "test_downstream_cython.py",
+                     "test_tblgen_out_of_tree.py", "test_cxx_dialect.py",
+                     "cxx_build.py"):
             shutil.copy(ROOT / "tests" / name, tests)
         for d in ("downstream", "oot", "cxxdialect"):
             shutil.copytree(ROOT / "tests" / d, tests / d)

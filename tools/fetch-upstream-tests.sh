@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Fetches upstream's Python test suite (mlir/test/python) and Python sources
-# (mlir/python) of one LLVM version from Debian's source package
+# Fetches upstream's Python test suite (mlir/test/python), Python sources
+# (mlir/python) and out-of-tree dialect example (mlir/examples/standalone,
+# tests/test_upstream_standalone.py) of one LLVM version from Debian's source
+# package
 # llvm-toolchain-22, into a cache outside the checkout:
 #
 #   tools/fetch-upstream-tests.sh VERSION CACHE   ->  CACHE/VERSION/mlir/test/python
@@ -14,7 +16,9 @@ set -euo pipefail
 version=${1:?VERSION, e.g. 22.1.8}
 cache=${2:?CACHE directory}
 dest="$cache/$version"
-if [ -f "$dest/.complete" ]; then echo "$dest"; exit 0; fi
+if [ -f "$dest/.complete" ] && [ -d "$dest/mlir/examples/standalone" ]; then
+    echo "$dest"; exit 0
+fi
 mkdir -p "$cache/apt/etc" "$cache/apt/lists/partial" \
          "$cache/apt/cache/archives/partial" "$cache/src"
 tarball="$cache/src/llvm-toolchain-22_$version.orig.tar.xz"
@@ -68,7 +72,8 @@ PY
 fi
 rm -rf "$dest.tmp" && mkdir -p "$dest.tmp"
 top=$( (tar tJf "$tarball" 2>/dev/null || true) | head -1 | cut -d/ -f1)
-tar xJf "$tarball" -C "$dest.tmp" "$top/mlir/test/python" "$top/mlir/python"
+tar xJf "$tarball" -C "$dest.tmp" "$top/mlir/test/python" "$top/mlir/python" \
+    "$top/mlir/examples/standalone"
 rm -rf "$dest" && mv "$dest.tmp/$top" "$dest" && rmdir "$dest.tmp"
 touch "$dest/.complete"
 echo "$dest"

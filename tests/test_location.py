@@ -2,7 +2,7 @@
 
 import pytest
 
-from mlir.ir import Attribute, Context, Location
+from mlir.ir import Attribute, Context, Location, Operation, UnitAttr
 
 
 def test_file_point_and_range(ctx):
@@ -100,3 +100,33 @@ def test_wrong_arguments():
             Location.name("x", childLoc="nope")
         with pytest.raises(TypeError):
             Location.fused(["nope"])
+
+
+def test_file_names_are_cached_per_context_without_changing_results():
+    """Location.file uniques a file's name once per context (its
+    identifiers); the locations are those MLIR makes from the string."""
+    with Context() as a:
+        first = Location.file("model.py", 3, 4)
+        again = Location.file("model.py", 3, 4)
+        assert first == again and hash(first) == hash(again)
+        assert str(again) == 'loc("model.py":3:4)'
+        assert again == Location.from_attr(
+            Attribute.parse('loc("model.py":3:4)'))
+        # an equal str that is another object, and a str subclass
+        assert Location.file("".join(["model", ".py"]), 3, 4) == first
+        class Name(str):
+            pass
+        assert Location.file(Name("model.py"), 3, 4) == first
+        # the empty name makes a location, and stays refused as an
+        # attribute name
+        assert str(Location.file("", 1, 2)) == 'loc("":1:2)'
+        op = Operation.create("builtin.module", loc=first)
+        with pytest.raises(ValueError, match="must not be empty"):
+            op.attributes[""] = UnitAttr.get()
+        # names that do not encode stay refused, cached or not
+        with pytest.raises(UnicodeEncodeError):
+            Location.file("a\udcff", 1, 2)
+    with Context() as b:
+        other = Location.file("model.py", 3, 4)
+        assert other.context is b and str(other) == 'loc("model.py":3:4)'
+        assert other != first

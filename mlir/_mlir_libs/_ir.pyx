@@ -90,6 +90,8 @@ from mlir._mlir_libs.capi.bindings.python.interop cimport (
     MLIR_PYTHON_CAPSULE_TYPEID,
 )
 from mlir._mlir_libs.capi.mlir_cython.version cimport mlirCyGetLLVMVersion
+from mlir._mlir_libs.capi.mlir_cython.location cimport (
+    mlirCyLocationFileLineColGetWithIdentifier)
 from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationSetProperties, mlirCyBlockGetLastOperation,
     mlirCyOperationGetRegisteredNameKey, mlirCyContextGetRegisteredNameKey,

@@ -504,6 +504,12 @@ cdef bint _loc_file_args_ok(object filename, object line, object col,
             and (context is None or isinstance(context, Context)))
 
 
+# Names cached for Location.file beyond this many in a context's identifiers
+# are uniqued by MLIR each time instead (a front-end naming a new file per
+# op would otherwise grow the cache without bound).
+cdef Py_ssize_t _MAX_CACHED_FILE_NAMES = 65536
+
+
 cdef Location _loc_file(object filename, object line, object col,
                         object end_line, object end_col, object context):
     """The location of checked arguments: C ints, kept unsigned as MLIR
@@ -511,17 +517,30 @@ cdef Location _loc_file(object filename, object line, object col,
     cdef Context ctx = resolve_context(context)
     if not PyUnicode_CheckExact(filename):
         filename = _str_param(filename, "filename")
-    # The str's cached UTF-8 form, not a copy.
-    cdef MlirStringRef f = borrowed_ref(filename, "filename")
     cdef unsigned int l = <unsigned int><int>line
     cdef unsigned int c = <unsigned int><int>col
     cdef FileLineColLoc r
+    cdef MlirIdentifier name
+    cdef MlirStringRef f
     if end_line is None:
+        # The file's name uniqued once per context (the identifiers cache,
+        # as for attribute names): MLIR then uniques only the location.
+        cached = ctx.identifiers.get(filename)
+        if cached is not None:
+            name.ptr = <const void*><uintptr_t>cached
+        else:
+            # The str's cached UTF-8 form, not a copy.
+            name = mlirIdentifierGet(ctx.c_context,
+                                     borrowed_ref(filename, "filename"))
+            # ("" is no identifier: Context.identifier refuses it.)
+            if filename and len(ctx.identifiers) < _MAX_CACHED_FILE_NAMES:
+                ctx.identifiers[filename] = <uintptr_t>name.ptr
         # Known to be a FileLineColLoc: no dispatch on its kind.
         r = FileLineColLoc.__new__(FileLineColLoc)
-        r.c_location = mlirLocationFileLineColGet(ctx.c_context, f, l, c)
+        r.c_location = mlirCyLocationFileLineColGetWithIdentifier(name, l, c)
         r.context = ctx
         return r
+    f = borrowed_ref(filename, "filename")
     return wrap_location(ctx, mlirLocationFileLineColRangeGet(
         ctx.c_context, f, l, c, <unsigned int><int>end_line,
         <unsigned int><int>end_col))

@@ -62,6 +62,8 @@ ROWS = [
     ("dense_from_numpy", "`DenseElementsAttr.get(numpy int32 array)`", None),
     ("location_file", "`Location.file(\"model.py\", k, 4)`",
      [("up", 1 / 2, ">= 2x faster than upstream")]),
+    ("location_name", "`Location.name(\"conv1\", childLoc=at)`",
+     [("up", 1 / 2, ">= 2x faster than upstream")]),
     ("ranked_tensor_type", "`RankedTensorType.get([k, 4], f32)`",
      [("up", 1 / 2, ">= 2x faster than upstream")]),
     ("array_attr", "`ArrayAttr.get([StringAttr.get(\"a\"), IntegerAttr.get(i32, k)])`",

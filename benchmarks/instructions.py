@@ -39,6 +39,7 @@ WORKLOADS = {
     # The everyday long tail: per call, attribute, value or front-end
     # layer (no C floor program for the layer).
     "location_file": (1, "loc_file"),
+    "location_name": (1, "loc_name"),
     "ranked_tensor_type": (1, "ranked_tensor_type"),
     "array_attr": (1, "array_attr"),
     "type_parse": (1, "type_parse"),

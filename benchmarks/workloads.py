@@ -269,6 +269,19 @@ def location_file(M, n):
     return _calls(M, body)
 
 
+def location_name(M, n):
+    """Location.name("conv1", childLoc=at): a front-end's named scope
+    around a file location, per op."""
+    ir = M.ir
+
+    def body():
+        name = ir.Location.name
+        at = ir.Location.file("model.py", 1, 1)
+        for k in range(n):
+            name("conv1", childLoc=at)
+    return _calls(M, body)
+
+
 def ranked_tensor_type(M, n):
     """RankedTensorType.get([k, 4], f32): a new shape each call."""
     ir = M.ir
@@ -594,6 +607,7 @@ WORKLOADS = {
     "string_attr": Workload(string_attr, 200_000, _ops, 1e9, "ns/call", "str_attr"),
     "dense_from_numpy": Workload(dense_from_numpy, 4_000_000, _module, 1e3, "ms", "dense"),
     "location_file": Workload(location_file, 100_000, _ops, 1e9, "ns/call", "loc_file"),
+    "location_name": Workload(location_name, 100_000, _ops, 1e9, "ns/call", "loc_name"),
     "ranked_tensor_type": Workload(ranked_tensor_type, 100_000, _ops, 1e9, "ns/call",
                                    "ranked_tensor_type"),
     "array_attr": Workload(array_attr, 100_000, _ops, 1e9, "ns/call",

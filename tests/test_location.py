@@ -126,6 +126,15 @@ def test_file_names_are_cached_per_context_without_changing_results():
         # names that do not encode stay refused, cached or not
         with pytest.raises(UnicodeEncodeError):
             Location.file("a\udcff", 1, 2)
+        # Location.name caches its names the same way
+        named = Location.name("conv1", childLoc=first)
+        assert named == Location.name("conv1", childLoc=first)
+        assert str(named) == 'loc("conv1"("model.py":3:4))'
+        assert type(named).__name__ == "NameLoc" and named.name_str == "conv1"
+        assert Location.name(Name("conv1"), childLoc=first) == named
+        assert str(Location.name("")) == 'loc("")'
+        with pytest.raises(UnicodeEncodeError):
+            Location.name("a\udcff")
     with Context() as b:
         other = Location.file("model.py", 3, 4)
         assert other.context is b and str(other) == 'loc("model.py":3:4)'

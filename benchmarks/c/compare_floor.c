@@ -22,6 +22,7 @@
  *   str_attr    N x mlirStringAttrGet(ctx, "s")
  *   dense       DenseElementsAttr of N int32 (one element changed per rep)
  *   loc_file    N x mlirLocationFileLineColGet(ctx, "model.py", k, 4)
+ *   loc_name    N x mlirLocationNameGet(ctx, "conv1", a file location)
  *   ranked_tensor_type  N x mlirRankedTensorTypeGet of [k, 4] x f32
  *   array_attr  N x mlirArrayAttrGet of a StringAttr "a" and an i32 k
  *   type_parse  N x mlirTypeParseGet(ctx, "tensor<?x4xf32>")
@@ -291,6 +292,14 @@ static double loc_file(MlirContext ctx, long n) {
   return now() - t0;
 }
 
+static double loc_name(MlirContext ctx, long n) {
+  MlirLocation at = mlirLocationFileLineColGet(ctx, S("model.py"), 1, 1);
+  double t0 = now();
+  for (long k = 0; k < n; ++k)
+    sink += (uintptr_t)mlirLocationNameGet(ctx, S("conv1"), at).ptr;
+  return now() - t0;
+}
+
 static double ranked_tensor_type(MlirContext ctx, long n) {
   MlirType f32 = mlirF32TypeGet(ctx);
   double t0 = now();
@@ -492,7 +501,7 @@ static const struct workload workloads[] = {
     {"iterate_unreg", iterate_unreg},
     {"walk", walk},         {"int_type", int_type}, {"f32_type", f32_type},
     {"int_attr", int_attr}, {"str_attr", str_attr}, {"dense", dense},
-    {"loc_file", loc_file},
+    {"loc_file", loc_file},         {"loc_name", loc_name},
     {"ranked_tensor_type", ranked_tensor_type},        {"array_attr", array_attr},
     {"type_parse", type_parse}, {"str_type", str_type}, {"op_attrs", op_attrs},
     {"navigate", navigate},

@@ -12,3 +12,8 @@ MlirLocation mlirCyLocationFileLineColGetWithIdentifier(MlirIdentifier filename,
                                                         unsigned col) {
   return wrap(Location(FileLineColLoc::get(unwrap(filename), line, col)));
 }
+
+MlirLocation mlirCyLocationNameGetWithIdentifier(MlirIdentifier name,
+                                                 MlirLocation child) {
+  return wrap(Location(NameLoc::get(unwrap(name), unwrap(child))));
+}

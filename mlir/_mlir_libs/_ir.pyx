@@ -91,7 +91,8 @@ from mlir._mlir_libs.capi.bindings.python.interop cimport (
 )
 from mlir._mlir_libs.capi.mlir_cython.version cimport mlirCyGetLLVMVersion
 from mlir._mlir_libs.capi.mlir_cython.location cimport (
-    mlirCyLocationFileLineColGetWithIdentifier)
+    mlirCyLocationFileLineColGetWithIdentifier,
+    mlirCyLocationNameGetWithIdentifier)
 from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationSetProperties, mlirCyBlockGetLastOperation,
     mlirCyOperationGetRegisteredNameKey, mlirCyContextGetRegisteredNameKey,

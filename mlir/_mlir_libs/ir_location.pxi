@@ -114,16 +114,25 @@ cdef class Location:
     def name(name: str, childLoc: Location | None = None,
              context=None) -> Location:
         cdef Context ctx = resolve_context(context)
-        cdef bytes n = to_bytes(name, "name")
+        cdef bytes n
         cdef MlirLocation child
+        cdef NameLoc r
         if childLoc is None:
             child = mlirLocationUnknownGet(ctx.c_context)
         elif isinstance(childLoc, Location):
             child = (<Location>childLoc).c_location
         else:
             raise TypeError("childLoc must be a Location")
-        return wrap_location(ctx, mlirLocationNameGet(ctx.c_context, str_ref(n),
-                                                      child))
+        if not PyUnicode_CheckExact(name):
+            n = to_bytes(name, "name")
+            return wrap_location(ctx, mlirLocationNameGet(
+                ctx.c_context, str_ref(n), child))
+        # Known to be a NameLoc, its name uniqued once per context.
+        r = NameLoc.__new__(NameLoc)
+        r.c_location = mlirCyLocationNameGetWithIdentifier(
+            _cached_identifier(ctx, name, "name"), child)
+        r.context = ctx
+        return r
 
     @staticmethod
     def callsite(callee: Location, frames: Sequence[Location],
@@ -504,10 +513,26 @@ cdef bint _loc_file_args_ok(object filename, object line, object col,
             and (context is None or isinstance(context, Context)))
 
 
-# Names cached for Location.file beyond this many in a context's identifiers
-# are uniqued by MLIR each time instead (a front-end naming a new file per
-# op would otherwise grow the cache without bound).
-cdef Py_ssize_t _MAX_CACHED_FILE_NAMES = 65536
+# Location names beyond this many in a context's identifiers are uniqued by
+# MLIR each time instead (a front-end naming a new file or scope per op
+# would otherwise grow the cache without bound).
+cdef Py_ssize_t _MAX_CACHED_LOCATION_NAMES = 65536
+
+
+cdef MlirIdentifier _cached_identifier(Context ctx, str s, str what) except *:
+    """The identifier of `s` (a file or location name), from the context's
+    identifiers cache (shared with attribute names) or added to it."""
+    cdef MlirIdentifier ident
+    cached = ctx.identifiers.get(s)
+    if cached is not None:
+        ident.ptr = <const void*><uintptr_t>cached
+        return ident
+    # The str's cached UTF-8 form, not a copy.
+    ident = mlirIdentifierGet(ctx.c_context, borrowed_ref(s, what))
+    # ("" is no identifier: Context.identifier refuses it.)
+    if s and len(ctx.identifiers) < _MAX_CACHED_LOCATION_NAMES:
+        ctx.identifiers[s] = <uintptr_t>ident.ptr
+    return ident
 
 
 cdef Location _loc_file(object filename, object line, object col,
@@ -520,24 +545,13 @@ cdef Location _loc_file(object filename, object line, object col,
     cdef unsigned int l = <unsigned int><int>line
     cdef unsigned int c = <unsigned int><int>col
     cdef FileLineColLoc r
-    cdef MlirIdentifier name
     cdef MlirStringRef f
     if end_line is None:
-        # The file's name uniqued once per context (the identifiers cache,
-        # as for attribute names): MLIR then uniques only the location.
-        cached = ctx.identifiers.get(filename)
-        if cached is not None:
-            name.ptr = <const void*><uintptr_t>cached
-        else:
-            # The str's cached UTF-8 form, not a copy.
-            name = mlirIdentifierGet(ctx.c_context,
-                                     borrowed_ref(filename, "filename"))
-            # ("" is no identifier: Context.identifier refuses it.)
-            if filename and len(ctx.identifiers) < _MAX_CACHED_FILE_NAMES:
-                ctx.identifiers[filename] = <uintptr_t>name.ptr
-        # Known to be a FileLineColLoc: no dispatch on its kind.
+        # Known to be a FileLineColLoc: no dispatch on its kind. The file's
+        # name is uniqued once per context: MLIR uniques only the location.
         r = FileLineColLoc.__new__(FileLineColLoc)
-        r.c_location = mlirCyLocationFileLineColGetWithIdentifier(name, l, c)
+        r.c_location = mlirCyLocationFileLineColGetWithIdentifier(
+            _cached_identifier(ctx, filename, "filename"), l, c)
         r.context = ctx
         return r
     f = borrowed_ref(filename, "filename")

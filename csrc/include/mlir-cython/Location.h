@@ -19,6 +19,11 @@ extern "C" {
 MLIR_CAPI_EXPORTED MlirLocation mlirCyLocationFileLineColGetWithIdentifier(
     MlirIdentifier filename, unsigned line, unsigned col);
 
+/// The location name(child), as mlirLocationNameGet makes it, from the
+/// name's identifier (mlirIdentifierGet of the same context).
+MLIR_CAPI_EXPORTED MlirLocation
+mlirCyLocationNameGetWithIdentifier(MlirIdentifier name, MlirLocation child);
+
 #ifdef __cplusplus
 }
 #endif

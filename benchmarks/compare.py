@@ -68,6 +68,8 @@ ROWS = [
      [("up", 1 / 2, ">= 2x faster than upstream")]),
     ("array_attr", "`ArrayAttr.get([StringAttr.get(\"a\"), IntegerAttr.get(i32, k)])`",
      [("up", 1 / 2, ">= 2x faster than upstream")]),
+    ("dict_attr", "`DictAttr.get({\"a\": IntegerAttr.get(i32, k), \"b\": StringAttr.get(\"s\")})`",
+     [("up", 1 / 2, ">= 2x faster than upstream")]),
     ("type_parse", "`Type.parse(\"tensor<?x4xf32>\")`",
      [("up", 1 / 2, ">= 2x faster than upstream")]),
     ("str_type", "`str(value.type)`",

@@ -42,6 +42,7 @@ WORKLOADS = {
     "location_name": (1, "loc_name"),
     "ranked_tensor_type": (1, "ranked_tensor_type"),
     "array_attr": (1, "array_attr"),
+    "dict_attr": (1, "dict_attr"),
     "type_parse": (1, "type_parse"),
     "str_type": (1, "str_type"),
     "op_attributes": (2, "op_attrs"),

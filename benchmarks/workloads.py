@@ -307,6 +307,20 @@ def array_attr(M, n):
     return _calls(M, body)
 
 
+def dict_attr(M, n):
+    """DictAttr.get({"a": IntegerAttr.get(i32, k), "b": StringAttr.get("s")}):
+    a new dictionary each call, as an op's attributes are."""
+    ir = M.ir
+
+    def body():
+        i32 = ir.IntegerType.get_signless(32)
+        dictionary, string, integer = ir.DictAttr.get, ir.StringAttr.get, \
+            ir.IntegerAttr.get
+        for k in range(n):
+            dictionary({"a": integer(i32, k), "b": string("s")})
+    return _calls(M, body)
+
+
 def type_parse(M, n):
     """Type.parse("tensor<?x4xf32>")."""
     parse = M.ir.Type.parse
@@ -612,6 +626,8 @@ WORKLOADS = {
                                    "ranked_tensor_type"),
     "array_attr": Workload(array_attr, 100_000, _ops, 1e9, "ns/call",
                            "array_attr"),
+    "dict_attr": Workload(dict_attr, 100_000, _ops, 1e9, "ns/call",
+                          "dict_attr"),
     "type_parse": Workload(type_parse, 100_000, _ops, 1e9, "ns/call",
                            "type_parse"),
     "str_type": Workload(str_type, 100_000, _ops, 1e9, "ns/call",

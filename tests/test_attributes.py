@@ -178,6 +178,24 @@ def test_dict_attr(ctx):
     assert str(DictAttr.get()) == "{}"
 
 
+def test_dict_attr_from_any_mapping_with_cached_names(ctx):
+    import types
+
+    class Key(str):
+        pass
+    one = IntegerAttr.get(IntegerType.get_signless(8), 1)
+    d = DictAttr.get({"b": UnitAttr.get(), "a": one})
+    # the same dictionary from a second call (names from the context's
+    # cache), from a read-only mapping, and with a str subclass's key
+    assert DictAttr.get({"a": one, "b": UnitAttr.get()}) == d
+    assert DictAttr.get(types.MappingProxyType({"a": one, "b": UnitAttr.get()})) == d
+    assert DictAttr.get({Key("a"): one, "b": UnitAttr.get()}) == d
+    with pytest.raises(ValueError, match="^attribute names must not be empty$"):
+        DictAttr.get({"": one})
+    with pytest.raises(TypeError, match="needs a mapping"):
+        DictAttr.get([("a", one)])
+
+
 def test_symbol_refs(ctx):
     s = SymbolRefAttr.get(["a", "b", "c"])
     assert str(s) == "@a::@b::@c" and s.value == ["a", "b", "c"]

@@ -25,6 +25,7 @@
  *   loc_name    N x mlirLocationNameGet(ctx, "conv1", a file location)
  *   ranked_tensor_type  N x mlirRankedTensorTypeGet of [k, 4] x f32
  *   array_attr  N x mlirArrayAttrGet of a StringAttr "a" and an i32 k
+ *   dict_attr   N x mlirDictionaryAttrGet of "a" = i32 k, "b" = "s"
  *   type_parse  N x mlirTypeParseGet(ctx, "tensor<?x4xf32>")
  *   str_type    N x printing the type of a tensor<?x4xf32> value into a
  *               buffer (the value and op of ONE_OP, parsed once)
@@ -322,6 +323,20 @@ static double array_attr(MlirContext ctx, long n) {
   return now() - t0;
 }
 
+static double dict_attr(MlirContext ctx, long n) {
+  MlirType i32 = mlirIntegerTypeGet(ctx, 32);
+  double t0 = now();
+  for (long k = 0; k < n; ++k) {
+    MlirNamedAttribute entries[2] = {
+        mlirNamedAttributeGet(mlirIdentifierGet(ctx, S("a")),
+                              mlirIntegerAttrGet(i32, k)),
+        mlirNamedAttributeGet(mlirIdentifierGet(ctx, S("b")),
+                              mlirStringAttrGet(ctx, S("s")))};
+    sink += (uintptr_t)mlirDictionaryAttrGet(ctx, 2, entries).ptr;
+  }
+  return now() - t0;
+}
+
 static double type_parse(MlirContext ctx, long n) {
   double t0 = now();
   for (long i = 0; i < n; ++i)
@@ -503,6 +518,7 @@ static const struct workload workloads[] = {
     {"int_attr", int_attr}, {"str_attr", str_attr}, {"dense", dense},
     {"loc_file", loc_file},         {"loc_name", loc_name},
     {"ranked_tensor_type", ranked_tensor_type},        {"array_attr", array_attr},
+    {"dict_attr", dict_attr},
     {"type_parse", type_parse}, {"str_type", str_type}, {"op_attrs", op_attrs},
     {"navigate", navigate},
     {"parse", parse},       {"print", print},       {"pipeline", pipeline},

@@ -409,6 +409,25 @@ cdef class ArrayAttr(Attribute):
                              context=(<Attribute>self).context)
 
 
+cdef MlirNamedAttribute _dict_attr_entry(Context ctx, object name,
+                                         object attr) except *:
+    """One entry of DictAttr.get: a str name (not empty) and an Attribute
+    of `ctx` (the error text is only made for one that is not)."""
+    cdef MlirNamedAttribute na
+    if not PyUnicode_CheckExact(name):
+        if not isinstance(name, str):
+            raise TypeError(f"DictAttr keys must be str, not "
+                            f"{type(name).__name__}")
+        name = _str_param(name, "name")
+    na.name = ctx.identifier(<str>name)
+    if isinstance(attr, Attribute) and (<Attribute>attr).context is ctx:
+        na.attribute = (<Attribute>attr).c_attr
+    else:
+        na.attribute = attribute_handle_in(
+            attr, ctx, f"DictAttr value for '{name}'")
+    return na
+
+
 cdef class DictAttr(Attribute):
     """{name = attr, ...}: a mapping from names to attributes.
     d["name"] looks up by name (KeyError if absent), d[i] gives the i-th
@@ -420,33 +439,21 @@ cdef class DictAttr(Attribute):
     def get(value: Mapping[str, Attribute] | None = None, context=None):
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirNamedAttribute] elems
-        cdef MlirNamedAttribute na
         if value is None:
             value = {}
-        if not hasattr(value, "items"):
+        # A dict iterates without an items() iterator or tuples (Cython's
+        # loop over an exact dict); names come from the context's
+        # identifier cache, not uniqued again.
+        if type(value) is dict:
+            elems.reserve(len(<dict>value))
+            for name, attr in (<dict>value).items():
+                elems.push_back(_dict_attr_entry(ctx, name, attr))
+        elif hasattr(value, "items"):
+            for name, attr in value.items():
+                elems.push_back(_dict_attr_entry(ctx, name, attr))
+        else:
             raise TypeError(f"DictAttr.get needs a mapping of names to "
                             f"Attributes, not {type(value).__name__}")
-        cdef MlirStringRef ref
-        # A dict iterates without items() tuples; names are read from the
-        # str's cached UTF-8 (no copy); the error text is
-        # only made for a value that is not an Attribute of ctx.
-        for name, attr in (value.items() if type(value) is not dict
-                           else (<dict>value).items()):
-            if not PyUnicode_CheckExact(name):
-                if not isinstance(name, str):
-                    raise TypeError(f"DictAttr keys must be str, not "
-                                    f"{type(name).__name__}")
-                name = _str_param(name, "name")
-            ref = borrowed_ref(name, "name")
-            if ref.length == 0:
-                raise ValueError("attribute names must not be empty")
-            na.name = mlirIdentifierGet(ctx.c_context, ref)
-            if isinstance(attr, Attribute) and (<Attribute>attr).context is ctx:
-                na.attribute = (<Attribute>attr).c_attr
-            else:
-                na.attribute = attribute_handle_in(
-                    attr, ctx, f"DictAttr value for '{name}'")
-            elems.push_back(na)
         return _make_attr(DictAttr, ctx, mlirDictionaryAttrGet(
             ctx.c_context, elems.size(), elems.data()))
 

@@ -68,6 +68,36 @@ cdef MlirType _element_type_for_format(Context ctx, str fmt, Py_ssize_t itemsize
                      f"{fmt}")
 
 
+cdef MlirType _element_type_for_buffer(Context ctx, Py_buffer* v,
+                                       bint signless) except *:
+    """_element_type_for_format of a buffer's format, read in C for the
+    one-letter formats of numpy's and array's numbers (no str made)."""
+    cdef const char* f = v.format
+    cdef char code
+    cdef MlirContext c = ctx.c_context
+    if f != NULL:
+        if f[0] == b'@' or f[0] == b'=' or f[0] == b'<':
+            f += 1
+        if f[0] != 0 and f[1] == 0:
+            code = f[0]
+            if code == b'?':
+                return mlirIntegerTypeGet(c, 1)
+            if code in b"bhilqn":
+                return (mlirIntegerTypeGet(c, v.itemsize * 8) if signless
+                        else mlirIntegerTypeSignedGet(c, v.itemsize * 8))
+            if code in b"BHILQN":
+                return (mlirIntegerTypeGet(c, v.itemsize * 8) if signless
+                        else mlirIntegerTypeUnsignedGet(c, v.itemsize * 8))
+            if code == b'e':
+                return mlirF16TypeGet(c)
+            if code == b'f':
+                return mlirF32TypeGet(c)
+            if code == b'd':
+                return mlirF64TypeGet(c)
+    return _element_type_for_format(ctx, _buffer_format(v), v.itemsize,
+                                    signless)
+
+
 cdef bytes _pack_bools(const unsigned char* src, Py_ssize_t n):
     """One byte per element (nonzero = true) -> little-endian bit-packed."""
     cdef bytes out = PyBytes_FromStringAndSize(NULL, (n + 7) // 8)
@@ -205,8 +235,7 @@ cdef object _dense_from_buffer(object array, object signless, object type,
             shaped = elt
             elt = mlirShapedTypeGetElementType(shaped)
     else:
-        elt = _element_type_for_format(ctx, _buffer_format(v), v.itemsize,
-                                       signless)
+        elt = _element_type_for_buffer(ctx, v, signless)
     cdef int64_t bits = mlirCyDenseElementsStorageBitWidth(elt)
     if bits == 0:
         raise ValueError(f"unsupported element type for "
@@ -227,6 +256,7 @@ cdef object _dense_from_buffer(object array, object signless, object type,
     elif v.ndim == 0:
         pass
     elif v.shape != NULL:
+        dims.reserve(v.ndim)
         for i in range(v.ndim):
             dims.push_back(v.shape[i])
     else:

@@ -221,19 +221,12 @@ cdef class Context:
         return 0
 
     cdef MlirIdentifier identifier(self, str name) except *:
-        """The uniqued identifier of a name, cached per context."""
-        cdef MlirIdentifier ident
-        cached = self.identifiers.get(name)
-        if cached is not None:
-            ident.ptr = <const void*><uintptr_t>cached
-            return ident
+        """The uniqued identifier of an attribute name, cached per
+        context."""
         if not name:
             # MLIR accepts it, and prints IR that does not parse back.
             raise ValueError("attribute names must not be empty")
-        cdef bytes b = name.encode("utf-8")
-        ident = mlirIdentifierGet(self.c_context, str_ref(b))
-        self.identifiers[name] = <uintptr_t>ident.ptr
-        return ident
+        return _cached_identifier(self, name, "name")
 
     def _get_live_operation_count(self) -> int:
         """Number of live Operation objects of this context."""
@@ -447,3 +440,24 @@ cdef class ThreadPool:
 
     def _mlir_thread_pool_ptr(self) -> str:
         return hex(<uintptr_t>self.c_pool.ptr)
+
+
+# Names beyond this many in a context's identifiers are uniqued by MLIR each
+# time instead (a front-end naming a new file or scope per op would
+# otherwise grow the cache without bound).
+cdef Py_ssize_t _MAX_CACHED_IDENTIFIERS = 65536
+
+
+cdef MlirIdentifier _cached_identifier(Context ctx, str s, str what) except *:
+    """The identifier of `s` (an attribute, file or location name) from the
+    context's identifiers cache, or uniqued and added to it."""
+    cdef MlirIdentifier ident
+    cached = ctx.identifiers.get(s)
+    if cached is not None:
+        ident.ptr = <const void*><uintptr_t>cached
+        return ident
+    # The str's cached UTF-8 form, not a copy.
+    ident = mlirIdentifierGet(ctx.c_context, borrowed_ref(s, what))
+    if len(ctx.identifiers) < _MAX_CACHED_IDENTIFIERS:
+        ctx.identifiers[s] = <uintptr_t>ident.ptr
+    return ident

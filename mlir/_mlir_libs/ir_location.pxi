@@ -513,28 +513,6 @@ cdef bint _loc_file_args_ok(object filename, object line, object col,
             and (context is None or isinstance(context, Context)))
 
 
-# Location names beyond this many in a context's identifiers are uniqued by
-# MLIR each time instead (a front-end naming a new file or scope per op
-# would otherwise grow the cache without bound).
-cdef Py_ssize_t _MAX_CACHED_LOCATION_NAMES = 65536
-
-
-cdef MlirIdentifier _cached_identifier(Context ctx, str s, str what) except *:
-    """The identifier of `s` (a file or location name), from the context's
-    identifiers cache (shared with attribute names) or added to it."""
-    cdef MlirIdentifier ident
-    cached = ctx.identifiers.get(s)
-    if cached is not None:
-        ident.ptr = <const void*><uintptr_t>cached
-        return ident
-    # The str's cached UTF-8 form, not a copy.
-    ident = mlirIdentifierGet(ctx.c_context, borrowed_ref(s, what))
-    # ("" is no identifier: Context.identifier refuses it.)
-    if s and len(ctx.identifiers) < _MAX_CACHED_LOCATION_NAMES:
-        ctx.identifiers[s] = <uintptr_t>ident.ptr
-    return ident
-
-
 cdef Location _loc_file(object filename, object line, object col,
                         object end_line, object end_col, object context):
     """The location of checked arguments: C ints, kept unsigned as MLIR

@@ -186,16 +186,18 @@ test-wheel: wheel
 # checked as test-wheel checks its wheel on the system's 3.11 and on each
 # of ABI3_CHECK_VERSIONS (interpreters from tools/cpython.sh).
 ABI3_CHECK_VERSIONS ?= 3.13
+# The checks of stable-ABI wheel $(1): shell commands that exit on the
+# first failure (also inside a loop).
+check-abi3 = $(VPY) tools/check_wheel.py $(1) || exit 1; \
+  for v in $(ABI3_CHECK_VERSIONS); do \
+    $(VPY) tools/check_wheel.py $(1) --python $$(tools/cpython.sh $$v) || exit 1; \
+  done
 wheel-abi3: build
 	rm -f dist-abi3/mlir_cython-*.whl
 	$(VPY) tools/wheel.py $(WHEEL_ARGS) --abi3 -o dist-abi3
 
 test-wheel-abi3: wheel-abi3
-	$(VPY) tools/check_wheel.py dist-abi3/mlir_cython-*-abi3-*.whl
-	set -e; for v in $(ABI3_CHECK_VERSIONS); do \
-	  $(VPY) tools/check_wheel.py dist-abi3/mlir_cython-*-abi3-*.whl \
-	    --python $$(tools/cpython.sh $$v); \
-	done
+	$(call check-abi3,dist-abi3/mlir_cython-*-abi3-*.whl)
 
 # Every wheel, in dist/: the version-specific wheel of the system's CPython
 # and of each of WHEEL_VERSIONS (interpreters built from Debian's sources
@@ -221,10 +223,7 @@ wheels: build
 test-wheels: wheels
 	set -e; for w in dist/mlir_cython-*.whl; do \
 	  case $$w in \
-	    *-abi3-*) $(VPY) tools/check_wheel.py $$w; \
-	      for v in $(ABI3_CHECK_VERSIONS); do \
-	        $(VPY) tools/check_wheel.py $$w --python $$(tools/cpython.sh $$v); \
-	      done ;; \
+	    *-abi3-*) $(call check-abi3,$$w) ;; \
 	    *-cp311-cp311-*) $(VPY) tools/check_wheel.py $$w ;; \
 	    *) v=$$(echo $$w | sed -E 's/.*-cp3([0-9]+)-cp3[0-9]+(t?)-.*/3.\1\2/'); \
 	      $(VPY) tools/check_wheel.py $$w --python $$(tools/cpython.sh $$v) ;; \

@@ -86,10 +86,16 @@ def op_classes(td: Path, dialect: str, package: str, root: Path,
                     "--inplace"], cwd=root, check=True, capture_output=True)
 
 
-# Run by a test's child interpreter: the LLVM and MLIR libraries mapped.
+# Run by a test's child interpreter: the LLVM and MLIR libraries mapped,
+# and the file names of those mapped since `before` (a dialect must bring
+# none of its own).
 MAPPED_MLIR = textwrap.dedent("""\
     def mlir_libraries():
         with open("/proc/self/maps") as maps:
             return {line.split()[-1] for line in maps
                     if "MLIR" in line or "LLVM" in line}
+
+    def print_new_mlir_libraries(before):
+        print("new MLIR or LLVM libraries:", sorted(
+            p.rsplit("/", 1)[-1] for p in mlir_libraries() - before))
 """)

@@ -53,17 +53,13 @@ def build_tally(out: Path) -> Path:
 
 
 USE = MAPPED_MLIR + textwrap.dedent("""\
-    from pathlib import Path
-
     from mlir.ir import (Context, InsertionPoint, IntegerAttr, IntegerType,
                          Location, MLIRError, Module)
     from mlir.dialects import arith
 
     before = mlir_libraries()
     from tallypkg import tally
-    # The dialect brings no MLIR or LLVM of its own.
-    new = {Path(p).name for p in mlir_libraries() - before}
-    print("new MLIR or LLVM libraries:", sorted(new))
+    print_new_mlir_libraries(before)
 
     with Context() as ctx, Location.unknown():
         tally.register_dialect(ctx)

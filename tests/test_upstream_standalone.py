@@ -93,9 +93,7 @@ def test_upstream_standalone_example(tmp_path):
     # or LLVM library besides the package's.
     smoke = src / "test" / "python" / "smoketest.py"
     script = (MAPPED_MLIR + "import mlir.ir\nbefore = mlir_libraries()\n"
-              + smoke.read_text()
-              + "\nprint('new MLIR or LLVM libraries:', sorted("
-              "p.rsplit('/', 1)[-1] for p in mlir_libraries() - before))\n")
+              + smoke.read_text() + "\nprint_new_mlir_libraries(before)\n")
     proc = subprocess.run([sys.executable, "-c", script], cwd=tmp_path,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True)

@@ -38,7 +38,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -193,10 +192,7 @@ def install_and_smoke(wheel: Path, tmp: Path, hidden, hide: bool,
     LLVM); `who` names the caller in a failure. Returns the venv's
     python."""
     env_dir = tmp / "venv"
-    if python is None:
-        venv.create(env_dir, with_pip=True)
-    else:
-        run([python, "-m", "venv", env_dir])
+    run([python or sys.executable, "-m", "venv", env_dir])
     py = env_dir / "bin" / "python"
     run([py, "-c", "import sys; print(sys.version)"])
     # (--prefer-binary: on 3.13t, hypothesis's newest release is an sdist

@@ -14,13 +14,18 @@ from mlir.ir import (ArrayAttr, Block, BlockArgument, Context, DictAttr,
 
 def test_context_management():
     with Context() as ctx:
-        Module.parse("builtin.module {}")
+        m = Module.parse("builtin.module {}")
+        assert Context.current is ctx
+    assert m.context is ctx
 
     standalone_ctx = Context()
     with Context() as managed_ctx:
+        assert Module.parse("module {}").context is managed_ctx
+        m = Module.parse("module {}", context=standalone_ctx)
+        assert m.context is standalone_ctx
+    assert Module.parse("module {}", context=standalone_ctx).context is standalone_ctx
+    with pytest.raises(RuntimeError, match="requires a Context"):
         Module.parse("module {}")
-        Module.parse("module {}", context=standalone_ctx)
-    Module.parse("module {}", context=standalone_ctx)
 
 
 def test_insertion_points_and_locations():

@@ -67,7 +67,7 @@ def test_has_trait_on_classes(ctx):
 
 
 def test_has_trait_needs_a_context_and_a_name():
-    with pytest.raises(Exception, match="context"):
+    with pytest.raises(RuntimeError, match="requires a Context"):
         func.ReturnOp.has_trait(IsTerminatorTrait)
     with Context():
         with pytest.raises(AttributeError, match="OPERATION_NAME"):

@@ -44,6 +44,22 @@ def test_function_from_python():
     """)
 
 
+def test_is_external_until_the_entry_block_is_added():
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.create()
+        with InsertionPoint(module.body):
+            f = func.FuncOp("f", ([T("i32")], []), visibility="private")
+            assert f.is_external
+            assert str(f) == "func.func private @f(i32)"
+            with pytest.raises(IndexError,
+                               match="External function does not have a body"):
+                f.entry_block
+            with InsertionPoint(f.add_entry_block()):
+                func.ReturnOp([])
+            assert not f.is_external
+            assert f.entry_block == f.body.blocks[0]
+
+
 def test_body_builder_call_and_cmp():
     def body():
         i64 = T("i64")
@@ -63,7 +79,8 @@ def test_body_builder_call_and_cmp():
         assert isinstance(call, func.CallOp)
         assert c.literal_value == -7
         assert callee.type == T("(i64, i64) -> i64")
-        assert not callee.is_external and callee.entry_block is callee.body.blocks[0] or True
+        assert not callee.is_external
+        assert callee.entry_block == callee.body.blocks[0]
 
     m = build(body)
     check(m, """

@@ -43,10 +43,13 @@ add_module_names = False
 doctest_test_doctest_blocks = ""
 trim_doctest_flags = True
 
-html_theme = "alabaster"
-html_static_path = []
+# Furo: a content column sized for code, wide code blocks and tables
+# scroll sideways inside it (docs/_static/width.css adds the cases the theme
+# leaves to the page width), and a light and a dark scheme.
+html_theme = "furo"
+html_static_path = ["_static"]
+html_css_files = ["width.css"]
 html_title = "mlir-cython"
-html_theme_options = {"description": "MLIR 22's Python API over the C API, in Cython"}
 
 # The native modules' signatures carry their annotations (`op: Operation`),
 # and the reference documents several classes of one name (mlir.ir's and

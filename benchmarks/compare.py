@@ -3,6 +3,7 @@
 
     python benchmarks/compare.py                  # run, print the table
     python benchmarks/compare.py --write          # ... and put it in docs/speed.md
+                                                  # and docs/_data/compare.json
     python benchmarks/compare.py --setup          # only make the upstream venv
     python benchmarks/compare.py --smoke          # tiny sizes, this package only
 
@@ -13,6 +14,13 @@ another's heap. The upstream bindings are installed from PyPI into
 ~/.cache/mlir-cython/upstream-venv (pinned in benchmarks/upstream-requirements.txt) on
 first use. The C floor is benchmarks/c/compare_floor.c, linked to this
 package's libMLIRCythonCAPI.so. Times are medians over the repetitions.
+
+`--write` keeps the run as data, docs/_data/compare.json (each row's
+values, ratios and targets, and the run's date, command and machine load),
+and renders the page's section from that data; the documentation build
+draws the page's plots from the same file (docs/_ext/speed_plots.py).
+`--page-from-data` renders the section again without a run, and
+`--data-from-page` reads the data back from the section.
 """
 
 import argparse
@@ -38,6 +46,9 @@ UPSTREAM_VENV = Path(os.environ.get(
 # The page the tables are written into (--write).
 SPEED_PAGE = REPO / "docs" / "speed.md"
 BEGIN, END = "<!-- bench:compare:begin -->", "<!-- bench:compare:end -->"
+# The run's results as data, which the section above is rendered from and
+# the page's plots are drawn from (--write writes both).
+DATA = REPO / "docs" / "_data" / "compare.json"
 
 SMOKE_N = {"iterate": 200, "dense_from_numpy": 1000}
 SMOKE_DEFAULT_N = 20
@@ -316,61 +327,153 @@ def size_text(row, n):
     return f"{n:,} calls"
 
 
-def table(results, sizes):
-    """Markdown table lines and target verdicts [(row, text, met)]."""
-    lines = ["| workload | size | unit | ours | upstream | C API | ours/upstream | ours/C |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
-    verdicts = []
+
+
+# ---- the results as data -------------------------------------------------------
+#
+# A run's results are written as JSON (docs/_data/compare.json) beside the
+# page; the section of docs/speed.md is rendered from that data, and the
+# documentation's plots are drawn from it (docs/_ext/speed_plots.py), so the
+# table and the figures cannot disagree (tests/test_speed_data.py).
+
+SIDES = ("ours", "upstream", "c")
+MEMORY_N = 200_000
+
+
+def sig(x, digits=6):
+    """x to `digits` significant digits (None stays None): the data keeps
+    what the tables show and more, without float noise."""
+    return None if x is None else float(f"{x:.{digits}g}")
+
+
+def ratio(a, b):
+    return a / b if a and b else None
+
+
+def write_data(path, data):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+
+
+def read_data(path):
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def page_section(begin=BEGIN, end=END, page=SPEED_PAGE):
+    """The text of the page between the markers, without the newlines
+    that write_readme puts around it."""
+    text = page.read_text()
+    if begin not in text or end not in text:
+        sys.exit(f"{page} has no {begin} ... {end} markers")
+    return text.split(begin, 1)[1].split(end, 1)[0][1:-1]
+
+
+def table_cells(lines, header):
+    """The cells of the rows of the markdown table of `lines` whose
+    header line starts with `header` (separator line skipped)."""
+    start = next(i for i, ln in enumerate(lines) if ln.startswith(header))
+    out = []
+    for ln in lines[start + 2:]:
+        if not ln.startswith("|"):
+            break
+        out.append([c.strip() for c in ln.strip()[1:-1].split("|")])
+    return out
+
+
+def number(cell):
+    """A table cell's number: '7,627' and '3.68x' too; None for '', 'n/a'
+    and 'error'."""
+    cell = cell.replace(",", "").removesuffix("x")
+    return float(cell) if re.fullmatch(r"-?[\d.]+(e-?\d+)?", cell) else None
+
+
+def run_data(results, sizes, args, load, command):
+    """The JSON document of a run: its metadata and one entry per row."""
+    rows = []
     for row, what, targets in ROWS:
         if row not in results:
             continue
         r = results[row]
+        raw = {s: r[s]["value"] if "value" in r.get(s, {}) else None for s in SIDES}
+        ratios = {"up": ratio(raw["ours"], raw["upstream"]),
+                  "c": ratio(raw["ours"], raw["c"])}
+        entry = {"workload": row, "label": what, "n": sizes.get(row),
+                 "size": size_text(row, sizes.get(row)), "unit": unit_of(row),
+                 **{s: sig(raw[s]) for s in SIDES},
+                 "ours_over_upstream": sig(ratios["up"]),
+                 "ours_over_c": sig(ratios["c"])}
+        errors = {s: x["error"].strip().splitlines()[-1]
+                  for s, x in r.items() if "error" in x}
+        if errors:
+            entry["errors"] = errors
+        if row in FIRST_ROWS:
+            first = {s: r.get(s, {}).get("first") for s in SIDES}
+            entry["first"] = {
+                **{s: sig(first[s]) for s in SIDES},
+                "ours_over_upstream": sig(ratio(first["ours"], first["upstream"])),
+                "ours_over_c": sig(ratio(first["ours"], first["c"]))}
+        entry["targets"] = [
+            {"column": col, "bound": bound, "text": text,
+             "met": None if ratios[col] is None else ratios[col] <= bound}
+            for col, bound, text in targets or []]
+        rows.append(entry)
+    return {
+        "benchmark": "compare",
+        "date": datetime.date.today().isoformat(),
+        "command": command,
+        "machine": {"cores": os.cpu_count(),
+                    "load_average_1min_start": round(load[0], 2),
+                    "load_average_1min_end": round(load[1], 2)},
+        "repeat": args.repeat,
+        "import_repeat": args.import_repeat,
+        "upstream_packages": dict(pinned()),
+        "llvm": llvm_version(),
+        "statistic": "median",
+        "rows": rows,
+    }
 
-        def val(side):
-            x = r.get(side)
-            return x["value"] if x and "value" in x else None
 
-        def cell(side):
-            x = r.get(side)
-            if x is None:
-                return "n/a" if side == "c" else ""
-            return "error" if "error" in x else fmt(x["value"])
-        ours, up, c = val("ours"), val("upstream"), val("c")
-        ratio = {"up": ours / up if ours and up else None,
-                 "c": ours / c if ours and c else None}
-        lines.append(f"| {what} | {size_text(row, sizes.get(row))} | {unit_of(row)} | "
-                     f"{cell('ours')} | {cell('upstream')} | {cell('c')} | "
-                     f"{fmt(ratio['up'])} | {fmt(ratio['c'])} |")
-        for col, bound, text in targets or []:
-            if ratio[col] is None:
-                verdicts.append((row, text, None))
-            else:
-                verdicts.append((row, text, ratio[col] <= bound))
-    return lines, verdicts
+def _cell(entry, side):
+    if side in entry.get("errors", {}):
+        return "error"
+    if entry[side] is None:
+        return "n/a" if side == "c" else ""
+    return fmt(entry[side])
 
 
-def first_table(results):
+def table(rows):
+    """The markdown table lines of the data's rows."""
+    lines = ["| workload | size | unit | ours | upstream | C API | ours/upstream | ours/C |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for e in rows:
+        lines.append(f"| {e['label']} | {e['size']} | {e['unit']} | "
+                     f"{_cell(e, 'ours')} | {_cell(e, 'upstream')} | {_cell(e, 'c')} | "
+                     f"{fmt(e['ours_over_upstream'])} | {fmt(e['ours_over_c'])} |")
+    return lines
+
+
+def first_table(rows):
     """Markdown lines: the building rows' first repetitions."""
     lines = ["| workload (first repetition) | ours | upstream | C API | "
              "ours/upstream | ours/C |",
              "| --- | --- | --- | --- | --- | --- |"]
-    for row, what, _ in ROWS:
-        r = results.get(row)
-        if row not in FIRST_ROWS or not r:
+    for e in rows:
+        f = e.get("first")
+        if f is None:
             continue
-        ours, up, c = (r.get(side, {}).get("first")
-                       for side in ("ours", "upstream", "c"))
-        lines.append(f"| {what} | {fmt(ours)} | {fmt(up)} | {fmt(c)} | "
-                     f"{fmt(ours / up if ours and up else None)} | "
-                     f"{fmt(ours / c if ours and c else None)} |")
+        lines.append(f"| {e['label']} | {fmt(f['ours'])} | {fmt(f['upstream'])} | "
+                     f"{fmt(f['c'])} | {fmt(f['ours_over_upstream'])} | "
+                     f"{fmt(f['ours_over_c'])} |")
     return lines if len(lines) > 2 else []
 
 
-def verdict_lines(verdicts):
+def verdict_lines(rows):
     out = []
-    for row, text, met in verdicts:
-        word = "n/a" if met is None else ("met" if met else "missed")
-        out.append(f"- {row}: {text}: **{word}**")
+    for e in rows:
+        for t in e["targets"]:
+            word = "n/a" if t["met"] is None else ("met" if t["met"] else "missed")
+            out.append(f"- {e['workload']}: {t['text']}: **{word}**")
     return out
 
 
@@ -383,58 +486,6 @@ def write_readme(section, begin=BEGIN, end=END):
     head, rest = text.split(begin, 1)
     _, tail = rest.split(end, 1)
     SPEED_PAGE.write_text(head + begin + "\n" + section + "\n" + end + tail)
-
-
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--import-repeat", type=int, default=7)
-    ap.add_argument("--memory-n", type=int, default=200_000)
-    ap.add_argument("--only", help="comma-separated workload names")
-    ap.add_argument("--smoke", action="store_true",
-                    help="tiny sizes, one repetition, this package and C only")
-    ap.add_argument("--no-upstream", action="store_true")
-    ap.add_argument("--no-c", action="store_true")
-    ap.add_argument("--setup", action="store_true",
-                    help="create/update the upstream venv and exit")
-    ap.add_argument("--write", "--write-readme", action="store_true",
-                    dest="write_readme", help="put the table into docs/speed.md")
-    ap.add_argument("--worker", help=argparse.SUPPRESS)
-    ap.add_argument("--n", type=int, help=argparse.SUPPRESS)
-    ap.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
-    args = ap.parse_args(argv)
-    if args.worker:
-        return worker(args)
-    if args.setup:
-        print(setup_upstream(force=True))
-        return
-    if args.smoke:
-        args.repeat, args.import_repeat, args.no_upstream = 1, 1, True
-    load = [os.getloadavg()[0]]
-    results, sizes = measure(args)
-    load.append(os.getloadavg()[0])
-    print(f"load average (1 min) at start {load[0]:.1f}, at end {load[1]:.1f}",
-          file=sys.stderr)
-    lines, verdicts = table(results, sizes)
-    print("\n".join(lines))
-    print()
-    first = first_table(results)
-    if first:
-        print("\n".join(first))
-        print()
-    print("\n".join(verdict_lines(verdicts)))
-    failed = [(row, side) for row, r in results.items()
-              for side, x in r.items() if "error" in x]
-    if failed:
-        print(f"\nfailed: {failed}")
-    if args.write_readme:
-        if args.smoke:
-            sys.exit("--smoke results are not written to docs/speed.md")
-        write_readme(readme_section(lines, verdicts, results, args, load,
-                                    first))
-        print(f"\nwrote {SPEED_PAGE}")
-    if args.smoke and failed:
-        sys.exit(1)
 
 
 NOTES = [
@@ -466,21 +517,24 @@ def llvm_version():
         return "?"
 
 
-def readme_section(lines, verdicts, results, args, load, first):
-    pkgs = ", ".join(f"`{n}=={v}`" for n, v in pinned())
-    errors = [f"- {row} on {side}: `{x['error'].strip().splitlines()[-1]}`"
-              for row, r in results.items() for side, x in r.items() if "error" in x]
+def section_text(data):
+    """The section of docs/speed.md between the markers, from the data."""
+    rows, m = data["rows"], data["machine"]
+    pkgs = ", ".join(f"`{n}=={v}`" for n, v in data["upstream_packages"].items())
+    first = first_table(rows)
+    errors = [f"- {e['workload']} on {side}: `{msg}`"
+              for e in rows for side, msg in e.get("errors", {}).items()]
     return "\n".join([
-        f"Measured {datetime.date.today().isoformat()} by "
-        f"`python benchmarks/compare.py --write` on the shared 2-core "
-        f"machine (1-minute load average {load[0]:.1f} at the start and "
-        f"{load[1]:.1f} at the end, this run included): "
-        f"median of {args.repeat} repetitions (imports: "
-        f"{args.import_repeat} fresh processes). Upstream: {pkgs} from PyPI "
+        f"Measured {data['date']} by `{data['command']}` on the shared "
+        f"{m['cores']}-core machine (1-minute load average "
+        f"{m['load_average_1min_start']:.1f} at the start and "
+        f"{m['load_average_1min_end']:.1f} at the end, this run included): "
+        f"{data['statistic']} of {data['repeat']} repetitions (imports: "
+        f"{data['import_repeat']} fresh processes). Upstream: {pkgs} from PyPI "
         f"(the upstream nanobind bindings of LLVM/MLIR 22.1.8 with their "
-        f"`libLLVM.so`); ours and C: LLVM/MLIR {llvm_version()} (Debian).",
+        f"`libLLVM.so`); ours and C: LLVM/MLIR {data['llvm']} (Debian).",
         "",
-        *lines,
+        *table(rows),
         "",
         *(["The building rows' first repetitions (us/op), where every "
            "constant's attribute is new to the context (later repetitions "
@@ -491,9 +545,163 @@ def readme_section(lines, verdicts, results, args, load, first):
         "",
         "Targets:",
         "",
-        *verdict_lines(verdicts),
+        *verdict_lines(rows),
         *([""] + ["Failures:", ""] + errors if errors else []),
     ])
+
+
+_HEAD = re.compile(
+    r"Measured (?P<date>\d{4}-\d\d-\d\d) by `(?P<command>[^`]+)` on the shared "
+    r"(?P<cores>\d+)-core machine \(1-minute load average (?P<start>[\d.]+) at "
+    r"the start and (?P<end>[\d.]+) at the end, this run included\): "
+    r"(?P<statistic>\w+) of (?P<repeat>\d+) repetitions \(imports: "
+    r"(?P<import_repeat>\d+) fresh processes\)\. Upstream: (?P<pkgs>.*?) from "
+    r"PyPI .*; ours and C: LLVM/MLIR (?P<llvm>\S+) \(Debian\)\.$")
+
+
+def _size_n(row, size):
+    """The n of a row's size text: the workload's default if it gives that
+    text, else the number in the text."""
+    if not size:
+        return None
+    import workloads
+    default = MEMORY_N if row == "memory" else workloads.WORKLOADS[row].n
+    digits = int(re.sub(r"\D", "", size))
+    for n in (default, digits, (digits - 3) // 4):
+        if size_text(row, n) == size:
+            return n
+    raise ValueError(f"{row}: no n gives the size {size!r}")
+
+
+def data_from_page(section=None):
+    """The data of the section of docs/speed.md as it stands: the inverse
+    of section_text, for a page written before the data was kept."""
+    lines = (page_section() if section is None else section).splitlines()
+    m = _HEAD.match(lines[0])
+    if not m:
+        raise ValueError(f"unrecognized first line: {lines[0]!r}")
+    by_label = {what: (row, targets) for row, what, targets in ROWS}
+    errors = {}
+    if "Failures:" in lines:
+        for ln in lines[lines.index("Failures:") + 2:]:
+            fm = re.fullmatch(r"- (\w+) on (\w+): `(.*)`", ln)
+            if fm:
+                errors.setdefault(fm.group(1), {})[fm.group(2)] = fm.group(3)
+    verdicts = {}
+    for ln in lines[lines.index("Targets:") + 2:]:
+        vm = re.fullmatch(r"- (\w+): (.*): \*\*(met|missed|n/a)\*\*", ln)
+        if not vm:
+            break
+        met = {"met": True, "missed": False, "n/a": None}[vm.group(3)]
+        verdicts.setdefault(vm.group(1), []).append((vm.group(2), met))
+    firsts = {}
+    if any(ln.startswith("| workload (first repetition) |") for ln in lines):
+        for cells in table_cells(lines, "| workload (first repetition) |"):
+            firsts[cells[0]] = dict(zip(
+                ("ours", "upstream", "c", "ours_over_upstream", "ours_over_c"),
+                map(number, cells[1:])))
+    rows = []
+    for cells in table_cells(lines, "| workload | size |"):
+        label, size, unit = cells[:3]
+        row, targets = by_label[label]
+        entry = {"workload": row, "label": label, "n": _size_n(row, size),
+                 "size": size, "unit": unit,
+                 **dict(zip(SIDES, map(number, cells[3:6]))),
+                 "ours_over_upstream": number(cells[6]),
+                 "ours_over_c": number(cells[7])}
+        if row in errors:
+            entry["errors"] = errors[row]
+        if label in firsts:
+            entry["first"] = firsts[label]
+        bounds = {text: (col, bound) for col, bound, text in targets or []}
+        entry["targets"] = [
+            {"column": bounds[text][0], "bound": bounds[text][1], "text": text,
+             "met": met} for text, met in verdicts.get(row, [])]
+        rows.append(entry)
+    return {
+        "benchmark": "compare",
+        "date": m["date"],
+        "command": m["command"],
+        "machine": {"cores": int(m["cores"]),
+                    "load_average_1min_start": float(m["start"]),
+                    "load_average_1min_end": float(m["end"])},
+        "repeat": int(m["repeat"]),
+        "import_repeat": int(m["import_repeat"]),
+        "upstream_packages": dict(re.findall(r"`([^`=]+)==([^`]+)`", m["pkgs"])),
+        "llvm": m["llvm"],
+        "statistic": m["statistic"],
+        "rows": rows,
+    }
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--import-repeat", type=int, default=7)
+    ap.add_argument("--memory-n", type=int, default=MEMORY_N)
+    ap.add_argument("--only", help="comma-separated workload names")
+    ap.add_argument("--smoke", action="store_true",
+                    help="tiny sizes, one repetition, this package and C only")
+    ap.add_argument("--no-upstream", action="store_true")
+    ap.add_argument("--no-c", action="store_true")
+    ap.add_argument("--setup", action="store_true",
+                    help="create/update the upstream venv and exit")
+    ap.add_argument("--write", "--write-readme", action="store_true",
+                    dest="write_readme",
+                    help=f"put the table into docs/speed.md and the results "
+                    f"into {DATA.relative_to(REPO)}")
+    ap.add_argument("--data-from-page", action="store_true",
+                    help=f"no run: write {DATA.relative_to(REPO)} from the "
+                    f"table now in docs/speed.md")
+    ap.add_argument("--page-from-data", action="store_true",
+                    help=f"no run: render the section of docs/speed.md from "
+                    f"{DATA.relative_to(REPO)}")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--n", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.worker:
+        return worker(args)
+    if args.setup:
+        print(setup_upstream(force=True))
+        return
+    if args.data_from_page:
+        write_data(DATA, data_from_page())
+        print(f"wrote {DATA}")
+        return
+    if args.page_from_data:
+        write_readme(section_text(read_data(DATA)))
+        print(f"wrote {SPEED_PAGE}")
+        return
+    if args.smoke:
+        args.repeat, args.import_repeat, args.no_upstream = 1, 1, True
+    load = [os.getloadavg()[0]]
+    results, sizes = measure(args)
+    load.append(os.getloadavg()[0])
+    print(f"load average (1 min) at start {load[0]:.1f}, at end {load[1]:.1f}",
+          file=sys.stderr)
+    command = " ".join(["python", "benchmarks/compare.py",
+                        *(sys.argv[1:] if argv is None else argv)])
+    data = run_data(results, sizes, args, load, command)
+    print("\n".join(table(data["rows"])))
+    print()
+    first = first_table(data["rows"])
+    if first:
+        print("\n".join(first))
+        print()
+    print("\n".join(verdict_lines(data["rows"])))
+    failed = [(row, side) for row, r in results.items()
+              for side, x in r.items() if "error" in x]
+    if failed:
+        print(f"\nfailed: {failed}")
+    if args.write_readme:
+        if args.smoke:
+            sys.exit("--smoke results are not written to docs/speed.md")
+        write_readme(section_text(data))
+        write_data(DATA, data)
+        print(f"\nwrote {SPEED_PAGE} and {DATA}")
+    if args.smoke and failed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,10 @@ between runs (5.8 million between two runs of the same command: over a
 hundred per op at the default size, enough to flip a ratio near a target);
 with a fixed seed two runs agreed to within 63 instructions. OpenBLAS's
 thread pool (numpy) is kept to one thread for the same reason. Workloads and sides are those of compare.py.
+
+`--write` keeps the counts as data, docs/_data/instructions.json, and
+renders the page's section from it, as compare.py does; the documentation
+build draws a plot from the same file.
 """
 
 import argparse
@@ -102,6 +106,68 @@ def c_argv(exe, name):
     return lambda n: [str(exe), name, str(n), "1"]
 
 
+DATA = compare.REPO / "docs" / "_data" / "instructions.json"
+
+HEADER = ["| workload | ours | upstream | C API | upstream/ours | ours/C |",
+          "| --- | --- | --- | --- | --- | --- |"]
+
+
+def row_line(e):
+    """A row of the table from a row of the data."""
+    up, c = e["upstream"], e["c"]
+    up_s = f"{up:,.0f}" if up else "n/a"
+    c_s = f"{c:,.0f}" if c else "n/a"
+    up_ratio = f"{e['upstream_over_ours']:.2f}x" if up else ""
+    c_ratio = f"{e['ours_over_c']:.2f}" if c else ""
+    return f"| {e['label']} | {e['ours']:,.0f} | {up_s} | {c_s} | {up_ratio} | {c_ratio} |"
+
+
+def section_text(data):
+    """The section of docs/speed.md between the markers, from the data."""
+    return (f"Instructions per op (callgrind, `{data['command']}`, "
+            f"n = {data['n']:,}, counted on {data['date']}, "
+            f"PYTHONHASHSEED={data['env']['PYTHONHASHSEED']}); the same "
+            f"workloads as the table above:\n\n"
+            + "\n".join(HEADER + [row_line(e) for e in data["rows"]]))
+
+
+def row_data(name, n, mine, up, c):
+    return {"workload": name, "label": DESCRIPTIONS[name], "n": n,
+            "ours": round(mine, 1),
+            "upstream": None if up is None else round(up, 1),
+            "c": None if c is None else round(c, 1),
+            "upstream_over_ours": compare.sig(compare.ratio(up, mine)),
+            "ours_over_c": compare.sig(compare.ratio(mine, c))}
+
+
+_HEAD = re.compile(
+    r"Instructions per op \(callgrind, `(?P<command>[^`]+)`, n = (?P<n>[\d,]+), "
+    r"counted on (?P<date>\d{4}-\d\d-\d\d), PYTHONHASHSEED=(?P<seed>\d+)\)")
+
+
+def data_from_page(section=None):
+    """The data of the section of docs/speed.md as it stands: the inverse
+    of section_text, for a page written before the data was kept."""
+    if section is None:
+        section = compare.page_section(BEGIN, END)
+    lines = section.splitlines()
+    m = _HEAD.match(lines[0])
+    if not m:
+        raise ValueError(f"unrecognized first line: {lines[0]!r}")
+    n = int(m["n"].replace(",", ""))
+    by_label = {what: row for row, what in DESCRIPTIONS.items()}
+    rows = []
+    for cells in compare.table_cells(lines, HEADER[0]):
+        name = by_label[cells[0]]
+        ours, up, c, up_ratio, c_ratio = map(compare.number, cells[1:])
+        rows.append({**row_data(name, min(n, SMALLER.get(name, n)), ours, up, c),
+                     "upstream_over_ours": up_ratio, "ours_over_c": c_ratio})
+    return {"benchmark": "instructions", "date": m["date"],
+            "command": m["command"], "n": n, "unit": "instructions/op",
+            "env": {"PYTHONHASHSEED": m["seed"], "OPENBLAS_NUM_THREADS": "1"},
+            "machine": None, "rows": rows}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=50000)
@@ -109,8 +175,23 @@ def main(argv=None):
     ap.add_argument("--no-upstream", action="store_true")
     ap.add_argument("--write", "--write-readme", action="store_true",
                     dest="write_readme",
-                    help="put the table into docs/speed.md")
+                    help=f"put the table into docs/speed.md and the counts "
+                    f"into {DATA.relative_to(compare.REPO)}")
+    ap.add_argument("--data-from-page", action="store_true",
+                    help=f"no run: write {DATA.relative_to(compare.REPO)} from "
+                    f"the table now in docs/speed.md")
+    ap.add_argument("--page-from-data", action="store_true",
+                    help=f"no run: render the section of docs/speed.md from "
+                    f"{DATA.relative_to(compare.REPO)}")
     args = ap.parse_args(argv)
+    if args.data_from_page:
+        compare.write_data(DATA, data_from_page())
+        print(f"wrote {DATA}")
+        return
+    if args.page_from_data:
+        compare.write_readme(section_text(compare.read_data(DATA)), BEGIN, END)
+        print(f"wrote {compare.SPEED_PAGE}")
+        return
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is needed (apt-get install valgrind)")
     names = args.only.split(",") if args.only else list(WORKLOADS)
@@ -118,9 +199,9 @@ def main(argv=None):
     upstream = None if args.no_upstream else compare.Side(
         "upstream", compare.setup_upstream(), None)
     exe = compare.c_side()
-    lines = ["| workload | ours | upstream | C API | upstream/ours | ours/C |",
-             "| --- | --- | --- | --- | --- | --- |"]
-    print("\n".join(lines))
+    load = [os.getloadavg()[0]]
+    print("\n".join(HEADER))
+    rows = []
     for name in names:
         unit, c_name = WORKLOADS[name]
         n = min(args.n, SMALLER.get(name, args.n))
@@ -128,20 +209,23 @@ def main(argv=None):
         up = (per_op(python_argv(upstream, name), n, unit, upstream.env)
               if upstream else None)
         c = per_op(c_argv(exe, c_name), n, unit) if c_name else None
-        up_s = f"{up:,.0f}" if up else "n/a"
-        ratio = f"{up / mine:.2f}x" if up else ""
-        c_s = f"{c:,.0f}" if c else "n/a"
-        c_ratio = f"{mine / c:.2f}" if c else ""
-        lines.append(f"| {DESCRIPTIONS[name]} | {mine:,.0f} | {up_s} | "
-                     f"{c_s} | {ratio} | {c_ratio} |")
-        print(lines[-1], flush=True)
+        rows.append(row_data(name, n, mine, up, c))
+        print(row_line(rows[-1]), flush=True)
+    load.append(os.getloadavg()[0])
+    command = " ".join(["python", "benchmarks/instructions.py",
+                        *(sys.argv[1:] if argv is None else argv)])
+    data = {"benchmark": "instructions",
+            "date": datetime.date.today().isoformat(), "command": command,
+            "n": args.n, "unit": "instructions/op",
+            "env": {"PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"},
+            "machine": {"cores": os.cpu_count(),
+                        "load_average_1min_start": round(load[0], 2),
+                        "load_average_1min_end": round(load[1], 2)},
+            "rows": rows}
     if args.write_readme:
-        compare.write_readme(
-            f"Instructions per op (callgrind, `python benchmarks/"
-            f"instructions.py`, n = {args.n:,}, counted on "
-            f"{datetime.date.today()}, PYTHONHASHSEED=0); the same "
-            f"workloads as the "
-            f"table above:\n\n" + "\n".join(lines), BEGIN, END)
+        compare.write_readme(section_text(data), BEGIN, END)
+        compare.write_data(DATA, data)
+        print(f"wrote {compare.SPEED_PAGE} and {DATA}")
 
 
 if __name__ == "__main__":

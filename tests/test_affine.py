@@ -78,9 +78,9 @@ def test_expr_errors(ctx):
         d0 + 1.5
     # Negative positions: TypeError, as upstream's unsigned parameters
     # (upstream itself wraps these to d4294967295).
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^dimension position must be >= 0, got -1$"):
         AffineDimExpr.get(-1)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^symbol position must be >= 0, got -1$"):
         AffineSymbolExpr.get(-1)
     with Context():
         other = AffineDimExpr.get(0)
@@ -168,13 +168,13 @@ def test_affine_map_errors(ctx):
     m = AffineMap.get_identity(2)
     with pytest.raises(ValueError, match="out of bounds"):
         m.get_submap([2])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^number of results out of bounds$"):
         m.get_major_submap(3)
     with pytest.raises(ValueError):
         m.get_minor_submap(-1)
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"^index out of range$"):
         m.results[2]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^the map does not have a single constant result$"):
         AffineMap.get_identity(1).single_constant_result
     with pytest.raises(TypeError):
         AffineMap()
@@ -219,7 +219,7 @@ def test_integer_set(ctx):
         IntegerSet.get(1, 0, [d1], [True])
     with pytest.raises(ValueError, match="dimension replacement"):
         s.get_replaced([d0], [s0], 1, 1)
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"^index out of range$"):
         s.constraints[3]
 
 

@@ -75,7 +75,8 @@ def test_bool_attr(ctx):
     assert type(parsed) is BoolAttr             # as upstream
     assert BoolAttr.isinstance(parsed) and BoolAttr(parsed).value is False
     assert type(IntegerAttr(parsed)) is IntegerAttr
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError,
+                       match=r"^Cannot cast attribute to BoolAttr \(from Attribute\(2 : i32\)\)$"):
         BoolAttr(Attribute.parse("2 : i32"))
 
 
@@ -144,7 +145,7 @@ def test_array_attr(ctx):
     assert len(a) == 2
     assert type(a[1]) is StringAttr and a[-1].value == "x"
     assert [str(x) for x in a] == ["unit", '"x"']
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"^ArrayAttribute index out of range$"):
         a[2]
     b = a + [BoolAttr.get(True)]
     assert str(b) == '[unit, "x", true]' and type(b) is ArrayAttr
@@ -167,9 +168,9 @@ def test_dict_attr(ctx):
     assert d[0].name == "a" and type(d[0]) is NamedAttribute
     assert list(d) == ["a", "b"] and d.keys() == ["a", "b"]
     assert d.items()[1] == ("b", UnitAttr.get())
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match=r"attempt to access a non-existent attribute"):
         d["zz"]
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"^attempt to access out of bounds attribute$"):
         d[2]
     with pytest.raises(TypeError):
         DictAttr.get({1: UnitAttr.get()})
@@ -205,7 +206,8 @@ def test_symbol_refs(ctx):
     assert type(Attribute.parse("@foo::@bar")) is SymbolRefAttr
     assert FlatSymbolRefAttr(Attribute.parse("@foo")).value == "foo"
     assert SymbolRefAttr(Attribute.parse("@foo")).value == ["foo"]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError,
+                       match=r"^Cannot cast attribute to FlatSymbolRefAttr \(from Attribute\(@a::@b::@c\)\)$"):
         FlatSymbolRefAttr(s)
     with pytest.raises(ValueError, match="at least one symbol"):
         SymbolRefAttr.get([])
@@ -268,9 +270,10 @@ def test_register_attribute_caster(ctx):
         assert type(Attribute.parse('"x"')) is StringAttr and len(calls) == 1
     finally:
         register_attribute_caster(StringAttr.static_typeid, StringAttr, replace=True)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError,
+                       match=r"^register_attribute_caster: the caster must be callable$"):
         register_attribute_caster(StringAttr.static_typeid, 3, replace=True)
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError, match=r"^Type caster is already registered with caster: "):
         register_attribute_caster(StringAttr.static_typeid, StringAttr)
 
 
@@ -324,7 +327,8 @@ def test_register_attribute_builder(ctx):
         return StringAttr.get(f"v{x}", context=context)
 
     assert str(AttrBuilder.get("TestOnlyAttr")(3, context=ctx)) == '"v3"'
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError,
+                       match=r"^Attribute builder for 'TestOnlyAttr' is already registered with func: "):
         register_attribute_builder("TestOnlyAttr")(_b)
     register_attribute_builder("TestOnlyAttr", replace=True)(
         lambda x, context: UnitAttr.get(context=context))
@@ -355,7 +359,8 @@ def test_type_builders(ctx):
         return NoneType.get(context=context)
 
     assert str(TypeBuilder.get("TestOnlyType")(context=ctx)) == "none"
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError,
+                       match=r"^Type builder for 'TestOnlyType' is already registered$"):
         register_type_builder("TestOnlyType")(_t)
 
 

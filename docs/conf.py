@@ -25,6 +25,7 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "speed_plots",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

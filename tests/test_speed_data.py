@@ -1,11 +1,13 @@
 """The benchmarks' results kept as data (docs/_data/*.json) and the tables
 of docs/speed.md agree number for number: each marked section of the page
 is what benchmarks/compare.py and benchmarks/instructions.py render from
-their data file. Nothing here runs a benchmark."""
+their data file, and the page's plots (docs/_ext/speed_plots.py) draw from
+the same files. Nothing here runs a benchmark."""
 
 import json
 import math
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -128,3 +130,43 @@ def test_run_data_renders_and_reads_back():
     again = compare.data_from_page(section)
     assert compare.section_text(again) == section
     assert [e["workload"] for e in again["rows"]] == ["build_classes", "walk", "memory"]
+
+
+def _docs_ext(code):
+    """Runs `code` in a child Python beside docs/_ext/speed_plots.py (with
+    the [docs] extra's Sphinx and matplotlib) and returns what it printed:
+    drawing in this process would leave its freed heap to the tests after
+    it, which measure resident memory."""
+    pytest.importorskip("sphinx")
+    pytest.importorskip("matplotlib")
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "docs" / "_ext",
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    return p.stdout
+
+
+def test_plots_draw_deterministically(tmp_path):
+    """Every plot of the page draws from the committed data, and drawing
+    it twice writes the same SVG bytes."""
+    names = _docs_ext(f"""
+import json, pathlib, speed_plots
+out = pathlib.Path({str(tmp_path)!r})
+for name in speed_plots.PLOTS:
+    data = json.loads(speed_plots.data_path("..", name).read_text())
+    speed_plots.save(name, data, out / (name + "-a.svg"))
+    speed_plots.save(name, data, out / (name + "-b.svg"))
+    print(name)
+""").split()
+    assert names
+    for name in names:
+        a = (tmp_path / f"{name}-a.svg").read_bytes()
+        assert a == (tmp_path / f"{name}-b.svg").read_bytes(), name
+        assert len(a) > 10_000, name
+        assert b"<dc:date>" not in a
+
+
+def test_page_uses_every_plot():
+    names = _docs_ext("import speed_plots; print(*speed_plots.PLOTS)").split()
+    text = (ROOT / "docs" / "speed.md").read_text()
+    used = re.findall(r"^```\{speed-plot\} (\S+)$", text, re.M)
+    assert sorted(used) == sorted(names)

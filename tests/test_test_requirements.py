@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parents[1]
 # Import names whose distribution is called otherwise.
 DIST_OF = {"yaml": "PyYAML", "clang": "libclang", "Cython": "Cython",
            "pyximport": "Cython"}
-# Optional extras: their tests skip without them.
-OPTIONAL = {"distributed", "dask"}
+# Optional extras: their tests skip without them ([dask]; [docs] for the
+# speed page's plots).
+OPTIONAL = {"distributed", "dask", "sphinx", "matplotlib"}
 
 
 def _local_names():

@@ -160,7 +160,8 @@ def test_enum_attribute_builders_take_what_int_takes(x):
 
 
 def test_diagnostic_info_notes_are_a_list(ctx):
-    with pytest.raises(MLIRError) as e:
+    with pytest.raises(MLIRError,
+                       match=r'^Unable to parse module assembly:\nerror: "-":1:33: expected SSA operand$') as e:
         Module.parse("func.func @f() { %0 = arith.addi }")
     info = e.value.error_diagnostics[0]
     assert isinstance(info, DiagnosticInfo) and info.notes == []

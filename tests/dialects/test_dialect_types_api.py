@@ -85,9 +85,9 @@ def test_type_name_on_instances(ctx):
 
 
 def test_abstract_bases_have_no_typeid():
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError, match=r"^PDLType has no typeid\.$"):
         pdl.PDLType.static_typeid
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError, match=r"^QuantizedType has no typeid\.$"):
         quant.QuantizedType.static_typeid
     assert not hasattr(pdl.PDLType, "type_name")
     assert not hasattr(quant.QuantizedType, "type_name")
@@ -380,7 +380,8 @@ def test_block_append_after_terminator_is_allowed(ctx):
         smt.YieldOp([])
     ctx.allow_unregistered_dialects = True
     from mlir.ir import Operation
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError,
+                       match=r"^Cannot insert operation at the end of a block that already has a terminator\."):
         InsertionPoint(block).insert(Operation.create("t.refused"))
     block.append(Operation.create("t.after"))
     assert [o.name for o in block.operations] == ["smt.yield", "t.after"]

@@ -28,7 +28,8 @@ def test_smt_types_and_export(ctx):
     assert smt.BitVectorType.get(4, context=ctx) == Type.parse("!smt.bv<4>")
     with pytest.raises(ValueError, match="positive"):
         smt.BitVectorType.get(0)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError,
+                       match=r"^Cannot cast type to BoolType \(from Type\(!smt.bv<8>\)\)$"):
         smt.BoolType(bv)
     m = Module.parse(SOLVER)
     assert smt.export_smtlib(m) == "; solver scope 0\n(assert true)\n(reset)\n"
@@ -85,17 +86,20 @@ def test_smt_int_array_sort_func_types(ctx):
         smt.SortType.get("S", [i32])
     with pytest.raises(ValueError, match="must not be empty"):
         smt.SortType.get("")
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^identifier must be a str, not int$"):
         smt.SortType.get(3)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError,
+                       match=r"^sort parameters must be a sequence of Types, not IntType$"):
         smt.SortType.get("S", i)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^domain must be a Type, not str$"):
         smt.ArrayType.get("!smt.int", b)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError,
+                       match=r"^domain types must be a sequence of Types, not IntType$"):
         smt.SMTFuncType.get(i, b)
     with pytest.raises(ValueError, match="context"):
         smt.ArrayType.get(i, smt.BoolType.get(context=Context()))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError,
+                       match=r"^Cannot cast type to IntType \(from Type\(!smt.bool\)\)$"):
         smt.IntType(b)
 
 

@@ -24,7 +24,7 @@ def test_blocks_create_append_and_iterate(uctx):
     assert b3.arguments.types == [i32, i64]
     assert b0.region == region and b0.owner == op and region.owner == op
     assert b0.owner is region.owner       # the registered class's object
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"^attempt to access out of bounds block$"):
         region.blocks[4]
     other = Operation.create("t.other", regions=1)
     b1.append_to(other.regions[0])
@@ -64,7 +64,7 @@ def test_block_arguments_add_insert_erase(uctx):
     assert b.arguments.types == [i32, i64]
     with pytest.raises(RuntimeError, match="erased"):
         a0.type
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"^index out of range$"):
         b.erase_argument(5)
 
 
@@ -167,18 +167,20 @@ def test_symbol_table():
         assert str(SymbolTable.get_symbol_name(a)) == '"a"'
         assert str(SymbolTable.get_visibility(a)) == '"private"'
         SymbolTable.set_visibility(a, "public")
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError,
+                           match=r"^Expected visibility to be 'public', 'private' or 'nested'$"):
             SymbolTable.set_visibility(a, "secret")
         SymbolTable.set_symbol_name(a, "c")
         st = SymbolTable(m.operation)   # a table caches names: rebuild it
         assert "c" in st
-        with pytest.raises(KeyError):
+        with pytest.raises(KeyError, match=r"Symbol 'a' not in the symbol table\."):
             st["a"]
         clone = st["b"].clone()
         name = st.insert(clone)
         assert str(name) != '"b"' and len(m.body.operations) == 3
         del st["c"]
-        with pytest.raises(RuntimeError):
+        with pytest.raises(RuntimeError,
+                           match=r"^the operation has been invalidated: it was erased"):
             a.name
         seen = []
         SymbolTable.walk_symbol_tables(m.operation, True,

@@ -74,11 +74,11 @@ def test_dialects_and_descriptors(ctx):
     assert ctx.dialects["func"].descriptor.namespace == "func"
     assert ctx.d.arith.descriptor.namespace == "arith"
     assert ctx.get_dialect_descriptor("scf").namespace == "scf"
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"^Dialect 'no_such_dialect' not found$"):
         ctx.dialects["no_such_dialect"]
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError, match=r"^Dialect 'no_such_dialect' not found$"):
         ctx.d.no_such_dialect
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^Dialect 'no_such_dialect' not found$"):
         ctx.get_dialect_descriptor("no_such_dialect")
 
 
@@ -153,7 +153,7 @@ def test_handler_sees_notes_of_a_failing_verification(ctx):
 
     ctx.emit_error_diagnostics = True
     with ctx.attach_diagnostic_handler(handler):
-        with pytest.raises(MLIRError) as e:
+        with pytest.raises(MLIRError, match=r"^Verification failed$") as e:
             m.operation.verify()
     assert e.value.error_diagnostics == []
     assert got == [(DiagnosticSeverity.ERROR,
@@ -209,7 +209,8 @@ def test_unhandled_diagnostic_passes_to_earlier_handler(ctx):
 def test_errors_of_failing_calls_go_to_mlirerror_not_handlers(ctx):
     seen = []
     h = ctx.attach_diagnostic_handler(lambda d: seen.append(d.message) or True)
-    with pytest.raises(MLIRError) as info:
+    with pytest.raises(MLIRError,
+                       match=r'^Unable to parse module assembly:\nerror: "-":1:7: expected operation name in quotes$') as info:
         Module.parse("module {")
     assert seen == [] and len(info.value.error_diagnostics) == 1
     # With emit_error_diagnostics the errors go to the handlers instead of

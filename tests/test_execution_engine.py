@@ -154,7 +154,7 @@ def test_engine_on_unlowered_module_raises(capfd):
         assert "cannot be converted to LLVM IR" in capfd.readouterr().err
         with pytest.raises(FileNotFoundError):
             ExecutionEngine(m, shared_libs=["/no/such/lib.so"])
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=r"^opt_level must be 0, 1, 2 or 3$"):
             ExecutionEngine(m, opt_level=7)
 
 

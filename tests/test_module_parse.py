@@ -34,7 +34,8 @@ def test_parse_bytes_and_explicit_context():
 
 
 def test_parse_error_carries_diagnostics(ctx):
-    with pytest.raises(MLIRError) as info:
+    with pytest.raises(MLIRError,
+                       match='^Unable to parse module assembly:\\nerror: "-":2:8: Dialect `foo\' not found for custom op \'foo.bar\'') as info:
         Module.parse("func.func @f() {\n  %0 = foo.bar\n}")
     err = info.value
     assert err.message == "Unable to parse module assembly"
@@ -71,7 +72,8 @@ def test_parse_without_context_names_what_is_missing():
 
 
 def test_unregistered_dialects(ctx):
-    with pytest.raises(MLIRError):
+    with pytest.raises(MLIRError,
+                       match=r'^Unable to parse module assembly:\nerror: "-":1:9: operation being parsed with an unregistered dialect'):
         Module.parse('"foo.op"() : () -> ()')
     ctx.allow_unregistered_dialects = True
     assert ctx.allow_unregistered_dialects

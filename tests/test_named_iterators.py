@@ -74,7 +74,7 @@ def test_block_successors_and_predecessors():
         assert type(succ) is BlockSuccessors and len(succ) == 2
         assert succ[0] == a and succ[-1] == b and list(succ) == [a, b]
         assert type(succ[1:]) is BlockSuccessors and list(succ[1:]) == [b]
-        with pytest.raises(IndexError):
+        with pytest.raises(IndexError, match=r"^index out of range$"):
             succ[2]
         preds = b.predecessors
         assert type(preds) is BlockPredecessors and list(preds) == [entry]
@@ -123,5 +123,6 @@ def test_successor_blocks_are_owned_by_the_branch():
         tail[0] = a
         assert str(br) == "cf.cond_br %arg0, ^bb1, ^bb1"
         br.erase()
-        with pytest.raises(RuntimeError):
+        with pytest.raises(RuntimeError,
+                           match=r"^the operation has been invalidated: it was erased"):
             succ[0]

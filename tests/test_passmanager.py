@@ -123,7 +123,8 @@ def test_bad_pipelines(ctx):
     with pytest.raises(ValueError, match="expected"):
         PassManager.parse("builtin.module(canonicalize")
     pm = PassManager()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError,
+                       match=r"^MLIR Textual PassPipeline Parser:1:1: error: 'nosuchpass' does not refer to a registered pass or pass pipeline"):
         pm.add("nosuchpass")
     with pytest.raises(TypeError):
         pm.add(42)

@@ -45,7 +45,7 @@ def test_rollback_restores_body_and_attributes(m):
     # Module and what is reached from it afresh work.
     with pytest.raises(RuntimeError, match="invalidated"):
         f.name
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError, match=r"^the operation has been invalidated: it was erased"):
         add.operands
     assert m.body.operations[0].sym_name.value == "f"
 
@@ -60,11 +60,11 @@ def test_no_rollback_when_the_block_completes(m):
 
 def test_nested_transactions(m):
     before = str(m)
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match=r"^'outer'$"):
         with transaction(m):
             m.operation.attributes["t.outer"] = UnitAttr.get()
             after_outer = str(m)
-            with pytest.raises(ZeroDivisionError):
+            with pytest.raises(ZeroDivisionError, match=r"^division by zero$"):
                 with transaction(m.operation):
                     m.operation.attributes["t.inner"] = UnitAttr.get()
                     1 / 0

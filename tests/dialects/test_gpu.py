@@ -23,7 +23,8 @@ def test_gpu_async_token(ctx):
     assert same(Type.parse("!gpu.async.token"), t)
     assert t.typeid == gpu.AsyncTokenType.static_typeid
     assert gpu.AsyncTokenType.get(context=ctx) == t
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError,
+                       match=r"^Cannot cast type to AsyncTokenType \(from Type\(i1\)\)$"):
         gpu.AsyncTokenType(IntegerType.get_signless(1))
 
 
@@ -51,7 +52,8 @@ def test_gpu_object_attr(ctx):
         gpu.ObjectAttr.get(a.target, 1, b"", Attribute.parse("unit"))
     with pytest.raises(TypeError, match="kernels"):
         gpu.ObjectAttr.get(a.target, 1, b"", kernels=Attribute.parse("{}"))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError,
+                       match=r"^Cannot cast attribute to ObjectAttr \(from Attribute\(unit\)\)$"):
         gpu.ObjectAttr(Attribute.parse("unit"))
     # Verified before it is made: MLIR built with assertions (PyPI's, which
     # the manylinux wheel links) aborts on such a target.

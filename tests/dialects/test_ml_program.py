@@ -33,7 +33,7 @@ def test_ml_program_func():
             ext.entry_block
         with pytest.raises(IndexError):
             f.add_entry_block()
-        with pytest.raises(KeyError):
+        with pytest.raises(KeyError, match=r"^'attempt to access a non-existent attribute"):
             f.result_attrs
         f.result_attrs = ArrayAttr.get(
             [DictAttr.get({"x.z": UnitAttr.get()})])

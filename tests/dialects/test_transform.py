@@ -101,7 +101,8 @@ def test_transform_type_classes(ctx):
         assert t.typeid == cls.static_typeid
         assert str(t) == asm
     assert Type.parse('!transform.op<"scf.for">').operation_name == "scf.for"
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError,
+                       match=r"^Cannot cast type to AnyOpType \(from Type\(!transform.any_value\)\)$"):
         transform.AnyOpType(transform.AnyValueType.get())
     with pytest.raises(TypeError):
         transform.ParamType.get("i32")

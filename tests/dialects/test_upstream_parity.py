@@ -90,7 +90,7 @@ def test_func_arg_attrs_default_and_setters():
             func.ReturnOp([f.arguments[0]])
         # Without the attribute: one empty dictionary per input.
         seen["default"] = f.arg_attrs
-        with pytest.raises(KeyError):
+        with pytest.raises(KeyError, match=r"^'attempt to access a non-existent attribute"):
             f.result_attrs
         f.arg_attrs = ArrayAttr.get(
             [DictAttr.get({"x.a": UnitAttr.get()}), DictAttr.get({})])

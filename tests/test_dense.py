@@ -213,7 +213,7 @@ def test_buffer_export_errors(ctx):
     assert mv.readonly and mv.tolist() == [0, 1, 2]
     view = np.frombuffer(ok, dtype=np.int32)
     assert not view.flags.writeable
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^cannot set WRITEABLE flag to True of this array$"):
         view.setflags(write=True)
 
 
@@ -253,7 +253,7 @@ def test_dense_arrays(ctx, cls, values, asm):
     assert repr(a) == f"{cls.__name__}({asm})"
     assert len(a) == len(values)
     assert list(a) == values and a[0] == values[0] and a[-1] == values[-1]
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"^DenseArray index out of range$"):
         a[len(values)]
     b = a + values
     assert type(b) is cls and list(b) == values + values

@@ -150,7 +150,8 @@ def test_bf_lowers_with_named_adaptors_and_runs(bf, capfd):
     ps.add_conversion(NextOp, next_, tc)
     target = ConversionTarget()
     target.add_illegal_op(NextOp)
-    with pytest.raises(MLIRError):
+    with pytest.raises(MLIRError,
+                       match=r"^partial conversion failed:\nerror: unknown: failed to legalize operation 'bf.next' that was explicitly marked illegal"):
         apply_partial_conversion(m.operation, target, ps.freeze())
     assert seen == [(NextOp, NextOp.Adaptor, "i64")]
     assert issubclass(NextOp.Adaptor, OpAdaptor)
@@ -250,7 +251,7 @@ def test_builders_have_the_fields_signature_and_accessors():
         assert str(pack.label) == '"none"'
         assert list(packed.operation.attributes["operandSegmentSizes"]) == \
             [1, 0, 1]
-        with pytest.raises(TypeError):
+        with pytest.raises(TypeError, match=r"^missing a required argument: 'rhs'$"):
             AddOp(x)                    # missing rhs
 
 

@@ -203,5 +203,6 @@ def test_untrusted_reading_of_good_and_rejected_input():
     # bytecode MLIR rejects with a diagnostic: checked, then MLIRError here
     truncated = data[:12]
     assert bytecode.check_untrusted(truncated) is False
-    with pytest.raises(MLIRError):
+    with pytest.raises(MLIRError,
+                       match=r'^Unable to parse module assembly:\nerror: "-":0:0: malformed null-terminated string, no null character found$'):
         bytecode.parse_untrusted(truncated, context=ctx)

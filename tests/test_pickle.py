@@ -39,7 +39,8 @@ def test_unpickling_without_a_context_makes_one():
 
 def test_unpickling_garbage_raises():
     from mlir._mlir_libs._ir import _unpickle_module
-    with pytest.raises(MLIRError):
+    with pytest.raises(MLIRError,
+                       match=r'^Unable to parse module assembly:\nerror: "-":1:2: unexpected character$'):
         _unpickle_module(b"\x00\x01 not mlir")
 
 

@@ -149,9 +149,9 @@ def test_own_modules_win_and_missing_ones_fail(mypkg):
 
 
 def test_reexport_as_checks_its_argument():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^cannot re-export mlir as 'mlir.again'$"):
         libs.reexport_as("mlir.again")
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^reexport_as needs a package name \(str\)$"):
         libs.reexport_as(None)
     n = len(sys.meta_path)
     libs.reexport_as("_reexport_probe.mlir")

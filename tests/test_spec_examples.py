@@ -85,7 +85,8 @@ def test_attributes_and_types_downcast():
             concrete_type = F32Type(type_)
         except ValueError:
             raise AssertionError("downcast failed")
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError,
+                           match=r"^Cannot cast attribute to FloatAttr \(from Attribute\(42 : i8\)\)$"):
             FloatAttr(attribute)
         if IntegerAttr.isinstance(attribute):
             assert IntegerAttr(attribute).value == 42
@@ -144,7 +145,8 @@ def test_custom_attribute_builder():
     from mlir.ir import AttrBuilder, register_attribute_builder
     old = AttrBuilder.get("I32Attr")
     # Only one builder per ODS attribute kind: a second needs replace=True.
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError,
+                       match=r"^Attribute builder for 'I32Attr' is already registered with func: "):
         @register_attribute_builder("I32Attr")
         def _i32Attr(x: int, context: Context):
             return IntegerAttr.get(IntegerType.get_signless(32, context=context), x)

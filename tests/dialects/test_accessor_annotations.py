@@ -82,5 +82,5 @@ def test_region_sequence_slices():
         assert [r for r in odd] == [regions[1], regions[3]]
         assert odd[-1] == regions[3]
         assert len(regions[5:]) == 0
-        with pytest.raises(IndexError):
+        with pytest.raises(IndexError, match=r"^index out of range$"):
             tail[4]

@@ -32,7 +32,7 @@ def test_emitc_types_and_attributes(ctx):
         emitc.LValueType.get(emitc.LValueType.get(i32))
     with pytest.raises(ValueError, match="lvalues"):
         emitc.PointerType.get(emitc.LValueType.get(i32))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^expected non-function type$"):
         emitc.ArrayType.get([-1], i32)
 
     o = emitc.OpaqueAttr.get("NULL")
@@ -43,5 +43,5 @@ def test_emitc_types_and_attributes(ctx):
     # An IntegerAttr underneath: integers stay IntegerAttr.
     assert type(Attribute.parse("3 : i64")).__name__ == "IntegerAttr"
     assert emitc.CmpPredicateAttr(Attribute.parse("3 : i64")).value == 3
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^invalid emitc comparison predicate 9$"):
         emitc.CmpPredicateAttr.get(9)

@@ -165,7 +165,8 @@ def test_func_explicit_results_no_implicit_return(ctx):
         def open_body(x):
             pass
 
-        with pytest.raises(AssertionError):
+        with pytest.raises(AssertionError,
+                           match=r"^Capturing a python function with explicit `results=` requires that the wrapped function returns None\.$"):
             @func.func(f32, results=[f32])
             def returns_value(x):
                 return x
@@ -240,7 +241,8 @@ def test_funcop_refuses_types_of_another_context():
         with pytest.raises(IndexError, match="External function"):
             external.arguments
         external.operation.erase()
-        with pytest.raises(RuntimeError):
+        with pytest.raises(RuntimeError,
+                           match=r"^the operation has been invalidated: it was erased"):
             external.entry_block
     del other
 

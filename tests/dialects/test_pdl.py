@@ -204,7 +204,8 @@ def test_pdl_type_classes(ctx):
         pdl.RangeType.get(IntegerType.get_signless(8))
     with pytest.raises(ValueError, match="range"):
         pdl.RangeType.get(r)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError,
+                       match=r"^Cannot cast type to ValueType \(from Type\(!pdl.type\)\)$"):
         pdl.ValueType(pdl.TypeType.get())
 
 

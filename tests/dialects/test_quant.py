@@ -106,6 +106,7 @@ def test_quant_invalid_parameters(ctx):
     with pytest.raises(ValueError, match="Mismatching"):
         quant.UniformQuantizedPerAxisType.get(SIGNED, i8, f32, [2.0], [1, 2],
                                               1, -128, 127)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError,
+                       match=r"^Cannot cast type to UniformQuantizedType \(from Type\(!quant.any<i8<-8:7>:f32>\)\)$"):
         quant.UniformQuantizedType(quant.AnyQuantizedType.get(SIGNED, i8, f32,
                                                               -8, 7))

@@ -61,5 +61,6 @@ def test_sparse_tensor_encoding_invalid(ctx):
         sparse_tensor.EncodingAttr.build_level_type(LF.dense, [], 2, 4)
     with pytest.raises(ValueError):
         sparse_tensor.EncodingAttr.build_level_type(99)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError,
+                       match=r"^Cannot cast attribute to EncodingAttr \(from Attribute\(unit\)\)$"):
         sparse_tensor.EncodingAttr(Attribute.parse("unit"))

@@ -217,7 +217,7 @@ def test_errors_of_failing_calls_go_to_mlirerror_not_handlers(ctx):
     # the MLIRError (as upstream).
     ctx.emit_error_diagnostics = True
     assert ctx.emit_error_diagnostics
-    with pytest.raises(MLIRError) as info:
+    with pytest.raises(MLIRError, match=r"^Unable to parse module assembly$") as info:
         Module.parse("module {")
     assert info.value.error_diagnostics == []
     assert str(info.value) == info.value.message

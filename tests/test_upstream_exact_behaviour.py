@@ -48,7 +48,8 @@ def test_a_python_pass_keeps_its_operation_name(ctx):
 
 def test_a_python_pass_for_another_operation_raises_instead_of_aborting(ctx):
     pm = PassManager("func.func")
-    with pytest.raises(ValueError) as e:
+    with pytest.raises(ValueError,
+                       match=r"^Can't add pass 'mine' restricted to 'builtin.module' on a PassManager intended to run on 'func.func', did you intend to nest\?$") as e:
         pm.add(lambda op, p: None, name="mine", op_name="builtin.module")
     assert str(e.value) == (
         "Can't add pass 'mine' restricted to 'builtin.module' on a "
@@ -58,12 +59,14 @@ def test_a_python_pass_for_another_operation_raises_instead_of_aborting(ctx):
 
 
 def test_pipeline_errors_keep_mlirs_text_whole(ctx):
-    with pytest.raises(ValueError) as e:
+    with pytest.raises(ValueError,
+                       match=r"^MLIR Textual PassPipeline Parser:1:1: error: 'nosuchpass' does not refer to a registered pass or pass pipeline\n") as e:
         PassManager.parse("builtin.module(nosuchpass)")
     assert str(e.value) == (
         "MLIR Textual PassPipeline Parser:1:1: error: 'nosuchpass' does not "
         "refer to a registered pass or pass pipeline\nnosuchpass\n^\n")
-    with pytest.raises(ValueError) as e:
+    with pytest.raises(ValueError,
+                       match=r"^MLIR Textual PassPipeline Parser:1:1: error: 'nosuch' does not refer to a registered pass or pass pipeline\n") as e:
         PassManager("builtin.module").add("nosuch")
     assert str(e.value).endswith("nosuch\n^\n")
 
@@ -71,7 +74,7 @@ def test_pipeline_errors_keep_mlirs_text_whole(ctx):
 @pytest.mark.parametrize("returned", [None, 3, "x", 1.0])
 def test_a_walk_callback_must_return_a_walk_result(ctx, returned):
     m = Module.parse("func.func @f() { return }")
-    with pytest.raises(RuntimeError) as e:
+    with pytest.raises(RuntimeError, match=r"^std::bad_cast") as e:
         m.operation.walk(lambda op: returned)
     assert str(e.value).startswith("std::bad_cast")
     assert repr(returned) in str(e.value)
@@ -150,7 +153,7 @@ def test_build_generic_on_a_class_gives_a_plain_operation(x):
 
 
 def test_enum_attribute_builders_take_what_int_takes(x):
-    with pytest.raises(ValueError) as e:
+    with pytest.raises(ValueError, match=r"^invalid literal for int\(\) with base 10: 'slt'") as e:
         arith.cmpi("slt", x, x)
     assert str(e.value).startswith(
         "invalid literal for int() with base 10: 'slt'")

@@ -224,10 +224,12 @@ def test_gpu_object_attr_properties_and_bad_input(ctx):
 
 def test_cast_error_text(ctx):
     f32 = F32Type.get()
-    with pytest.raises(ValueError) as e:
+    with pytest.raises(ValueError,
+                       match=r"^Cannot cast type to AnyOpType \(from Type\(f32\)\)$") as e:
         transform.AnyOpType(f32)
     assert str(e.value) == "Cannot cast type to AnyOpType (from Type(f32))"
-    with pytest.raises(ValueError) as e:
+    with pytest.raises(ValueError,
+                       match=r"^Cannot cast attribute to EncodingAttr \(from Attribute\(unit\)\)$") as e:
         sparse_tensor.EncodingAttr(UnitAttr.get())
     assert str(e.value) == \
         "Cannot cast attribute to EncodingAttr (from Attribute(unit))"
@@ -352,7 +354,8 @@ def test_insertion_point_after_terminator(ctx):
         block = op.regions[0].blocks.append()
         with InsertionPoint(block):
             smt.YieldOp([])
-            with pytest.raises(IndexError) as e:
+            with pytest.raises(IndexError,
+                               match=r"^Cannot insert operation at the end of a block that already has a terminator\.") as e:
                 arith.constant(f32, 1.0)
         assert "InsertionPoint.at_block_terminator(block)" in str(e.value)
         with InsertionPoint.at_block_terminator(block):

@@ -241,14 +241,15 @@ def test_gpu_func_positional_arguments_and_names():
             seen["k"] = (str(k.name), k.is_kernel)
             h = gpu.GPUFuncOp(TypeAttr.get(FunctionType.get([], [])),
                               StringAttr.get("h"))
-            with pytest.raises(RuntimeError) as e:
+            with pytest.raises(RuntimeError,
+                               match=r"^Entry block does not exist for h\. Do you need to call the add_entry_block\(\) method") as e:
                 h.entry_block
             assert str(e.value) == (
                 "Entry block does not exist for h. Do you need to call the "
                 "add_entry_block() method on this GPUFuncOp?")
             with InsertionPoint(h.add_entry_block()):
                 gpu.ReturnOp([])
-            with pytest.raises(RuntimeError) as e:
+            with pytest.raises(RuntimeError, match=r"^Entry block already exists for h$") as e:
                 h.add_entry_block()
             assert str(e.value) == "Entry block already exists for h"
             with pytest.raises(ValueError, match="sym_name must be a str"):

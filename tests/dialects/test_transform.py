@@ -479,7 +479,8 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }""")
-    with pytest.raises(ValueError) as err:
+    with pytest.raises(ValueError,
+                       match=r'^Failed to apply named transform sequence\.\nDiagnostic message at loc\("-":4:10\): could not find a parent op that matches all requirements') as err:
         interpreter.apply_named_sequence(payload, bad.body.operations[0], bad)
     assert str(err.value).startswith(
         "Failed to apply named transform sequence.\n"

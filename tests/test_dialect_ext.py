@@ -256,7 +256,7 @@ def test_builders_have_the_fields_signature_and_accessors():
 
 
 def _verify_error(text):
-    with pytest.raises(MLIRError) as e:
+    with pytest.raises(MLIRError, match=r"^Unable to parse module assembly:\nerror: ") as e:
         Module.parse(text)
     return str(e.value)
 

@@ -1,6 +1,7 @@
 """gen/dialect_types.py: the dialect type modules come from their tables,
 and tables the generator cannot honour are errors naming the row."""
 
+import re
 import runpy
 import subprocess
 import sys
@@ -96,7 +97,7 @@ def _write(tmp_path, text, name="t.toml"):
 ])
 def test_rows_the_generator_cannot_honour(gen, tmp_path, row, message):
     table = _write(tmp_path, "[[classes]]\n" + row)
-    with pytest.raises(gen["TableError"]) as e:
+    with pytest.raises(gen["TableError"], match="^" + re.escape(message)) as e:
         gen["generate"](table)
     assert str(e.value).startswith(message)
 
@@ -107,7 +108,7 @@ def test_rows_the_generator_cannot_honour(gen, tmp_path, row, message):
 ])
 def test_module_keys_the_generator_cannot_honour(gen, tmp_path, key,
                                                  message):
-    with pytest.raises(gen["TableError"]) as e:
+    with pytest.raises(gen["TableError"], match="^" + re.escape(message)) as e:
         gen["generate"](_write(tmp_path, key + "\n"))
     assert str(e.value).startswith(message)
 

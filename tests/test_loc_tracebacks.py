@@ -109,7 +109,8 @@ def _incompatible(method, signature, arg_type):
     (1.5, "float"), ("3", "str"), (2**31, "int"), (-2**31 - 1, "int")])
 def test_frame_limit_type_errors(value, type_name):
     G.set_loc_tracebacks_frame_limit(4)
-    with pytest.raises(TypeError) as info:
+    with pytest.raises(TypeError,
+                       match=r"^set_loc_tracebacks_frame_limit\(\): incompatible function arguments\.") as info:
         G.set_loc_tracebacks_frame_limit(value)
     assert str(info.value) == _incompatible(
         "set_loc_tracebacks_frame_limit",
@@ -121,7 +122,8 @@ def test_frame_limit_type_errors(value, type_name):
 @pytest.mark.parametrize("value, type_name", [
     (1, "int"), (None, "NoneType"), ("yes", "str")])
 def test_enabled_type_errors(value, type_name):
-    with pytest.raises(TypeError) as info:
+    with pytest.raises(TypeError,
+                       match=r"^set_loc_tracebacks_enabled\(\): incompatible function arguments\.") as info:
         G.set_loc_tracebacks_enabled(value)
     assert str(info.value) == _incompatible(
         "set_loc_tracebacks_enabled",
@@ -138,7 +140,8 @@ def test_enabled_type_errors(value, type_name):
      f"{pathlib.PurePosixPath.__module__}.PurePosixPath"),
     ("a\udcff", "str")])
 def test_register_type_errors(method, value, type_name):
-    with pytest.raises(TypeError) as info:
+    with pytest.raises(TypeError, match=rf"^{method}\(\): incompatible "
+                       r"function arguments\.") as info:
         getattr(G, method)(value)
     assert str(info.value) == _incompatible(
         method, f"{method}(self, arg: str, /) -> None", type_name)

@@ -35,7 +35,8 @@ def test_file_binds_as_upstream_overloads(ctx):
                          ((b"f", 1, 2), {}),
                          (("f", 2**31, 2), {}),
                          (("f", 1, 2, "ctx"), {})]:
-        with pytest.raises(TypeError) as e:
+        with pytest.raises(TypeError,
+                           match=r"^file\(\): incompatible function arguments\. The following argument types are supported:\n") as e:
             Location.file(*args, **kwargs)
         assert str(e.value).startswith(
             "file(): incompatible function arguments. The following argument "

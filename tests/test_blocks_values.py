@@ -179,8 +179,7 @@ def test_symbol_table():
         name = st.insert(clone)
         assert str(name) != '"b"' and len(m.body.operations) == 3
         del st["c"]
-        with pytest.raises(RuntimeError,
-                           match=r"^the operation has been invalidated: it was erased"):
+        with pytest.raises(RuntimeError, match="^the operation has been invalidated"):
             a.name
         seen = []
         SymbolTable.walk_symbol_tables(m.operation, True,

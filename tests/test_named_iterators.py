@@ -123,6 +123,5 @@ def test_successor_blocks_are_owned_by_the_branch():
         tail[0] = a
         assert str(br) == "cf.cond_br %arg0, ^bb1, ^bb1"
         br.erase()
-        with pytest.raises(RuntimeError,
-                           match=r"^the operation has been invalidated: it was erased"):
+        with pytest.raises(RuntimeError, match="^the operation has been invalidated"):
             succ[0]

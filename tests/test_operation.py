@@ -275,8 +275,7 @@ def test_erase_invalidates_everything_nested(ctx):
     for thing in (lambda: f.name, lambda: add.name, lambda: len(blk.operations),
                   lambda: value.type, lambda: arg.type, lambda: region.blocks,
                   lambda: add.operands[0], lambda: str(add)):
-        with pytest.raises(RuntimeError,
-                           match=r"^the operation has been invalidated: it was erased"):
+        with pytest.raises(RuntimeError, match="^the operation has been invalidated"):
             thing()
     assert ctx._get_live_operation_count() < before
     assert str(m) == "module {\n}\n"

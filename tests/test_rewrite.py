@@ -398,8 +398,7 @@ def test_replaced_objects_invalid_after_apply_survivors_valid(uctx):
         assert repr(dead).endswith("invalidated>")
     assert f.name.value == "add" and m.body.operations[0] is f
     assert str(arg.type) == "i64"
-    with pytest.raises(RuntimeError,
-                       match="^the operation has been invalidated: it was erased"):
+    with pytest.raises(RuntimeError, match="^the operation has been invalidated"):
         with kept[1]:
             Operation.create("test.x")
     # The root and its own views stay usable; fresh objects work.
@@ -422,11 +421,9 @@ def test_objects_from_a_callback_die_with_it(uctx):
     apply_patterns_and_fold_greedily(m, frozen(("arith.addi", keep)))
     assert kept
     op, operand = kept[0]
-    with pytest.raises(RuntimeError,
-                       match="^the operation has been invalidated: it was erased"):
+    with pytest.raises(RuntimeError, match="^the operation has been invalidated"):
         op.name
-    with pytest.raises(RuntimeError,
-                       match="^the operation has been invalidated: it was erased"):
+    with pytest.raises(RuntimeError, match="^the operation has been invalidated"):
         operand.type
 
 

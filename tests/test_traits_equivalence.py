@@ -93,7 +93,7 @@ def test_has_trait_of_unregistered_and_erased_operations(uctx):
     op = Operation.create("t.unknown")
     assert op.has_trait(IsTerminatorTrait) is False
     op.erase()
-    with pytest.raises(RuntimeError, match=r"^the operation has been invalidated: it was erased"):
+    with pytest.raises(RuntimeError, match="^the operation has been invalidated"):
         op.has_trait(IsTerminatorTrait)
 
 
@@ -234,11 +234,11 @@ def test_equivalence_errors(loop, uctx):
         other = Operation.create("t.x")
     assert not f.is_structurally_equivalent(other)
     ret.erase()
-    with pytest.raises(RuntimeError, match=r"^the operation has been invalidated: it was erased"):
+    with pytest.raises(RuntimeError, match="^the operation has been invalidated"):
         ret.is_structurally_equivalent(c0)
-    with pytest.raises(RuntimeError, match=r"^the operation has been invalidated: it was erased"):
+    with pytest.raises(RuntimeError, match="^the operation has been invalidated"):
         c0.is_structurally_equivalent(ret)
-    with pytest.raises(RuntimeError, match=r"^the operation has been invalidated: it was erased"):
+    with pytest.raises(RuntimeError, match="^the operation has been invalidated"):
         ret.structural_hash()
 
 

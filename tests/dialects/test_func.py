@@ -241,8 +241,7 @@ def test_funcop_refuses_types_of_another_context():
         with pytest.raises(IndexError, match="External function"):
             external.arguments
         external.operation.erase()
-        with pytest.raises(RuntimeError,
-                           match=r"^the operation has been invalidated: it was erased"):
+        with pytest.raises(RuntimeError, match="^the operation has been invalidated"):
             external.entry_block
     del other
 

@@ -179,9 +179,11 @@ def test_effect_and_resource_values():
     assert isinstance(ir.SideEffectResource.Default, ir.SideEffectResource)
     assert repr(ir.SideEffectResource.Default) == \
         "SideEffectResource(<Default>)"
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError,
+                       match=r"^memory effects are MemoryEffect.Allocate, Free, Read and Write$"):
         ir.MemoryEffect()
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError,
+                       match=r"^resources are SideEffectResource.Default or those of queried effects$"):
         ir.SideEffectResource()
     assert [s.name for s in ir.Speculatability] == [
         "NotSpeculatable", "Speculatable", "RecursivelySpeculatable"]
@@ -445,7 +447,7 @@ def test_stale_operand_target(ctx):
                          .operations)[:2]
     ir.MemoryEffectsOpInterface(first).get_effects()
     first.erase()
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError, match="^the operation has been invalidated"):
         ir.MemoryEffectsOpInterface(second).get_effects()
 
 

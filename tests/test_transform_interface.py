@@ -417,9 +417,11 @@ def test_attach_rules(ctx):
     with pytest.raises(ValueError, match="implements TransformOpInterface in "
                        "C\\+\\+ already"):
         GetAttr.attach("transform.print")
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError,
+                       match=r"^TransformState objects are handed to TransformOpInterface.apply by the interpreter$"):
         transform.TransformState()
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError,
+                       match=r"^TransformRewriter objects are handed to TransformOpInterface.apply by the interpreter$"):
         transform.TransformRewriter()
 
 
@@ -484,16 +486,19 @@ def test_pattern_descriptor_errors_come_back(ctx):
         raise KeyError("from the pattern")
 
     cases = [
-        (lambda p: 1 / 0, ZeroDivisionError),
-        (lambda p: p.add("arith.subi", bad_pattern), KeyError),
+        (lambda p: 1 / 0, ZeroDivisionError, "^division by zero$"),
+        (lambda p: p.add("arith.subi", bad_pattern), KeyError,
+         "^'from the pattern'$"),
         (lambda p: p.add_conversion("arith.subi", bad_pattern,
-                                    _converter()), TypeError),
+                                    _converter()), TypeError,
+         r"^populate_patterns added conversion patterns \(add_conversion\): "
+         "apply_patterns takes rewrite patterns only$"),
     ]
-    for populate, exc in cases:
+    for populate, exc, msg in cases:
         behaviour["populate"] = populate
         pl = _sub_add_payload()
         schedule, seq = _apply_patterns_script()
-        with pytest.raises(exc):
+        with pytest.raises(exc, match=msg):
             seq.apply(pl)
         assert "arith.subi" in str(pl)      # nothing was rewritten
 

@@ -26,6 +26,8 @@ from ...._ods_common import (
     get_op_result_or_value as _get_op_result_or_value,
     get_op_results_or_values as _get_op_results_or_values,
 )
+from . import (affine, comprehension, config, emitter, scalar_expr, types,
+               yaml_helper)
 from .affine import *
 from .comprehension import *
 from .config import *
@@ -230,33 +232,16 @@ def defines(*definitions: OpDefinitionDef):
     current_op_def().metadata.defines.extend(definitions)
 
 
-# This module's names and the whole language's (listed here, not summed
-# from the modules' lists, so that type checkers see them).
+# This module's names, then the whole language's: the submodules' own
+# lists, in the form of __all__ that type checkers follow.
 __all__ = [
-    # dsl
     "StructuredOpOuts", "bind_op_def", "current_op_def", "DefinedOpCallable",
     "linalg_structured_op", "domain", "implements", "defines",
-    # affine
-    "AffineBuildState", "AffineExprDef", "D", "DimDef", "S", "SymbolDef",
-    # types
-    "TypeVar", "TV", "I32", "I64", "F32", "F64", "T", "U", "V",
-    # yaml_helper
-    "yaml_dump", "yaml_dump_all", "YAMLObject",
-    # scalar_expr
-    "ScalarAssign", "ScalarFn", "ScalarArg", "ScalarConst", "ScalarIndex",
-    "ScalarExpression",
-    # comprehension
-    "TensorExpression", "TensorUse", "TensorFn", "TensorReduceFn", "const",
-    "index", "FunctionKind", "UnaryFnType", "UnaryFn", "BinaryFnType",
-    "BinaryFn", "TernaryFnType", "TernaryFn", "TypeFnType", "TypeFn",
-    "ReduceFnUse", "ReduceFnType", "ReduceFn", "OperandKind", "OperandDef",
-    "TensorDef", "ScalarDef", "IndexAttrDef", "UnaryFnAttrDef",
-    "BinaryFnAttrDef", "TernaryFnAttrDef", "TypeFnAttrDef", "Comprehension",
-    "OpInterfaceDef", "ContractionOpInterface", "ConvolutionOpInterface",
-    "FillOpInterface", "OpDefinitionDef", "Canonicalizer", "OpMetadataDef",
-    "LinalgOpDef",
-    # config
-    "LinalgStructuredOpConfig", "LinalgOpConfig", "OperandDefConfig",
-    # emitter
-    "emit_generic_structured_op", "emit_named_structured_op", "ValueList",
 ]
+__all__ += affine.__all__
+__all__ += types.__all__
+__all__ += yaml_helper.__all__
+__all__ += scalar_expr.__all__
+__all__ += comprehension.__all__
+__all__ += config.__all__
+__all__ += emitter.__all__

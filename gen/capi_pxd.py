@@ -25,6 +25,10 @@ too, which makes Cython insist that any callback touching Python objects is
 declared ``with gil``).  Interop.h is the exception: it traffics in
 ``PyObject*`` and is declared with the GIL held.
 
+Users cimport them by their public names, ``mlir.capi.<module>``
+(``from mlir.capi.ir cimport mlirContextCreate``): ``mlir/capi/`` holds one
+generated ``.pxd`` per mirror that re-exports it.
+
 Each generated file starts with a line naming this script, its input header,
 and a hash of the content; a file is rewritten only when its content changes.
 
@@ -47,6 +51,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 OUT_ROOT = REPO / "mlir" / "_mlir_libs" / "capi"
+# The mirrors' public names (mlir.capi.ir, ...): re-exports of OUT_ROOT's.
+PUBLIC_ROOT = REPO / "mlir" / "capi"
 PKG = "mlir._mlir_libs.capi"
 GENERATOR = "gen/capi_pxd.py"
 
@@ -475,7 +481,29 @@ def generate(check: bool) -> int:
             stale.append(init)
             if not check:
                 init.write_text("")
-    extra = [p for p in OUT_ROOT.rglob("*.pxd") if p not in expected_files]
+    # The public name of every mirror, mlir.capi.<module>: a .pxd that
+    # re-exports the private one (what the package's own modules cimport).
+    for h in parsed:
+        alias = PUBLIC_ROOT / (h.mod + ".pxd")
+        text = (f"# The public name of {PKG}.{h.mod.replace('/', '.')} "
+                f"(written by {GENERATOR}).\n"
+                f"from {PKG}.{h.mod.replace('/', '.')} cimport *\n")
+        expected_files.add(alias)
+        if (alias.read_text() if alias.exists() else None) != text:
+            stale.append(alias)
+            if not check:
+                alias.parent.mkdir(parents=True, exist_ok=True)
+                alias.write_text(text)
+    for d in sorted({PUBLIC_ROOT} | {p.parent for p in expected_files
+                                      if PUBLIC_ROOT in p.parents}):
+        init = d / "__init__.pxd"
+        expected_files.add(init)
+        if not init.exists():
+            stale.append(init)
+            if not check:
+                init.write_text("")
+    extra = [p for root in (OUT_ROOT, PUBLIC_ROOT) if root.exists()
+             for p in root.rglob("*.pxd") if p not in expected_files]
     if check:
         for p in stale + extra:
             print(f"stale mirror: {p.relative_to(REPO)}")

@@ -34,9 +34,10 @@ def test_api_header_ships_with_the_package():
         assert f"mlir_wrap_{name}" in text and f"mlir_unwrap_{name}" in text
 
 
-def build_irapi(build, *defines, src=None):
+def build_irapi(build, *defines, src=None, capture=False):
     """Compiles irapi.c (or `src`) in `build` with -D`defines`; returns the
-    path of the extension module."""
+    path of the extension module (`capture`: the compiler's output goes
+    to the CalledProcessError of a failure)."""
     if src is None:
         src = build / "irapi.c"
         shutil.copy(HERE / "downstream" / "irapi.c", src)
@@ -50,7 +51,8 @@ def build_irapi(build, *defines, src=None):
                     f"-I{build}", f"-I{sysconfig.get_paths()['include']}",
                     *[f"-I{d}" for d in incs], str(src), "-o", str(so),
                     f"-L{libdir}", "-lMLIRCythonCAPI", f"-Wl,-rpath,{libdir}",
-                    f"-Wl,-rpath,{llvm / 'lib'}"], check=True)
+                    f"-Wl,-rpath,{llvm / 'lib'}"], check=True,
+                   capture_output=capture, text=True)
     return so
 
 
@@ -65,8 +67,19 @@ def load(so, name="irapi"):
 def irapi(request, tmp_path_factory):
     legacy = request.param == "_ir_api.h"
     build = tmp_path_factory.mktemp("downstream_c")
-    return load(build_irapi(build, *(["IRAPI_LEGACY_HEADER"] if legacy
-                                     else [])))
+    return load(build_irapi(build, *(["IRAPI_LEGACY_HEADER",
+                                      "MLIR_CYTHON_NO_DEPRECATION_WARNING"]
+                                     if legacy else [])))
+
+
+def test_the_unversioned_header_warns_with_its_date(tmp_path):
+    # irapi.c compiled against _ir_api.h without the opt-out: -Werror
+    # turns the deprecation warning into the failure that shows it.
+    with pytest.raises(subprocess.CalledProcessError) as err:
+        build_irapi(tmp_path, "IRAPI_LEGACY_HEADER", capture=True)
+    assert ("mlir/_mlir_libs/_ir_api.h is deprecated and ships until "
+            "2027-06-30: include mlir-cython-python/PythonAPI.h"
+            in err.value.stderr)
 
 
 def test_versioned_header_ships_with_the_package():

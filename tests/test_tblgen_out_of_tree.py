@@ -178,3 +178,52 @@ def test_module_names_the_generated_files(tmp_path):
         "pyi": "_split_extension_ops_gen.pyi",
         "enums": "_split_extension_enum_gen.py"}
     assert all(os.path.exists(f) for f in files.values())
+
+
+def test_a_module_built_for_other_internals_refuses_to_import(tmp_path):
+    # As if compiled against another release's private declarations: the
+    # hash its Internals.h gives differs from the installed package's,
+    # and the import fails naming both, before any class is made.
+    pkg = tmp_path / "other"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    files = tblgen.generate(HERE / "oot" / "MyDialect.td", "mydialect", pkg)
+    fake = tmp_path / "include" / "mlir-cython-python"
+    fake.mkdir(parents=True)
+    (fake / "Internals.h").write_text(
+        '#define MLIRCY_INTERNALS "0123456789abcdef"\n')
+    kwargs = tblgen.extension_kwargs()
+    kwargs["include_dirs"] = [str(tmp_path / "include")] + kwargs["include_dirs"]
+    (tmp_path / "setup.py").write_text(textwrap.dedent(f"""\
+        from setuptools import Extension, setup
+        from Cython.Build import cythonize
+        from mlir import tblgen
+        ext = Extension("other._mydialect_ops_gen", [{str(files["pyx"])!r}],
+                        **{kwargs!r})
+        setup(ext_modules=cythonize([ext],
+                                    include_path=tblgen.cython_include_path(),
+                                    quiet=True))
+    """))
+    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                   cwd=tmp_path, check=True, capture_output=True)
+    from mlir._mlir_libs import _ods_runtime
+    proc = subprocess.run(
+        [sys.executable, "-c", "import other._mydialect_ops_gen"],
+        cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 1
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith(
+        "ImportError: other._mydialect_ops_gen was compiled against the "
+        "private declarations of another mlir-cython (internals "
+        "0123456789abcdef); the installed mlir-cython"), last
+    assert "has internals " in last and "Generate it again" in last
+    # The installed package's own modules pass the same check.
+    _ods_runtime._ods_check_internals(
+        _installed_internals(), "mlir.dialects._arith_ops_gen")
+
+
+def _installed_internals() -> bytes:
+    inc = next(Path(d) for d in tblgen.extension_kwargs()["include_dirs"]
+               if (Path(d) / "mlir-cython-python" / "Internals.h").is_file())
+    text = (inc / "mlir-cython-python" / "Internals.h").read_text()
+    return text.split('MLIRCY_INTERNALS "', 1)[1].split('"', 1)[0].encode()

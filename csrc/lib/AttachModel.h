@@ -10,7 +10,7 @@
 #ifndef MLIR_CYTHON_LIB_ATTACHMODEL_H
 #define MLIR_CYTHON_LIB_ATTACHMODEL_H
 
-#include "mlir-cython/Effects.h"
+#include "mlir-cython/Attach.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"

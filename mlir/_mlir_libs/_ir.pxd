@@ -48,6 +48,78 @@ cdef struct IrGate:
     int state            # running shared sections, | (1 << 30) if exclusive
     int waiting          # threads waiting: to change IR (low 16 bits), to read
 
+# Which private declarations this module is compiled against: a hash of
+# this file and _ods_runtime.pxd, written by the build. Modules generated
+# by mlir.tblgen check it against the installed package's at import.
+cdef extern from "mlir-cython-python/Internals.h":
+    const char* MLIRCY_INTERNALS
+
+
+# Tracebacks point at the caller's code, as upstream's do. Every module
+# cimporting this file (the core, _ods_runtime, the dialect modules,
+# mlir.tblgen's output) routes Cython's one call of PyTraceBack_Here
+# through this filter, which keeps at most one frame of the package's
+# compiled code in a traceback: the outermost one, and only when no Python
+# frame (a callback's) lies deeper. An exception raised inside the package
+# then shows the user's frames, the package's Python frames with their
+# source, at most one compiled frame (the entry point called), and the
+# message. (Cython needs a traceback on an exception it catches, so the
+# last compiled frame cannot go too.) MLIR_CYTHON_INTERNAL_FRAMES=1 in the
+# environment keeps every frame, for work on the package itself.
+cdef extern from *:
+    """
+    #ifndef MLIRCY_TRACEBACK_FILTER_DEFINED
+    #define MLIRCY_TRACEBACK_FILTER_DEFINED
+    #include <stdlib.h>
+    #include <string.h>
+    /* Whether traceback entry `tb` is a frame of the package's compiled
+       code: Cython names those by their source, mlir/...(.pyx|.pxi). */
+    static int mlircy_is_package_frame(PyObject *tb) {
+      int yes = 0;
+      PyObject *frame = PyObject_GetAttrString(tb, "tb_frame");
+      PyObject *code = frame ? PyObject_GetAttrString(frame, "f_code") : NULL;
+      PyObject *file = code ? PyObject_GetAttrString(code, "co_filename")
+                            : NULL;
+      const char *s = file && PyUnicode_Check(file) ? PyUnicode_AsUTF8(file)
+                                                    : NULL;
+      if (s) {
+        size_t n = strlen(s);
+        yes = strncmp(s, "mlir/", 5) == 0 && n > 4 &&
+              (strcmp(s + n - 4, ".pyx") == 0 ||
+               strcmp(s + n - 4, ".pxi") == 0);
+      }
+      if (PyErr_Occurred())
+        PyErr_Clear();
+      Py_XDECREF(file);
+      Py_XDECREF(code);
+      Py_XDECREF(frame);
+      return yes;
+    }
+    static int mlircy_traceback_here(struct _frame *frame) {
+      PyObject *type, *value, *tb, *next;
+      const char *show = getenv("MLIR_CYTHON_INTERNAL_FRAMES");
+      if (show && show[0] && !(show[0] == '0' && !show[1]))
+        return (PyTraceBack_Here)(frame);
+      PyErr_Fetch(&type, &value, &tb);
+      if (tb != NULL && mlircy_is_package_frame(tb)) {
+        next = PyObject_GetAttrString(tb, "tb_next");
+        if (next == NULL)
+          PyErr_Clear();
+        Py_DECREF(tb);
+        tb = NULL;
+        if (next != NULL && next != Py_None)
+          tb = next;                 /* drop it: Python frames lie deeper */
+        else
+          Py_XDECREF(next);          /* replace it with this frame */
+      }
+      PyErr_Restore(type, value, tb);
+      return tb != NULL ? 0 : (PyTraceBack_Here)(frame);
+    }
+    #define PyTraceBack_Here(frame) mlircy_traceback_here(frame)
+    #endif
+    """
+
+
 # What error captures collect (_ErrorCapture, ir_diagnostics.pxi). MLIR
 # calls diagnostic handlers holding its diagnostic engine's lock, so the
 # handlers of captures are C++ that copies the diagnostic without Python (a

@@ -144,38 +144,45 @@ cdef extern from "_pyapi.h":
     PyObject* mlircy_fast_item(object o, Py_ssize_t i)
     object mlircy_new_instance(PyTypeObject* cls, PyObject* no_args)
 
-include "ir_support.pxi"
-include "ir_threadlocal.pxi"
-include "ir_diagnostics.pxi"
-include "ir_registry.pxi"
-include "ir_gate.pxi"
-include "ir_context.pxi"
-include "ir_location.pxi"
-include "ir_tracebacks.pxi"
-include "ir_typeattr.pxi"
-include "ir_affine.pxi"
-include "ir_types.pxi"
-include "ir_attributes.pxi"
-include "ir_dense.pxi"
-include "ir_builders.pxi"
-include "ir_module.pxi"
-include "ir_livemap.pxi"
-include "ir_traits.pxi"
-include "ir_mapping.pxi"
-include "ir_extensible.pxi"
-include "ir_operation.pxi"
-include "ir_opstate.pxi"
-include "ir_oplists.pxi"
-include "ir_blocks.pxi"
-include "ir_values.pxi"
-include "ir_symbols.pxi"
-include "ir_pass.pxi"
-include "ir_rewrite.pxi"
-include "ir_interfaces.pxi"
-include "ir_effects.pxi"
-include "ir_transform.pxi"
-include "ir_pickle.pxi"
-include "ir_api.pxi"
+# The topics of the object model, in core/ (one scope: a topic may use
+# what a later one defines, except in what runs at import, such as a
+# default argument's value).
+include "core/ir_support.pxi"       # threads; strings across the C boundary
+include "core/ir_threadlocal.pxi"   # the with-stack of contexts, locations, insertion points
+include "core/ir_diagnostics.pxi"   # diagnostics, MLIRError, error capture
+include "core/ir_registry.pxi"      # registries: op classes, dialects, casters
+include "core/ir_gate.pxi"          # the IR gate shared by threads of a context
+include "core/ir_context.pxi"       # Context, DialectRegistry
+include "core/ir_location.pxi"      # Location and its kinds
+include "core/ir_tracebacks.pxi"    # traceback-based locations
+include "core/ir_typeattr.pxi"      # TypeID, Type, Attribute, NamedAttribute
+include "core/ir_affine.pxi"        # affine expressions, maps, integer sets
+include "core/ir_types.pxi"         # the builtin types
+include "core/ir_attributes.pxi"    # the builtin attributes but dense ones
+include "core/ir_dense.pxi"         # dense element containers, numpy interop
+include "core/ir_builders.pxi"      # attribute and type builders of ODS kinds
+include "core/ir_module.pxi"        # Module
+include "core/ir_livemap.pxi"       # a context's map of live Operation objects
+include "core/ir_traits.pxi"        # traits, structural equivalence
+include "core/ir_mapping.pxi"       # IRMapping, clone through a mapping
+include "core/ir_extensible.pxi"    # dialects defined at run time
+include "core/ir_walk.pxi"          # Operation.walk: orders, results, state
+include "core/ir_operation.pxi"     # Operation: interning, validity, ownership
+include "core/ir_opstate.pxi"       # OperationState, the generic builder
+include "core/ir_opview.pxi"        # OpView, OpAdaptor
+include "core/ir_oplists.pxi"       # an operation's attributes, operands, results...
+include "core/ir_blocks.pxi"        # Region, Block, InsertionPoint
+include "core/ir_values.pxi"        # Value, OpResult, BlockArgument, uses
+include "core/ir_symbols.pxi"       # SymbolTable
+include "core/ir_pass.pxi"          # PassManager, Python passes
+include "core/ir_rewrite.pxi"       # pattern sets, PatternRewriter, drivers
+include "core/ir_pdl.pxi"           # PDL modules with Python native functions
+include "core/ir_conversion.pxi"    # dialect conversion
+include "core/ir_interfaces.pxi"    # InferTypeOpInterface, InferShapedTypeOpInterface
+include "core/ir_effects.pxi"       # memory effects, speculatability
+include "core/ir_transform.pxi"     # transform ops implemented in Python
+include "core/ir_pickle.pxi"        # pickling
+include "core/ir_api.pxi"           # the C-level API for native extensions
 
 __all__ = [
     "AsmState", "Attribute", "Block", "BlockArgument", "BlockArgumentList",

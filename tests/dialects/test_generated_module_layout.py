@@ -1,4 +1,4 @@
-"""Generated modules laid out as upstream's (gen/tblgen/dialects.py): enums
+"""Generated modules laid out as upstream's (tblgen/dialects.py): enums
 defined outside a dialect's directories but in upstream's enum module
 (linalg's IteratorType, the vector transform lowering strategies), with
 their attribute builders, and the transform extensions that upstream names

@@ -8,9 +8,9 @@
 
 from libc.stdint cimport intptr_t
 
-from mlir._mlir_libs.capi cimport ir as c
-from mlir._mlir_libs.capi cimport support as s
-from mlir._mlir_libs.capi cimport builtin_types as bt
+from mlir.capi cimport ir as c
+from mlir.capi cimport support as s
+from mlir.capi cimport builtin_types as bt
 from mlir.ir cimport (Context, Module, Operation, Type, Value, import_mlir,
                      operation_handle, wrap_operation, wrap_type, wrap_value,
                      type_handle, resolve_context, wrap_context)

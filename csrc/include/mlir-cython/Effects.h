@@ -12,6 +12,7 @@
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
+#include "mlir-cython/Attach.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -67,15 +68,6 @@ enum MlirCySpeculatability {
   MLIR_CY_NOT_SPECULATABLE = 0,
   MLIR_CY_SPECULATABLE = 1,
   MLIR_CY_RECURSIVELY_SPECULATABLE = 2,
-};
-
-/// What attaching an implementation to an operation name did.
-enum MlirCyAttachResult {
-  MLIR_CY_ATTACHED = 0,
-  /// No operation of that name is registered in the context.
-  MLIR_CY_ATTACH_UNREGISTERED = 1,
-  /// The operation implements the interface in C++ already.
-  MLIR_CY_ATTACH_IMPLEMENTED = 2,
 };
 
 /// The TypeID of MemoryEffectOpInterface.

@@ -13,6 +13,7 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Rewrite.h"
 #include "mlir-c/Support.h"
+#include "mlir-cython/Attach.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -75,7 +76,7 @@ MLIR_CAPI_EXPORTED MlirTypeID mlirCyTransformOpInterfaceTypeID(void);
 
 /// Makes the operations named `opName` in `ctx` implement
 /// TransformOpInterface through the callbacks. Returns an
-/// MlirCyAttachResult (see Effects.h); attaching again replaces them.
+/// MlirCyAttachResult (see Attach.h); attaching again replaces them.
 MLIR_CAPI_EXPORTED int mlirCyTransformOpInterfaceAttach(
     MlirContext ctx, MlirStringRef opName,
     MlirCyTransformApplyCallback apply,
@@ -112,7 +113,7 @@ MLIR_CAPI_EXPORTED MlirTypeID mlirCyPatternDescriptorOpInterfaceTypeID(void);
 
 /// Makes the operations named `opName` in `ctx` implement
 /// PatternDescriptorOpInterface through `populate`. Returns an
-/// MlirCyAttachResult (see Effects.h); attaching again replaces it.
+/// MlirCyAttachResult (see Attach.h); attaching again replaces it.
 MLIR_CAPI_EXPORTED int mlirCyPatternDescriptorOpInterfaceAttach(
     MlirContext ctx, MlirStringRef opName,
     MlirCyPatternDescriptorCallback populate, void *userData);

@@ -9,6 +9,7 @@
 from cpython.exc cimport PyErr_SetObject, PyErr_WriteUnraisable
 from libc.string cimport memset
 from mlir._mlir_libs.capi.mlir_cython.effects cimport *
+from mlir._mlir_libs.capi.mlir_cython.attach cimport *
 
 
 class Speculatability(enum.Enum):

@@ -663,3 +663,261 @@ cdef object _creatable_key(Context ctx, str opname, MlirStringRef ref):
             <void*>mlirCyContextGetDetachedNameKey(ctx.c_context, ref))
     ctx.unregistered_names.add(opname)
     return None
+
+
+# -- the generic builder ------------------------------------------------------
+#
+# OpView.build_generic and OpView's generic constructor: an operation built
+# from a class's ODS segment specs and Python values, through an
+# OperationState.
+
+def _build_generic(self_or_cls: Any, results: Sequence[Type] | None = None,
+                   operands: Sequence[Any] | None = None,
+                   attributes: Mapping[str, Attribute] | None = None,
+                   successors: Sequence[Block] | None = None,
+                   regions: int | None = None, loc=None, ip=None) -> Any:
+    """Generic builder honouring the class's ODS segment specs. Called on an
+    object under construction (self.build_generic(...)) it binds that
+    object to the new operation and returns it."""
+    if isinstance(self_or_cls, type):
+        cls = self_or_cls
+        target = None
+    else:
+        cls = type(self_or_cls)
+        target = self_or_cls if (<Operation>self_or_cls).c_op.ptr == NULL else None
+    try:
+        name = cls.OPERATION_NAME
+    except AttributeError:
+        # A base class (upstream's text: its classes' names are short).
+        raise AttributeError(f"type object '{cls.__name__}' has no "
+                             "attribute 'OPERATION_NAME'") from None
+    if not isinstance(name, str):
+        raise TypeError(f"{cls.__name__} has no OPERATION_NAME")
+    return _generic_build(target, name, cls._ODS_REGIONS,
+                          cls._ODS_OPERAND_SEGMENTS, cls._ODS_RESULT_SEGMENTS,
+                          results, operands, attributes, successors, regions,
+                          loc, ip)
+
+
+cdef object _generic_build(target, str name, region_spec, operand_segments,
+                           result_segments, results, operands, attributes,
+                           successors, regions, loc, ip):
+    """build_generic's work, for an operation name and ODS specs given
+    explicitly (OpView's generic constructor) or by a class; binds `target`
+    (an OpView under construction, or None) to the new operation."""
+    min_regions, no_variadic = region_spec
+    if regions is None:
+        regions = min_regions
+    elif regions < min_regions:
+        raise ValueError(f"Operation \"{name}\" requires a minimum of "
+                         f"{min_regions} regions but was built with regions={regions}")
+    elif no_variadic and regions > min_regions:
+        raise ValueError(f"Operation \"{name}\" requires a maximum of "
+                         f"{min_regions} regions but was built with regions={regions}")
+    cdef OperationState st = new_operation_state(name, loc)
+    attrs = dict(attributes) if attributes else {}
+    # As upstream: results are checked first, with upstream's ValueErrors.
+    res_flat = res_sizes = op_flat = op_sizes = None
+    if results is not None:
+        res_flat, res_sizes = _flatten_results(results, result_segments, name)
+    if operands is not None:
+        op_flat, op_sizes = _flatten_operands(operands, operand_segments, name)
+    if (res_sizes is not None or op_sizes is not None) and (
+            "resultSegmentSizes" in attrs or "operandSegmentSizes" in attrs):
+        raise ValueError(
+            "Manually setting a 'resultSegmentSizes' or 'operandSegmentSizes' "
+            "attribute is unsupported. Use Operation.create for such low-level "
+            "access.")
+    if op_flat is not None:
+        st.add_operands(op_flat, "operands")
+        if op_sizes is not None:
+            attrs["operandSegmentSizes"] = _dense_i32_array(op_sizes, st.loc.context)
+    if res_flat is not None:
+        st.add_results(res_flat, "results")
+        if res_sizes is not None:
+            attrs["resultSegmentSizes"] = _dense_i32_array(res_sizes, st.loc.context)
+    else:
+        # As upstream: no results given means "infer them" (ops without
+        # the inference interface then get none).
+        st.enable_result_type_inference()
+    for k, v in attrs.items():
+        if v is not None:
+            st.add_attribute(k, v)
+    if successors is not None:
+        st.add_successors(successors, "successors")
+    st.add_regions(regions)
+    if res_flat is None:
+        _check_inferred_operands(st)
+    op = st.finish(target, ip)
+    # As upstream, the class's build_generic gives a plain Operation.
+    return op if target is not None else as_plain(op_primary(<Operation>op))
+
+
+cdef int _check_inferred_operands(OperationState st) except -1:
+    """Before MLIR infers the result types of a generic build: the operand
+    kinds its inference reads, checked as the op's builders check them
+    (its generated class's _ODS_CHECK_INFERRED; MLIR casts the operand
+    types to what the op's ODS constraints promise)."""
+    check = getattr(_resolve_op_class(st.name), "_ODS_CHECK_INFERRED", None)
+    if check is not None:
+        check(st)
+    return 0
+
+
+cdef str _not_one_result(Operation op, intptr_t n):
+    """Upstream's words for an operation with `n` != 1 results asked for
+    its single result (Operation.result, an operation as an operand)."""
+    return (f"Cannot call .result on operation {op.name} which has {n} "
+            "results (it is only valid for operations with a single result)")
+
+
+def _why_not_operand(v):
+    """Why `v` (not a Value, nor an operation with one result) is no
+    operand, in upstream's words: for the errors of builders and of
+    build_generic."""
+    if v is None:
+        return "contained a None item"
+    if isinstance(v, Operation):
+        return _not_one_result(v, len(v.results))
+    return "is not a Value"
+
+
+def _generic_operand(v) -> Any:
+    """(Value, None), or (None, why v is not one): an Operation or OpView
+    stands for its single result, as upstream's builders take it."""
+    if isinstance(v, Value):
+        return v, None
+    if isinstance(v, Operation) and len(v.results) == 1:
+        return v.results[0], None
+    if isinstance(v, OpResultList) and len(v) == 1:
+        return v[0], None
+    return None, _why_not_operand(v)
+
+
+def _flatten_operands(values, seg, str name) -> Any:
+    """(flat operand list, segment sizes or None) per an ODS segment spec
+    (1 single, 0 optional, -1 variadic), with upstream's ValueErrors."""
+    values = list(values)
+    flat = []
+    if seg is None:
+        for i, v in enumerate(values):
+            val, why = _generic_operand(v)
+            if why is not None:
+                raise ValueError(f'Operand {i} of operation "{name}" must be '
+                                 f'a Value ({why})')
+            flat.append(val)
+        return flat, None
+    if len(values) != len(seg):
+        # (sic: upstream's text has no space before "operand")
+        raise ValueError(f'Operation "{name}" requires {len(seg)}operand '
+                         f'segments but was provided {len(values)}')
+    sizes = []
+    for i, (spec, v) in enumerate(zip(seg, values)):
+        if spec == 1 or spec == 0:
+            if v is None:
+                if spec == 1:
+                    raise ValueError(
+                        f'Operand {i} of operation "{name}" must be a Value '
+                        '(was None and operand is not optional)')
+                sizes.append(0)
+                continue
+            val, why = _generic_operand(v)
+            if why is not None:
+                raise ValueError(f'Operand {i} of operation "{name}" must be '
+                                 f'a Value ({why})')
+            flat.append(val)
+            sizes.append(1)
+        elif spec == -1:
+            if v is None:
+                sizes.append(0)
+                continue
+            if isinstance(v, Value) or not is_sequence_arg(v):
+                raise ValueError(f'Operand {i} of operation "{name}" must be '
+                                 'a Sequence of Values (is not a sequence)')
+            n = 0
+            for item in v:
+                val, why = _generic_operand(item)
+                if why is not None:
+                    raise ValueError(f'Operand {i} of operation "{name}" must '
+                                     f'be a Sequence of Values ({why})')
+                flat.append(val)
+                n += 1
+            sizes.append(n)
+        else:
+            raise ValueError("Unexpected segment spec")
+    return flat, sizes
+
+
+def _flatten_results(values, seg, str name) -> Any:
+    """(flat result type list, segment sizes or None) per an ODS segment
+    spec, with upstream's ValueErrors."""
+    values = list(values)
+    flat = []
+    if seg is None:
+        for i, t in enumerate(values):
+            if not isinstance(t, Type):
+                why = ("was None and result is not optional" if t is None
+                       else f"is a {type(t).__name__}")
+                raise ValueError(f'Result {i} of operation "{name}" must be a '
+                                 f'Type ({why})')
+            flat.append(t)
+        return flat, None
+    if len(values) != len(seg):
+        raise ValueError(f'Operation "{name}" requires {len(seg)} result '
+                         f'segments but was provided {len(values)}')
+    sizes = []
+    for i, (spec, t) in enumerate(zip(seg, values)):
+        if spec == 1 or spec == 0:
+            if t is None:
+                if spec == 1:
+                    raise ValueError(
+                        f'Result {i} of operation "{name}" must be a Type '
+                        '(was None and result is not optional)')
+                sizes.append(0)
+                continue
+            if not isinstance(t, Type):
+                raise ValueError(f'Result {i} of operation "{name}" must be a '
+                                 f'Type (is a {type(t).__name__})')
+            flat.append(t)
+            sizes.append(1)
+        elif spec == -1:
+            if t is None:
+                sizes.append(0)
+                continue
+            if isinstance(t, Type) or not is_sequence_arg(t):
+                raise ValueError(f'Result {i} of operation "{name}" must be a '
+                                 'Sequence of Types (is not a sequence)')
+            n = 0
+            for item in t:
+                if item is None:
+                    raise ValueError(f'Result {i} of operation "{name}" must '
+                                     'be a Sequence of Types (contained a None '
+                                     'item)')
+                if not isinstance(item, Type):
+                    raise ValueError(f'Result {i} of operation "{name}" must '
+                                     'be a Sequence of Types (contained a '
+                                     f'{type(item).__name__})')
+                flat.append(item)
+                n += 1
+            sizes.append(n)
+        else:
+            raise ValueError("Unexpected segment spec")
+    return flat, sizes
+
+
+cdef Attribute _dense_i32_array(list sizes, Context ctx):
+    cdef vector[int32_t] v
+    for s in sizes:
+        v.push_back(<int32_t>s)
+    return wrap_attribute(ctx, mlirDenseI32ArrayGet(ctx.c_context, v.size(),
+                                                    v.data()))
+
+
+def _opview_generic_init(self, name, opRegionSpec, operandSegmentSpecObj=None,
+                         resultSegmentSpecObj=None, results=None,
+                         operands=None, attributes=None, successors=None,
+                         regions=None, loc=None, ip=None):
+    """OpView's generic constructor (upstream's second __init__ form)."""
+    _generic_build(self, name, opRegionSpec, operandSegmentSpecObj,
+                   resultSegmentSpecObj, results, operands, attributes,
+                   successors, regions, loc, ip)

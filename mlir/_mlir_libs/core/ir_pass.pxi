@@ -290,6 +290,19 @@ cdef _fd2_capture_end(object target):
             pass
 
 
+cdef int _pipeline_parsed(bint done, MlirLogicalResult res, const string& err,
+                          object pipeline) except -1:
+    """Raises for a textual pipeline MLIR did not take: RecursionError when
+    it nests too deep to parse (`done` false), else ValueError with MLIR's
+    message when parsing failed."""
+    if not done:
+        raise_too_deep("the pass pipeline")
+    if mlirLogicalResultIsFailure(res):
+        raise ValueError(decode_string(err) or
+                         f"invalid pass pipeline '{pipeline}'")
+    return 0
+
+
 @cython.no_gc_clear
 cdef class PassManager:
     """A pipeline of passes anchored on an operation name ("any" by
@@ -339,13 +352,9 @@ cdef class PassManager:
         pm.c_pm = mlirPassManagerCreate(ctx.c_context)
         cdef string err
         cdef MlirLogicalResult res
-        if not mlirCyDeepParsePassPipeline(
-                mlirPassManagerGetAsOpPassManager(pm.c_pm), str_ref(text),
-                append_to_string, &err, &res):
-            raise_too_deep("the pass pipeline")
-        if mlirLogicalResultIsFailure(res):
-            raise ValueError(decode_string(err) or
-                             f"invalid pass pipeline '{pipeline}'")
+        _pipeline_parsed(mlirCyDeepParsePassPipeline(
+            mlirPassManagerGetAsOpPassManager(pm.c_pm), str_ref(text),
+            append_to_string, &err, &res), res, err, pipeline)
         return pm
 
     def add(self, pipeline: str | Callable[[OpView, ExternalPass], None] = None,
@@ -367,13 +376,9 @@ cdef class PassManager:
         self._pm()
         if isinstance(pipeline, (str, bytes)):
             text = to_bytes(pipeline, "pipeline")
-            if not mlirCyDeepOpPassManagerAddPipeline(
-                    mlirPassManagerGetAsOpPassManager(self._pm()), str_ref(text),
-                    append_to_string, &err, &res):
-                raise_too_deep("the pass pipeline")
-            if mlirLogicalResultIsFailure(res):
-                raise ValueError(decode_string(err) or
-                                 f"invalid pass pipeline '{pipeline}'")
+            _pipeline_parsed(mlirCyDeepOpPassManagerAddPipeline(
+                mlirPassManagerGetAsOpPassManager(self._pm()), str_ref(text),
+                append_to_string, &err, &res), res, err, pipeline)
             return
         run = pipeline
         if not callable(run):

@@ -188,9 +188,9 @@ def test_capsules(ctx):
     assert AffineMap._CAPICreate(m._CAPIPtr) == m
     s = IntegerSet.get_empty(1, 0)
     assert IntegerSet._CAPICreate(s._CAPIPtr) == s
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="^PyCapsule_GetPointer called with incorrect name"):
         AffineMap._CAPICreate(d0._CAPIPtr)
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="^PyCapsule_GetPointer called with invalid PyCapsule object"):
         AffineExpr._CAPICreate(3)
 
 

@@ -116,7 +116,7 @@ def test_context_capsule_round_trip(ctx):
     assert Context._CAPICreate(ctx._CAPIPtr) is ctx
     m = Module.parse("module {}")
     assert Module._CAPICreate(m._CAPIPtr) is m
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="^PyCapsule_GetPointer called with incorrect name"):
         Context._CAPICreate(m._CAPIPtr)
 
 

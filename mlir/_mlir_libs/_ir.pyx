@@ -20,7 +20,7 @@ House rules (read before editing):
 """
 
 cimport cython
-from cpython.pycapsule cimport PyCapsule_IsValid
+from cpython.pycapsule cimport PyCapsule_IsValid, PyCapsule_CheckExact
 from cpython.ref cimport PyObject
 from cpython.object cimport PyTypeObject
 from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_AsUTF8AndSize, PyUnicode_CheckExact

@@ -75,16 +75,14 @@ class FuncOp(_FuncOp):
     @property
     def entry_block(self):
         if self.is_external:
-            raise IndexError("ml_program.func: the function has no body "
-                             "(add_entry_block() creates it)")
+            raise IndexError("External function does not have a body")
         return self.regions[0].blocks[0]
 
     def add_entry_block(self):
         """Creates the entry block, with one argument per input of the
         function type, and returns it (IndexError if it exists)."""
         if not self.is_external:
-            raise IndexError("ml_program.func: the entry block already "
-                             "exists")
+            raise IndexError("The function already has an entry block!")
         return self.body.blocks.append(*self.type.inputs)
 
     @property

@@ -29,9 +29,11 @@ def test_ml_program_func():
         seen["f"] = (f.is_external, f.name, f.type, f.visibility,
                      f.arg_attrs, len(f.arguments), type(f.body).__name__)
         seen["ext"] = (ext.is_external, str(ext.visibility))
-        with pytest.raises(IndexError):
+        with pytest.raises(IndexError,
+                           match="^External function does not have a body$"):
             ext.entry_block
-        with pytest.raises(IndexError):
+        with pytest.raises(IndexError,
+                           match="^The function already has an entry block!$"):
             f.add_entry_block()
         with pytest.raises(KeyError, match=r"^'attempt to access a non-existent attribute"):
             f.result_attrs

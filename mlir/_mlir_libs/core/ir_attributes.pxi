@@ -416,12 +416,16 @@ cdef MlirNamedAttribute _dict_attr_entry(Context ctx, object name,
     cdef MlirNamedAttribute na
     if not PyUnicode_CheckExact(name):
         if not isinstance(name, str):
-            raise TypeError(f"DictAttr keys must be str, not "
-                            f"{type(name).__name__}")
+            # Upstream's caster throws std::bad_cast: a RuntimeError.
+            raise RuntimeError(f"std::bad_cast (DictAttr keys must be "
+                               f"str, not {type(name).__name__})")
         name = _str_param(name, "name")
     na.name = ctx.identifier(<str>name)
     if isinstance(attr, Attribute) and (<Attribute>attr).context is ctx:
         na.attribute = (<Attribute>attr).c_attr
+    elif not isinstance(attr, Attribute):
+        raise RuntimeError(f"std::bad_cast (DictAttr value for '{name}' "
+                           f"must be an Attribute, not {type(attr).__name__})")
     else:
         na.attribute = attribute_handle_in(
             attr, ctx, f"DictAttr value for '{name}'")

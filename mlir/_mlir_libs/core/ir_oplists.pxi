@@ -37,9 +37,7 @@ cdef class OpAttributeMap:
         if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
         if not isinstance(name, str):
             return False
-        cdef bytes b = (<str>name).encode("utf-8")
-        return mlirOperationGetAttributeByName(op_handle(self.op),
-                                               str_ref(b)).ptr != NULL
+        return _get_attr(op_handle(self.op), <str>name).ptr != NULL
 
     def __getitem__(self, key):
         cdef mlircy_read_scope rs
@@ -110,9 +108,9 @@ cdef class OpAttributeMap:
         return [(k, self[k]) for k in self]
 
 
-cdef inline MlirAttribute _get_attr(MlirOperation op, str name):
+cdef inline MlirAttribute _get_attr(MlirOperation op, str name) except *:
     cdef Py_ssize_t size
-    cdef const char* data = PyUnicode_AsUTF8AndSize(name, &size)
+    cdef const char* data = utf8_of(name, &size, "name")
     return mlirOperationGetAttributeByName(op, mlirStringRefCreate(data, size))
 
 

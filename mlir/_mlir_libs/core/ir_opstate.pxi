@@ -540,7 +540,7 @@ cdef OperationState new_operation_state(str name, object loc):
     st.loc = operation_location(loc)
     st.name = name
     cdef Py_ssize_t size
-    cdef const char* data = PyUnicode_AsUTF8AndSize(name, &size)
+    cdef const char* data = utf8_of(name, &size, "name")
     st.c_state = mlirOperationStateGet(mlirStringRefCreate(data, size),
                                        st.loc.c_location)
     return st

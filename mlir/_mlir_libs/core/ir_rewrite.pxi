@@ -417,7 +417,10 @@ cdef unsigned int _benefit(object benefit) except? 0xFFFFFFFF:
     if isinstance(benefit, _PyBool) or not isinstance(benefit, int):
         raise TypeError(f"benefit must be an int, not "
                         f"{type(benefit).__name__}")
-    if not 0 <= benefit <= 65534:
+    if benefit < 0:
+        # An unsigned parameter upstream: nanobind refuses a negative int.
+        raise TypeError(f"benefit must be in [0, 65534], not {benefit}")
+    if benefit > 65534:
         raise ValueError(f"benefit must be in [0, 65534], not {benefit}")
     return <unsigned int>benefit
 

@@ -22,10 +22,42 @@ cdef inline MlirStringRef str_ref(bytes b):
     return mlirStringRefCreate(<const char*>b, len(b))
 
 
+from cpython.exc cimport PyErr_Clear
+
+cdef extern from "Python.h":
+    # PyUnicode_AsUTF8AndSize without Cython's error check: utf8_of raises.
+    const char* _utf8_or_null "PyUnicode_AsUTF8AndSize"(object s,
+                                                        Py_ssize_t* size) noexcept
+
+
+cdef int _not_utf8(object s, str what) except -1:
+    """Upstream's TypeError for a str that UTF-8 cannot encode (a lone
+    surrogate): its conversion to std::string refuses the argument. The
+    UnicodeEncodeError is its cause."""
+    PyErr_Clear()
+    try:
+        (<str>s).encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise TypeError(f"{what} must be a str UTF-8 can encode: {e}") from e
+    return 0
+
+
+cdef inline const char* utf8_of(str s, Py_ssize_t* size, str what) except NULL:
+    """The UTF-8 form of `s` (cached inside the str by CPython), its size
+    in *size; TypeError when it has none."""
+    cdef const char* data = _utf8_or_null(s, size)
+    if data == NULL:
+        _not_utf8(s, what)
+    return data
+
+
 cdef inline bytes to_bytes(object s, str what):
     """str (UTF-8 encoded) or bytes -> bytes; anything else is a TypeError."""
+    cdef Py_ssize_t size
+    cdef const char* data
     if isinstance(s, str):
-        return (<str>s).encode("utf-8")
+        data = utf8_of(<str>s, &size, what)
+        return data[:size]
     if isinstance(s, bytes):
         return <bytes>s
     raise TypeError(f"{what} must be str or bytes, not {type(s).__name__}")
@@ -59,7 +91,7 @@ cdef inline MlirStringRef borrowed_ref(object s, str what) except *:
     cdef Py_ssize_t size
     cdef const char* data
     if isinstance(s, str):
-        data = PyUnicode_AsUTF8AndSize(s, &size)
+        data = utf8_of(<str>s, &size, what)
         return mlirStringRefCreate(data, <size_t>size)
     if isinstance(s, bytes):
         return mlirStringRefCreate(<const char*><bytes>s, len(<bytes>s))
@@ -85,12 +117,16 @@ def _llvm_version() -> str:
 
 
 cdef int check_capsule(object capsule, const char* name) except -1:
-    """Raises TypeError unless `capsule` is a capsule of the given name
+    """Raises upstream's ValueError (CPython's PyCapsule_GetPointer texts)
+    unless `capsule` is a capsule of the given name
     (mlir-c/Bindings/Python/Interop.h), before the C API reads it."""
-    if not PyCapsule_IsValid(capsule, name):
-        raise TypeError(f"expected a capsule named '{name.decode()}', got "
-                        f"{type(capsule).__name__}")
-    return 0
+    if PyCapsule_IsValid(capsule, name):
+        return 0
+    if PyCapsule_CheckExact(capsule):
+        raise ValueError(f"PyCapsule_GetPointer called with incorrect name "
+                         f"(expected '{name.decode()}')")
+    raise ValueError(f"PyCapsule_GetPointer called with invalid PyCapsule "
+                     f"object (a {type(capsule).__name__})")
 
 
 # -- upstream's "incompatible function arguments" TypeError ---------------

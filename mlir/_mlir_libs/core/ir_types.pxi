@@ -180,8 +180,9 @@ cdef class IntegerType(Type):
 
 cdef unsigned int _check_width(object width) except? 0xffffffff:
     width = _index_arg(width, "width")
-    if width < 0:
-        # An unsigned parameter upstream: nanobind refuses a negative int.
+    if width < 0 or width > 0xFFFFFFFF:
+        # An unsigned parameter upstream: nanobind refuses a negative int
+        # and one beyond 32 bits.
         raise TypeError(f"integer bitwidth must be in [0, "
                         f"{mlircy_kMaxIntegerWidth}], got {width}")
     if width > mlircy_kMaxIntegerWidth:

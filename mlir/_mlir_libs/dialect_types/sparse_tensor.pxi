@@ -158,7 +158,8 @@ cdef object _build_level_type(type cls, object lvl_fmt, object properties,
                         f"{type(lvl_fmt).__name__}")
     fmt = int(lvl_fmt)
     if fmt not in _FORMATS:
-        raise ValueError(f"invalid level format {fmt}")
+        # Not a LevelFormat: upstream's argument conversion refuses it.
+        raise TypeError(f"invalid level format {fmt}")
     cdef vector[MlirSparseTensorLevelPropertyNondefault] props
     for p in properties:
         if isinstance(p, LevelProperty):

@@ -41,6 +41,7 @@ cdef class AffineExpr:
     (AffineDimExpr, AffineAddExpr, ...)."""
     cdef MlirAffineExpr c_expr
     cdef readonly Context context
+    """The Context the expression belongs to."""
 
     def __init__(self, expr: AffineExpr):
         if not isinstance(expr, AffineExpr):
@@ -68,6 +69,7 @@ cdef class AffineExpr:
         return f"AffineExpr({_print_affine_expr(self.c_expr)})"
 
     def dump(self):
+        """Prints the expression to stderr, for debugging."""
         mlirAffineExprDump(self.c_expr)
 
     # -- arithmetic --------------------------------------------------------
@@ -117,36 +119,52 @@ cdef class AffineExpr:
     # -- static constructors (as upstream) ----------------------------------
     @staticmethod
     def get_add(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineAddExpr:
+        """lhs + rhs; an int operand is taken as a constant expression, and
+        at least one operand must be an AffineExpr (TypeError otherwise)."""
         return _affine_binary(_ADD, lhs, rhs, False)
 
     @staticmethod
     def get_mul(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineMulExpr:
+        """lhs * rhs; an int operand is taken as a constant expression, and
+        at least one operand must be an AffineExpr (TypeError otherwise)."""
         return _affine_binary(_MUL, lhs, rhs, False)
 
     @staticmethod
     def get_mod(lhs: AffineExpr | int, rhs: AffineExpr | int) -> AffineModExpr:
+        """lhs mod rhs; an int operand is taken as a constant expression,
+        and at least one operand must be an AffineExpr (TypeError
+        otherwise); ZeroDivisionError when rhs is the constant 0."""
         return _affine_binary(_MOD, lhs, rhs, False)
 
     @staticmethod
     def get_floor_div(lhs: AffineExpr | int,
                       rhs: AffineExpr | int) -> AffineFloorDivExpr:
+        """lhs floordiv rhs; an int operand is taken as a constant
+        expression, and at least one operand must be an AffineExpr
+        (TypeError otherwise); ZeroDivisionError when rhs is the constant 0."""
         return _affine_binary(_FLOORDIV, lhs, rhs, False)
 
     @staticmethod
     def get_ceil_div(lhs: AffineExpr | int,
                      rhs: AffineExpr | int) -> AffineCeilDivExpr:
+        """lhs ceildiv rhs; an int operand is taken as a constant
+        expression, and at least one operand must be an AffineExpr
+        (TypeError otherwise); ZeroDivisionError when rhs is the constant 0."""
         return _affine_binary(_CEILDIV, lhs, rhs, False)
 
     @staticmethod
     def get_constant(value: int, context=None) -> AffineConstantExpr:
+        """The constant expression `value` (as AffineConstantExpr.get)."""
         return AffineConstantExpr.get(value, context=context)
 
     @staticmethod
     def get_dim(position: int, context=None) -> AffineDimExpr:
+        """The dimension expression d<position> (as AffineDimExpr.get)."""
         return AffineDimExpr.get(position, context=context)
 
     @staticmethod
     def get_symbol(position: int, context=None) -> AffineSymbolExpr:
+        """The symbol expression s<position> (as AffineSymbolExpr.get)."""
         return AffineSymbolExpr.get(position, context=context)
 
     # -- queries and transformations ---------------------------------------
@@ -163,6 +181,12 @@ cdef class AffineExpr:
 
     def shift_dims(self, num_dims: int, shift: int,
                    offset: int = 0) -> AffineExpr:
+        """The expression with each dimension d<i>, offset <= i < num_dims,
+        renamed d<i + shift>.
+
+        The arguments are ints in [0, 2**32) (TypeError for a negative one,
+        OverflowError beyond); OverflowError also when a shifted position
+        would be >= 2**32."""
         num_dims = _count_arg(num_dims, "num_dims")
         shift = _count_arg(shift, "shift")
         offset = _count_arg(offset, "offset")
@@ -174,6 +198,12 @@ cdef class AffineExpr:
 
     def shift_symbols(self, num_symbols: int, shift: int,
                       offset: int = 0) -> AffineExpr:
+        """The expression with each symbol s<i>, offset <= i < num_symbols,
+        renamed s<i + shift>.
+
+        The arguments are ints in [0, 2**32) (TypeError for a negative one,
+        OverflowError beyond); OverflowError also when a shifted position
+        would be >= 2**32."""
         num_symbols = _count_arg(num_symbols, "num_symbols")
         shift = _count_arg(shift, "shift")
         offset = _count_arg(offset, "offset")
@@ -210,13 +240,19 @@ cdef class AffineExpr:
         return mlirAffineExprIsPureAffine(self.c_expr)
 
     def get_largest_known_divisor(self) -> int:
+        """The largest integer known to divide the expression's value, as
+        MLIR derives it from the expression's form."""
         return mlirAffineExprGetLargestKnownDivisor(self.c_expr)
 
     def is_multiple_of(self, factor: int) -> bool:
+        """Whether the expression is known to be a multiple of the int
+        `factor`."""
         return mlirAffineExprIsMultipleOf(self.c_expr,
                                           _index_arg(factor, "factor"))
 
     def is_function_of_dim(self, position: int) -> bool:
+        """Whether dimension d<position> occurs in the expression
+        (`position` an int in [0, 2**32))."""
         return mlirAffineExprIsFunctionOfDim(
             self.c_expr, _count_arg(position, "position"))
 
@@ -332,12 +368,15 @@ cdef class AffineConstantExpr(AffineExpr):
     """An affine integer constant."""
     @staticmethod
     def get(value: int, context=None) -> AffineConstantExpr:
+        """The constant expression `value`, an int of 64 bits at most, in
+        `context` or the current Context."""
         cdef Context ctx = resolve_context(context)
         cdef int64_t v = _index_arg(value, "value")
         return wrap_affine_expr(ctx, mlirAffineConstantExprGet(ctx.c_context, v))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an AffineExpr that is a constant."""
         return isinstance(other, AffineExpr) and mlirAffineExprIsAConstant(
             (<AffineExpr>other).c_expr)
 
@@ -351,12 +390,15 @@ cdef class AffineDimExpr(AffineExpr):
     """An affine dimension identifier `d<position>`."""
     @staticmethod
     def get(position: int, context=None) -> AffineDimExpr:
+        """The dimension expression d<position>, in `context` or the current
+        Context; `position` is an int in [0, 2**32)."""
         cdef Context ctx = resolve_context(context)
         position = _count_arg(position, "dimension position")
         return wrap_affine_expr(ctx, mlirAffineDimExprGet(ctx.c_context, position))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an AffineExpr that is a dimension (d<i>)."""
         return isinstance(other, AffineExpr) and mlirAffineExprIsADim(
             (<AffineExpr>other).c_expr)
 
@@ -370,12 +412,15 @@ cdef class AffineSymbolExpr(AffineExpr):
     """An affine symbol identifier `s<position>`."""
     @staticmethod
     def get(position: int, context=None) -> AffineSymbolExpr:
+        """The symbol expression s<position>, in `context` or the current
+        Context; `position` is an int in [0, 2**32)."""
         cdef Context ctx = resolve_context(context)
         position = _count_arg(position, "symbol position")
         return wrap_affine_expr(ctx, mlirAffineSymbolExprGet(ctx.c_context, position))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an AffineExpr that is a symbol (s<i>)."""
         return isinstance(other, AffineExpr) and mlirAffineExprIsASymbol(
             (<AffineExpr>other).c_expr)
 
@@ -390,6 +435,8 @@ cdef class AffineBinaryExpr(AffineExpr):
     ceiling division)."""
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an AffineExpr that is a binary operation (sum,
+        product, mod, floordiv or ceildiv)."""
         return isinstance(other, AffineExpr) and mlirAffineExprIsABinary(
             (<AffineExpr>other).c_expr)
 
@@ -414,6 +461,7 @@ cdef class AffineAddExpr(AffineBinaryExpr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an AffineExpr that is a sum."""
         return isinstance(other, AffineExpr) and mlirAffineExprIsAAdd(
             (<AffineExpr>other).c_expr)
 
@@ -428,6 +476,7 @@ cdef class AffineMulExpr(AffineBinaryExpr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an AffineExpr that is a product."""
         return isinstance(other, AffineExpr) and mlirAffineExprIsAMul(
             (<AffineExpr>other).c_expr)
 
@@ -442,6 +491,7 @@ cdef class AffineModExpr(AffineBinaryExpr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an AffineExpr that is a modulo."""
         return isinstance(other, AffineExpr) and mlirAffineExprIsAMod(
             (<AffineExpr>other).c_expr)
 
@@ -456,6 +506,7 @@ cdef class AffineFloorDivExpr(AffineBinaryExpr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an AffineExpr that is a floor division."""
         return isinstance(other, AffineExpr) and mlirAffineExprIsAFloorDiv(
             (<AffineExpr>other).c_expr)
 
@@ -470,6 +521,7 @@ cdef class AffineCeilDivExpr(AffineBinaryExpr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an AffineExpr that is a ceiling division."""
         return isinstance(other, AffineExpr) and mlirAffineExprIsACeilDiv(
             (<AffineExpr>other).c_expr)
 
@@ -587,6 +639,7 @@ cdef class AffineMap:
     """(d0, d1)[s0] -> (d0 + s0, d1): dims, symbols and result expressions."""
     cdef MlirAffineMap c_map
     cdef readonly Context context
+    """The Context the map belongs to."""
 
     def __init__(self, *args, **kwargs):
         raise TypeError("AffineMaps are made by AffineMap.get* or parsed "
@@ -607,11 +660,18 @@ cdef class AffineMap:
         return f"AffineMap({_print_affine_map(self.c_map)})"
 
     def dump(self):
+        """Prints the map to stderr, for debugging."""
         mlirAffineMapDump(self.c_map)
 
     @staticmethod
     def get(dim_count: int, symbol_count: int, exprs: Sequence[AffineExpr],
             context=None) -> AffineMap:
+        """The map of `dim_count` dimensions and `symbol_count` symbols
+        whose results are `exprs`, in `context` or the current Context.
+
+        RuntimeError for an item that is not an AffineExpr, as upstream;
+        ValueError for one of another Context or using a dimension or symbol
+        beyond the counts."""
         cdef Context ctx = resolve_context(context)
         dim_count = _count_arg(dim_count, "dim_count")
         symbol_count = _count_arg(symbol_count, "symbol_count")
@@ -624,18 +684,23 @@ cdef class AffineMap:
 
     @staticmethod
     def get_constant(value: int, context=None) -> AffineMap:
+        """The map () -> (value), without dimensions or symbols; `value` is
+        an int of 64 bits at most."""
         cdef Context ctx = resolve_context(context)
         cdef int64_t v = _index_arg(value, "value")
         return wrap_affine_map(ctx, mlirAffineMapConstantGet(ctx.c_context, v))
 
     @staticmethod
     def get_empty(context=None) -> AffineMap:
+        """The empty map () -> (), in `context` or the current Context."""
         cdef Context ctx = resolve_context(context)
         return wrap_affine_map(ctx, mlirAffineMapEmptyGet(ctx.c_context))
 
     @staticmethod
     def get_zero_result(dim_count: int, symbol_count: int,
                         context=None) -> AffineMap:
+        """The map of `dim_count` dimensions and `symbol_count` symbols with
+        no results."""
         cdef Context ctx = resolve_context(context)
         dim_count = _count_arg(dim_count, "dim_count")
         symbol_count = _count_arg(symbol_count, "symbol_count")
@@ -644,6 +709,8 @@ cdef class AffineMap:
 
     @staticmethod
     def get_identity(n_dims: int, context=None) -> AffineMap:
+        """The identity map of `n_dims` dimensions, each result the
+        dimension of its position."""
         cdef Context ctx = resolve_context(context)
         n_dims = _count_arg(n_dims, "n_dims")
         return wrap_affine_map(ctx, mlirAffineMapMultiDimIdentityGet(
@@ -652,6 +719,9 @@ cdef class AffineMap:
     @staticmethod
     def get_minor_identity(n_dims: int, n_results: int,
                            context=None) -> AffineMap:
+        """The map of `n_dims` dimensions whose results are its last
+        `n_results` dimensions, in order; ValueError unless n_results <=
+        n_dims."""
         cdef Context ctx = resolve_context(context)
         n_dims = _count_arg(n_dims, "n_dims")
         n_results = _count_arg(n_results, "n_results")
@@ -692,6 +762,9 @@ cdef class AffineMap:
             ctx.c_context, c_perm.size(), c_perm.data()))
 
     def get_submap(self, result_positions: Sequence[int]) -> AffineMap:
+        """The map with the same dimensions and symbols keeping the results
+        at `result_positions` (ints), in that order; ValueError for a
+        position out of range."""
         cdef intptr_t n = mlirAffineMapGetNumResults(self.c_map)
         cdef vector[intptr_t] pos
         for p in result_positions:
@@ -916,6 +989,7 @@ cdef class IntegerSet:
     """(d0)[s0] : (d0 - s0 >= 0, d0 == 0): affine constraints."""
     cdef MlirIntegerSet c_set
     cdef readonly Context context
+    """The Context the set belongs to."""
 
     def __init__(self, *args, **kwargs):
         raise TypeError("IntegerSets are made by IntegerSet.get*")
@@ -935,11 +1009,19 @@ cdef class IntegerSet:
         return f"IntegerSet({_print_integer_set(self.c_set)})"
 
     def dump(self):
+        """Prints the set to stderr, for debugging."""
         mlirIntegerSetDump(self.c_set)
 
     @staticmethod
     def get(num_dims: int, num_symbols: int, exprs: Sequence[AffineExpr],
             eq_flags: Sequence[bool], context=None) -> IntegerSet:
+        """The set of `num_dims` dimensions and `num_symbols` symbols with
+        the constraints `exprs`: each `== 0` where its `eq_flags` item is
+        true, `>= 0` otherwise.
+
+        ValueError for empty or mismatched lists, or positions beyond the
+        counts; RuntimeError for an item that is not an AffineExpr, as
+        upstream."""
         cdef Context ctx = resolve_context(context)
         num_dims = _count_arg(num_dims, "num_dims")
         num_symbols = _count_arg(num_symbols, "num_symbols")
@@ -967,6 +1049,8 @@ cdef class IntegerSet:
 
     @staticmethod
     def get_empty(num_dims: int, num_symbols: int, context=None) -> IntegerSet:
+        """The canonical empty set (no point satisfies it) of `num_dims`
+        dimensions and `num_symbols` symbols."""
         cdef Context ctx = resolve_context(context)
         num_dims = _count_arg(num_dims, "num_dims")
         num_symbols = _count_arg(num_symbols, "num_symbols")
@@ -976,6 +1060,12 @@ cdef class IntegerSet:
     def get_replaced(self, dim_exprs: Sequence[AffineExpr],
                      symbol_exprs: Sequence[AffineExpr], num_result_dims: int,
                      num_result_symbols: int) -> IntegerSet:
+        """The set with each dimension replaced by the matching expression
+        of `dim_exprs` and each symbol by that of `symbol_exprs`, over
+        `num_result_dims` dimensions and `num_result_symbols` symbols.
+
+        ValueError when a list's length differs from n_dims or n_symbols, or
+        an expression uses positions beyond the new counts."""
         num_result_dims = _count_arg(num_result_dims, "num_result_dims")
         num_result_symbols = _count_arg(num_result_symbols,
                                         "num_result_symbols")

@@ -204,6 +204,7 @@ cdef class Type:
         return f"{name}({_print_type(self.c_type)})"
 
     def dump(self):
+        """Prints the type to stderr, for debugging."""
         mlirTypeDump(self.c_type)
 
     @property

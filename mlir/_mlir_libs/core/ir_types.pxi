@@ -107,6 +107,9 @@ cdef class IntegerType(Type):
 
     @staticmethod
     def get_signless(width: int, context=None) -> IntegerType:
+        """The signless integer type i<width>, in `context` or the current
+        Context; `width` is an int in [0, 16777215] (upstream's TypeError or
+        ValueError otherwise)."""
         cdef Context ctx = resolve_context(context)
         cdef unsigned int w = _check_width(width)
         return _make_type(IntegerType, ctx,
@@ -114,6 +117,9 @@ cdef class IntegerType(Type):
 
     @staticmethod
     def get_signed(width: int, context=None) -> IntegerType:
+        """The signed integer type si<width>, in `context` or the current
+        Context; `width` is an int in [0, 16777215] (upstream's TypeError or
+        ValueError otherwise)."""
         cdef Context ctx = resolve_context(context)
         cdef unsigned int w = _check_width(width)
         return _make_type(IntegerType, ctx,
@@ -121,6 +127,9 @@ cdef class IntegerType(Type):
 
     @staticmethod
     def get_unsigned(width: int, context=None) -> IntegerType:
+        """The unsigned integer type ui<width>, in `context` or the current
+        Context; `width` is an int in [0, 16777215] (upstream's TypeError or
+        ValueError otherwise)."""
         cdef Context ctx = resolve_context(context)
         cdef unsigned int w = _check_width(width)
         return _make_type(IntegerType, ctx,
@@ -146,6 +155,8 @@ cdef class IntegerType(Type):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an integer type (signless, signed or unsigned;
+        not index)."""
         return isinstance(other, Type) and mlirTypeIsAInteger((<Type>other).c_type)
 
     @property
@@ -198,11 +209,13 @@ cdef class IndexType(Type):
 
     @staticmethod
     def get(context=None):
+        """The index type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(IndexType, ctx, mlirIndexTypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the index type."""
         return isinstance(other, Type) and mlirTypeIsAIndex((<Type>other).c_type)
 
 
@@ -214,6 +227,7 @@ cdef class FloatType(Type):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a floating-point type, of any format."""
         return isinstance(other, Type) and mlirTypeIsAFloat((<Type>other).c_type)
 
     @property
@@ -229,11 +243,13 @@ cdef class F16Type(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f16 type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(F16Type, ctx, mlirF16TypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f16 type."""
         return isinstance(other, Type) and mlirTypeIsAF16((<Type>other).c_type)
 
 cdef class BF16Type(FloatType):
@@ -243,11 +259,13 @@ cdef class BF16Type(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The bf16 type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(BF16Type, ctx, mlirBF16TypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the bf16 type."""
         return isinstance(other, Type) and mlirTypeIsABF16((<Type>other).c_type)
 
 cdef class F32Type(FloatType):
@@ -257,11 +275,13 @@ cdef class F32Type(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f32 type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(F32Type, ctx, mlirF32TypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f32 type."""
         return isinstance(other, Type) and mlirTypeIsAF32((<Type>other).c_type)
 
 cdef class F64Type(FloatType):
@@ -271,11 +291,13 @@ cdef class F64Type(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f64 type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(F64Type, ctx, mlirF64TypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f64 type."""
         return isinstance(other, Type) and mlirTypeIsAF64((<Type>other).c_type)
 
 cdef class FloatTF32Type(FloatType):
@@ -285,11 +307,13 @@ cdef class FloatTF32Type(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The tf32 type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(FloatTF32Type, ctx, mlirTF32TypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the tf32 type."""
         return isinstance(other, Type) and mlirTypeIsATF32((<Type>other).c_type)
 
 cdef class Float4E2M1FNType(FloatType):
@@ -299,11 +323,13 @@ cdef class Float4E2M1FNType(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f4E2M1FN type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(Float4E2M1FNType, ctx, mlirFloat4E2M1FNTypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f4E2M1FN type."""
         return isinstance(other, Type) and mlirTypeIsAFloat4E2M1FN((<Type>other).c_type)
 
 cdef class Float6E2M3FNType(FloatType):
@@ -313,11 +339,13 @@ cdef class Float6E2M3FNType(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f6E2M3FN type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(Float6E2M3FNType, ctx, mlirFloat6E2M3FNTypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f6E2M3FN type."""
         return isinstance(other, Type) and mlirTypeIsAFloat6E2M3FN((<Type>other).c_type)
 
 cdef class Float6E3M2FNType(FloatType):
@@ -327,11 +355,13 @@ cdef class Float6E3M2FNType(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f6E3M2FN type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(Float6E3M2FNType, ctx, mlirFloat6E3M2FNTypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f6E3M2FN type."""
         return isinstance(other, Type) and mlirTypeIsAFloat6E3M2FN((<Type>other).c_type)
 
 cdef class Float8E3M4Type(FloatType):
@@ -341,11 +371,13 @@ cdef class Float8E3M4Type(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f8E3M4 type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(Float8E3M4Type, ctx, mlirFloat8E3M4TypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f8E3M4 type."""
         return isinstance(other, Type) and mlirTypeIsAFloat8E3M4((<Type>other).c_type)
 
 cdef class Float8E4M3Type(FloatType):
@@ -355,11 +387,13 @@ cdef class Float8E4M3Type(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f8E4M3 type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(Float8E4M3Type, ctx, mlirFloat8E4M3TypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f8E4M3 type."""
         return isinstance(other, Type) and mlirTypeIsAFloat8E4M3((<Type>other).c_type)
 
 cdef class Float8E4M3FNType(FloatType):
@@ -369,11 +403,13 @@ cdef class Float8E4M3FNType(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f8E4M3FN type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(Float8E4M3FNType, ctx, mlirFloat8E4M3FNTypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f8E4M3FN type."""
         return isinstance(other, Type) and mlirTypeIsAFloat8E4M3FN((<Type>other).c_type)
 
 cdef class Float8E4M3FNUZType(FloatType):
@@ -383,11 +419,13 @@ cdef class Float8E4M3FNUZType(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f8E4M3FNUZ type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(Float8E4M3FNUZType, ctx, mlirFloat8E4M3FNUZTypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f8E4M3FNUZ type."""
         return isinstance(other, Type) and mlirTypeIsAFloat8E4M3FNUZ((<Type>other).c_type)
 
 cdef class Float8E4M3B11FNUZType(FloatType):
@@ -397,11 +435,13 @@ cdef class Float8E4M3B11FNUZType(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f8E4M3B11FNUZ type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(Float8E4M3B11FNUZType, ctx, mlirFloat8E4M3B11FNUZTypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f8E4M3B11FNUZ type."""
         return isinstance(other, Type) and mlirTypeIsAFloat8E4M3B11FNUZ((<Type>other).c_type)
 
 cdef class Float8E5M2Type(FloatType):
@@ -411,11 +451,13 @@ cdef class Float8E5M2Type(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f8E5M2 type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(Float8E5M2Type, ctx, mlirFloat8E5M2TypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f8E5M2 type."""
         return isinstance(other, Type) and mlirTypeIsAFloat8E5M2((<Type>other).c_type)
 
 cdef class Float8E5M2FNUZType(FloatType):
@@ -425,11 +467,13 @@ cdef class Float8E5M2FNUZType(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f8E5M2FNUZ type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(Float8E5M2FNUZType, ctx, mlirFloat8E5M2FNUZTypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f8E5M2FNUZ type."""
         return isinstance(other, Type) and mlirTypeIsAFloat8E5M2FNUZ((<Type>other).c_type)
 
 cdef class Float8E8M0FNUType(FloatType):
@@ -439,11 +483,13 @@ cdef class Float8E8M0FNUType(FloatType):
 
     @staticmethod
     def get(context=None):
+        """The f8E8M0FNU type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(Float8E8M0FNUType, ctx, mlirFloat8E8M0FNUTypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the f8E8M0FNU type."""
         return isinstance(other, Type) and mlirTypeIsAFloat8E8M0FNU((<Type>other).c_type)
 
 
@@ -459,11 +505,13 @@ cdef class NoneType(Type):
 
     @staticmethod
     def get(context=None):
+        """The none type of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_type(NoneType, ctx, mlirNoneTypeGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the none type."""
         return isinstance(other, Type) and mlirTypeIsANone((<Type>other).c_type)
 
 
@@ -488,6 +536,7 @@ cdef class ComplexType(Type):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a complex type."""
         return isinstance(other, Type) and mlirTypeIsAComplex((<Type>other).c_type)
 
     @property
@@ -506,6 +555,9 @@ cdef class ShapedType(Type):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a shaped type: a vector, tensor or memref
+        type, ranked or not, or another type with MLIR's ShapedType
+        interface."""
         return isinstance(other, Type) and mlirTypeIsAShaped((<Type>other).c_type)
 
     cdef int _require_rank(self) except -1:
@@ -545,12 +597,16 @@ cdef class ShapedType(Type):
         return mlirShapedTypeHasStaticShape(self.c_type)
 
     def is_dynamic_dim(self, dim: int) -> bool:
+        """Whether dimension `dim` (0 <= dim < rank) has a dynamic size."""
         return mlirShapedTypeIsDynamicDim(self.c_type, self._dim(dim))
 
     def is_static_dim(self, dim: int) -> bool:
+        """Whether dimension `dim` (0 <= dim < rank) has a static size."""
         return mlirShapedTypeIsStaticDim(self.c_type, self._dim(dim))
 
     def get_dim_size(self, dim: int) -> int:
+        """The size of dimension `dim` (0 <= dim < rank); get_dynamic_size()
+        for a dynamic one."""
         return mlirShapedTypeGetDimSize(self.c_type, self._dim(dim))
 
     @property
@@ -562,26 +618,37 @@ cdef class ShapedType(Type):
 
     @staticmethod
     def is_dynamic_size(dim_size: int) -> bool:
+        """Whether the int `dim_size` is the value that stands for a dynamic
+        size."""
         return mlirShapedTypeIsDynamicSize(_index_arg(dim_size, "dim_size"))
 
     @staticmethod
     def is_static_size(dim_size: int) -> bool:
+        """Whether the int `dim_size` stands for a static size, not for a
+        dynamic one."""
         return mlirShapedTypeIsStaticSize(_index_arg(dim_size, "dim_size"))
 
     @staticmethod
     def get_dynamic_size() -> int:
+        """The int that stands for a dynamic size (`?`) in shapes."""
         return mlirShapedTypeGetDynamicSize()
 
     @staticmethod
     def is_dynamic_stride_or_offset(dim_size: int) -> bool:
+        """Whether the int `dim_size` is the value that stands for a dynamic
+        stride or offset."""
         return mlirShapedTypeIsDynamicStrideOrOffset(_index_arg(dim_size, "dim_size"))
 
     @staticmethod
     def is_static_stride_or_offset(dim_size: int) -> bool:
+        """Whether the int `dim_size` stands for a static stride or offset,
+        not for a dynamic one."""
         return mlirShapedTypeIsStaticStrideOrOffset(_index_arg(dim_size, "dim_size"))
 
     @staticmethod
     def get_dynamic_stride_or_offset() -> int:
+        """The int that stands for a dynamic stride or offset in strided
+        layouts."""
         return mlirShapedTypeGetDynamicStrideOrOffset()
 
 
@@ -610,6 +677,7 @@ cdef class VectorType(ShapedType):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a vector type."""
         return isinstance(other, Type) and mlirTypeIsAVector((<Type>other).c_type)
 
     @property
@@ -682,6 +750,11 @@ cdef class RankedTensorType(ShapedType):
     @staticmethod
     def get(shape: Sequence[int], element_type: Type,
             encoding: Attribute | None = None, loc=None):
+        """The tensor type of `shape` (ints, get_dynamic_size() for dynamic
+        sizes) and `element_type`, with an optional `encoding` Attribute.
+
+        MLIRError ("Invalid type", with MLIR's diagnostics at `loc`, else
+        the current Location) for an invalid combination."""
         return _ranked_tensor_type(shape, element_type, encoding, loc, None)
 
     @staticmethod
@@ -693,6 +766,7 @@ cdef class RankedTensorType(ShapedType):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a ranked tensor type."""
         return isinstance(other, Type) and mlirTypeIsARankedTensor((<Type>other).c_type)
 
     @property
@@ -734,6 +808,9 @@ cdef class UnrankedTensorType(ShapedType):
 
     @staticmethod
     def get(element_type: Type, loc=None):
+        """The unranked tensor type of `element_type`; MLIRError ("Invalid
+        type", with MLIR's diagnostics at `loc`, else the current Location)
+        for an invalid element type."""
         return _unranked_tensor_type(element_type, loc, None)
 
     @staticmethod
@@ -743,6 +820,7 @@ cdef class UnrankedTensorType(ShapedType):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an unranked tensor type."""
         return isinstance(other, Type) and mlirTypeIsAUnrankedTensor((<Type>other).c_type)
 
 
@@ -766,6 +844,13 @@ cdef class MemRefType(ShapedType):
     def get(shape: Sequence[int], element_type: Type,
             layout: Attribute | None = None,
             memory_space: Attribute | None = None, loc=None):
+        """The memref type of `shape` (ints, get_dynamic_size() for dynamic
+        sizes) and `element_type`, with optional `layout` and `memory_space`
+        Attributes.
+
+        ValueError for a layout that is not a memref layout attribute;
+        MLIRError ("Invalid type", with MLIR's diagnostics at `loc`, else
+        the current Location) for an invalid combination."""
         return _memref_type(shape, element_type, layout, memory_space, loc,
                             None)
 
@@ -779,6 +864,7 @@ cdef class MemRefType(ShapedType):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a ranked memref type."""
         return isinstance(other, Type) and mlirTypeIsAMemRef((<Type>other).c_type)
 
     @property
@@ -843,6 +929,10 @@ cdef class UnrankedMemRefType(ShapedType):
 
     @staticmethod
     def get(element_type: Type, memory_space: Attribute | None, loc=None):
+        """The unranked memref type of `element_type` in `memory_space` (an
+        Attribute, or None); MLIRError ("Invalid type", with MLIR's
+        diagnostics at `loc`, else the current Location) for an invalid
+        combination."""
         return _unranked_memref_type(element_type, memory_space, loc, None)
 
     @staticmethod
@@ -854,6 +944,7 @@ cdef class UnrankedMemRefType(ShapedType):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an unranked memref type."""
         return isinstance(other, Type) and mlirTypeIsAUnrankedMemRef((<Type>other).c_type)
 
     @property
@@ -887,6 +978,8 @@ cdef class TupleType(Type):
 
     @staticmethod
     def get_tuple(elements: Sequence[Type], context=None):
+        """The tuple type of the Types `elements`, which must be of
+        `context` or the current Context (ValueError otherwise)."""
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirType] ts
         _fill_types(ts, elements, ctx, "tuple element")
@@ -895,9 +988,12 @@ cdef class TupleType(Type):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a tuple type."""
         return isinstance(other, Type) and mlirTypeIsATuple((<Type>other).c_type)
 
     def get_type(self, pos: int) -> Type:
+        """The element type at position `pos` (0 <= pos < num_types,
+        IndexError otherwise)."""
         pos = _index_arg(pos, "pos")
         cdef intptr_t n = mlirTupleTypeGetNumTypes(self.c_type)
         if pos < 0 or pos >= n:
@@ -917,6 +1013,9 @@ cdef class FunctionType(Type):
 
     @staticmethod
     def get(inputs: Sequence[Type], results: Sequence[Type], context=None):
+        """The function type (inputs) -> results, from sequences of Types of
+        `context` or the current Context (ValueError for a Type of another
+        Context)."""
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirType] ins, outs
         _fill_types(ins, inputs, ctx, "function input")
@@ -926,6 +1025,7 @@ cdef class FunctionType(Type):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a function type."""
         return isinstance(other, Type) and mlirTypeIsAFunction((<Type>other).c_type)
 
     @property
@@ -950,6 +1050,8 @@ cdef class OpaqueType(Type):
 
     @staticmethod
     def get(dialect_namespace: str, buffer: str, context=None):
+        """The opaque type of dialect `dialect_namespace` with data `buffer`
+        (each a str or bytes), for a dialect that need not be registered."""
         cdef Context ctx = resolve_context(context)
         cdef bytes ns = to_bytes(dialect_namespace, "dialect_namespace")
         cdef bytes data = to_bytes(buffer, "buffer")
@@ -958,6 +1060,7 @@ cdef class OpaqueType(Type):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an opaque type."""
         return isinstance(other, Type) and mlirTypeIsAOpaque((<Type>other).c_type)
 
     @property

@@ -97,6 +97,12 @@ cdef class IntegerAttr(Attribute):
 
     @staticmethod
     def get(type: Type, value: int):
+        """The attribute `value : type`, for an integer or index `type`
+        (ValueError otherwise).
+
+        `value` is an int (TypeError otherwise) in the type's range, the
+        signed or the unsigned one for a signless type (ValueError
+        otherwise)."""
         cdef Context ctx = _context_of_type(type, "type")
         cdef MlirType t = (<Type>type).c_type
         if not (mlirTypeIsAInteger(t) or mlirTypeIsAIndex(t)):
@@ -144,6 +150,8 @@ cdef class IntegerAttr(Attribute):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an integer attribute, of any integer or index
+        type (i1 included)."""
         return isinstance(other, Attribute) and mlirAttributeIsAInteger(
             (<Attribute>other).c_attr)
 
@@ -190,6 +198,8 @@ cdef class BoolAttr(Attribute):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a bool attribute (an integer attribute of type
+        i1)."""
         return isinstance(other, Attribute) and mlirAttributeIsABool(
             (<Attribute>other).c_attr)
 
@@ -227,6 +237,10 @@ cdef class FloatAttr(Attribute):
 
     @staticmethod
     def get_unchecked(type: Type, value: float, context=None):
+        """The attribute `value : type`, as get but without a location:
+        ValueError for a `type` that is not a floating-point type, or a
+        value its format cannot represent (beyond its range, or NaN or
+        infinity where it has none)."""
         cdef Context ctx = resolve_context(context)
         cdef double v = _checked_float(type, value)
         return _make_attr(FloatAttr, ctx, mlirFloatAttrDoubleGet(
@@ -234,6 +248,8 @@ cdef class FloatAttr(Attribute):
 
     @staticmethod
     def get_f32(value: float, context=None):
+        """The attribute `value : f32`, rounded; ValueError for a finite
+        value beyond the range of f32."""
         cdef Context ctx = resolve_context(context)
         cdef MlirType t = mlirF32TypeGet(ctx.c_context)
         cdef double v = _checked_float(wrap_type(ctx, t), value)
@@ -241,12 +257,14 @@ cdef class FloatAttr(Attribute):
 
     @staticmethod
     def get_f64(double value, context=None):
+        """The attribute `value : f64` (`value` a float or an int)."""
         cdef Context ctx = resolve_context(context)
         return _make_attr(FloatAttr, ctx, mlirFloatAttrDoubleGet(
             ctx.c_context, mlirF64TypeGet(ctx.c_context), value))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a floating-point attribute."""
         return isinstance(other, Attribute) and mlirAttributeIsAFloat(
             (<Attribute>other).c_attr)
 
@@ -289,18 +307,23 @@ cdef class StringAttr(Attribute):
 
     @staticmethod
     def get(value: str | bytes, context=None):
+        """The string attribute of `value`, a str (UTF-8 encoded) or bytes;
+        its type is none."""
         cdef Context ctx = resolve_context(context)
         return _make_attr(StringAttr, ctx, mlirStringAttrGet(
             ctx.c_context, borrowed_ref(value, "value")))
 
     @staticmethod
     def get_typed(type: Type, value: str | bytes):
+        """The string attribute of `value` (a str or bytes) with type
+        `type`, in that type's Context."""
         cdef Context ctx = _context_of_type(type, "type")
         return _make_attr(StringAttr, ctx, mlirStringAttrTypedGet(
             (<Type>type).c_type, borrowed_ref(value, "value")))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a string attribute."""
         return isinstance(other, Attribute) and mlirAttributeIsAString(
             (<Attribute>other).c_attr)
 
@@ -323,11 +346,13 @@ cdef class UnitAttr(Attribute):
 
     @staticmethod
     def get(context=None):
+        """The unit attribute of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return _make_attr(UnitAttr, ctx, mlirUnitAttrGet(ctx.c_context))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is the unit attribute."""
         return isinstance(other, Attribute) and mlirAttributeIsAUnit(
             (<Attribute>other).c_attr)
 
@@ -346,6 +371,7 @@ cdef class TypeAttr(Attribute):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a type attribute (one holding a Type)."""
         return isinstance(other, Attribute) and mlirAttributeIsAType(
             (<Attribute>other).c_attr)
 
@@ -362,6 +388,11 @@ cdef class ArrayAttr(Attribute):
 
     @staticmethod
     def get(attributes: Sequence[Attribute], context=None):
+        """The array attribute of `attributes`, a sequence of Attributes of
+        `context` or the current Context.
+
+        RuntimeError for an item that is not an Attribute, as upstream;
+        ValueError for one of another Context."""
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirAttribute] elems
         for a in attributes:
@@ -379,6 +410,7 @@ cdef class ArrayAttr(Attribute):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an array attribute."""
         return isinstance(other, Attribute) and mlirAttributeIsAArray(
             (<Attribute>other).c_attr)
 
@@ -441,6 +473,12 @@ cdef class DictAttr(Attribute):
 
     @staticmethod
     def get(value: Mapping[str, Attribute] | None = None, context=None):
+        """The dictionary attribute of `value`, a mapping of str names to
+        Attributes (None: empty).
+
+        TypeError for a `value` without items(); RuntimeError for a name or
+        value of another type, as upstream; ValueError for an empty name or
+        an Attribute of another Context."""
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirNamedAttribute] elems
         if value is None:
@@ -463,6 +501,7 @@ cdef class DictAttr(Attribute):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a dictionary attribute."""
         return isinstance(other, Attribute) and mlirAttributeIsADictionary(
             (<Attribute>other).c_attr)
 
@@ -501,18 +540,21 @@ cdef class DictAttr(Attribute):
         return iter(self.keys())
 
     def keys(self) -> list[str]:
+        """The entries' names, in the attribute's order (sorted by name)."""
         cdef intptr_t i
         return [from_ref(mlirIdentifierStr(
                     mlirDictionaryAttrGetElement(self.c_attr, i).name))
                 for i in range(mlirDictionaryAttrGetNumElements(self.c_attr))]
 
     def values(self) -> list[Attribute]:
+        """The entries' Attributes, in the order of keys()."""
         cdef intptr_t i
         return [wrap_attribute(self.context,
                     mlirDictionaryAttrGetElement(self.c_attr, i).attribute)
                 for i in range(mlirDictionaryAttrGetNumElements(self.c_attr))]
 
     def items(self) -> list[tuple[str, Attribute]]:
+        """The (name, Attribute) pairs, in the order of keys()."""
         return list(zip(self.keys(), self.values()))
 
 
@@ -541,6 +583,7 @@ cdef class SymbolRefAttr(Attribute):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a symbol reference attribute, flat or nested."""
         return isinstance(other, Attribute) and mlirAttributeIsASymbolRef(
             (<Attribute>other).c_attr)
 
@@ -564,12 +607,15 @@ cdef class FlatSymbolRefAttr(Attribute):
 
     @staticmethod
     def get(value: str, context=None):
+        """The reference @value to the symbol named `value` (a str or
+        bytes)."""
         cdef Context ctx = resolve_context(context)
         return _make_attr(FlatSymbolRefAttr, ctx, mlirFlatSymbolRefAttrGet(
             ctx.c_context, borrowed_ref(value, "value")))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a symbol reference without nested references."""
         return isinstance(other, Attribute) and mlirAttributeIsAFlatSymbolRef(
             (<Attribute>other).c_attr)
 
@@ -587,6 +633,9 @@ cdef class OpaqueAttr(Attribute):
     @staticmethod
     def get(dialect_namespace: str, buffer: str | bytes, type: Type,
             context=None):
+        """The opaque attribute of dialect `dialect_namespace` and type
+        `type`, its data a copy of `buffer` (a str, bytes or any object with
+        the buffer protocol); the dialect need not be registered."""
         cdef Context ctx = resolve_context(context)
         cdef bytes ns = to_bytes(dialect_namespace, "dialect_namespace")
         cdef bytes data
@@ -600,6 +649,7 @@ cdef class OpaqueAttr(Attribute):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an opaque attribute."""
         return isinstance(other, Attribute) and mlirAttributeIsAOpaque(
             (<Attribute>other).c_attr)
 
@@ -622,6 +672,8 @@ cdef class StridedLayoutAttr(Attribute):
 
     @staticmethod
     def get(offset: int, strides: Sequence[int], context=None):
+        """The layout strided<strides, offset: offset>, from ints;
+        ShapedType.get_dynamic_stride_or_offset() stands for a dynamic one."""
         cdef Context ctx = resolve_context(context)
         offset = _index_arg(offset, "offset")
         cdef vector[int64_t] s
@@ -631,6 +683,8 @@ cdef class StridedLayoutAttr(Attribute):
 
     @staticmethod
     def get_fully_dynamic(rank: int, context=None):
+        """The strided layout of `rank` dimensions whose offset and strides
+        are all dynamic; ValueError for a negative rank."""
         rank = _index_arg(rank, "rank")
         if rank < 0:
             raise ValueError("rank must be >= 0")
@@ -639,6 +693,7 @@ cdef class StridedLayoutAttr(Attribute):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a strided layout attribute."""
         return isinstance(other, Attribute) and mlirAttributeIsAStridedLayout(
             (<Attribute>other).c_attr)
 
@@ -662,11 +717,13 @@ cdef class AffineMapAttr(Attribute):
 
     @staticmethod
     def get(AffineMap affine_map not None):
+        """The attribute holding `affine_map`, in the map's Context."""
         return _make_attr(AffineMapAttr, affine_map.context,
                           mlirAffineMapAttrGet(affine_map.c_map))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an affine map attribute."""
         return isinstance(other, Attribute) and mlirAttributeIsAAffineMap(
             (<Attribute>other).c_attr)
 
@@ -683,11 +740,13 @@ cdef class IntegerSetAttr(Attribute):
 
     @staticmethod
     def get(IntegerSet integer_set not None):
+        """The attribute holding `integer_set`, in the set's Context."""
         return _make_attr(IntegerSetAttr, integer_set.context,
                           mlirIntegerSetAttrGet(integer_set.c_set))
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is an integer set attribute."""
         return isinstance(other, Attribute) and mlirAttributeIsAIntegerSet(
             (<Attribute>other).c_attr)
 

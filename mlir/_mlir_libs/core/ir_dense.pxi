@@ -402,6 +402,8 @@ cdef class DenseElementsAttr(Attribute):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a dense elements attribute (integer,
+        floating-point or other elements)."""
         return isinstance(other, Attribute) and mlirAttributeIsADenseElements(
             (<Attribute>other).c_attr)
 
@@ -411,6 +413,8 @@ cdef class DenseElementsAttr(Attribute):
         return mlirDenseElementsAttrIsSplat(self.c_attr)
 
     def get_splat_value(self) -> Attribute:
+        """The value all elements share, as an Attribute; ValueError when
+        the attribute is not a splat."""
         if not mlirDenseElementsAttrIsSplat(self.c_attr):
             raise ValueError("get_splat_value called on a non-splat attribute")
         return wrap_attribute(self.context,
@@ -683,6 +687,8 @@ cdef class DenseIntElementsAttr(DenseElementsAttr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a dense elements attribute of integer or index
+        elements."""
         return isinstance(other, Attribute) and mlirAttributeIsADenseIntElements(
             (<Attribute>other).c_attr)
 
@@ -720,6 +726,8 @@ cdef class DenseFPElementsAttr(DenseElementsAttr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a dense elements attribute of floating-point
+        elements."""
         return isinstance(other, Attribute) and mlirAttributeIsADenseFPElements(
             (<Attribute>other).c_attr)
 
@@ -806,6 +814,7 @@ cdef class DenseResourceElementsAttr(Attribute):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a dense resource elements attribute."""
         return isinstance(other, Attribute) and \
             mlirAttributeIsADenseResourceElements((<Attribute>other).c_attr)
 
@@ -984,6 +993,7 @@ cdef class DenseBoolArrayAttr(_DenseArrayAttr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a dense array of i1 (array<i1: ...>)."""
         return isinstance(other, Attribute) and mlirAttributeIsADenseBoolArray(
             (<Attribute>other).c_attr)
 
@@ -1008,6 +1018,7 @@ cdef class DenseI8ArrayAttr(_DenseArrayAttr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a dense array of i8 (array<i8: ...>)."""
         return isinstance(other, Attribute) and mlirAttributeIsADenseI8Array(
             (<Attribute>other).c_attr)
 
@@ -1032,6 +1043,7 @@ cdef class DenseI16ArrayAttr(_DenseArrayAttr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a dense array of i16 (array<i16: ...>)."""
         return isinstance(other, Attribute) and mlirAttributeIsADenseI16Array(
             (<Attribute>other).c_attr)
 
@@ -1056,6 +1068,7 @@ cdef class DenseI32ArrayAttr(_DenseArrayAttr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a dense array of i32 (array<i32: ...>)."""
         return isinstance(other, Attribute) and mlirAttributeIsADenseI32Array(
             (<Attribute>other).c_attr)
 
@@ -1080,6 +1093,7 @@ cdef class DenseI64ArrayAttr(_DenseArrayAttr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a dense array of i64 (array<i64: ...>)."""
         return isinstance(other, Attribute) and mlirAttributeIsADenseI64Array(
             (<Attribute>other).c_attr)
 
@@ -1104,6 +1118,7 @@ cdef class DenseF32ArrayAttr(_DenseArrayAttr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a dense array of f32 (array<f32: ...>)."""
         return isinstance(other, Attribute) and mlirAttributeIsADenseF32Array(
             (<Attribute>other).c_attr)
 
@@ -1128,6 +1143,7 @@ cdef class DenseF64ArrayAttr(_DenseArrayAttr):
 
     @staticmethod
     def isinstance(other):
+        """Whether `other` is a dense array of f64 (array<f64: ...>)."""
         return isinstance(other, Attribute) and mlirAttributeIsADenseF64Array(
             (<Attribute>other).c_attr)
 

@@ -376,6 +376,7 @@ cdef class Attribute:
         return f"{type(self).__name__}({_print_attribute(self.c_attr)})"
 
     def dump(self):
+        """Prints the attribute to stderr, for debugging."""
         mlirAttributeDump(self.c_attr)
 
     @property
@@ -389,10 +390,12 @@ cdef class Attribute:
         return wrap_typeid(mlirAttributeGetTypeID(self.c_attr))
 
     def get_named(self, name) -> NamedAttribute:
+        """A NamedAttribute pairing `name` (a str) with this attribute."""
         name = _str_param(name, "name")
         return NamedAttribute(name, self)
 
     def maybe_downcast(self) -> Attribute:
+        """This attribute as its registered concrete class (if any)."""
         return wrap_attribute(self.context, self.c_attr)
 
     def __reduce__(self):
@@ -474,7 +477,9 @@ def register_attribute_caster(typeid: TypeID,
 cdef class NamedAttribute:
     """A (name, attribute) pair, as stored on operations."""
     cdef readonly str name
+    """The attribute's name."""
     cdef readonly Attribute attr
+    """The Attribute paired with the name."""
 
     def __init__(self, name, Attribute attr not None):
         name = _str_param(name, "name")

@@ -291,6 +291,12 @@ cdef class Block:
 
     def create_before(self, *arg_types: Type,
                       arg_locs: Sequence[Location] | None = None) -> Block:
+        """Creates a block right before this one, in its region, with
+        arguments of types `arg_types`; returns it.
+
+        `arg_locs` gives one Location per argument (ValueError for another
+        count), else each is the current Location (RuntimeError if there is
+        none)."""
         self.check()
         cdef ConversionPatternRewriter crw = _block_rewriter(self.parent)
         cdef MlirBlock b = _create_block(arg_types, arg_locs,
@@ -304,6 +310,12 @@ cdef class Block:
 
     def create_after(self, *arg_types: Type,
                      arg_locs: Sequence[Location] | None = None) -> Block:
+        """Creates a block right after this one, in its region, with
+        arguments of types `arg_types`; returns it.
+
+        `arg_locs` gives one Location per argument (ValueError for another
+        count), else each is the current Location (RuntimeError if there is
+        none)."""
         self.check()
         cdef ConversionPatternRewriter crw = _block_rewriter(self.parent)
         cdef MlirBlock b = _create_block(arg_types, arg_locs,
@@ -367,6 +379,8 @@ cdef class Block:
 
     def add_argument(self, Type type not None,
                      Location loc not None) -> BlockArgument:
+        """Appends an argument of type `type` at `loc` to the block; returns
+        it (ValueError for a Type or Location of another Context)."""
         self.check()
         _check_arg_context(self, type, loc)
         cdef MlirBlock none
@@ -379,6 +393,9 @@ cdef class Block:
 
     def insert_argument(self, Py_ssize_t index, Type type not None,
                         Location loc not None) -> BlockArgument:
+        """Inserts an argument of type `type` at `loc` at position `index`
+        (0 <= index <= number of arguments, IndexError otherwise); returns
+        it."""
         self.check()
         cdef Py_ssize_t n = mlirBlockGetNumArguments(self.c_block)
         if index < 0 or index > n:
@@ -396,6 +413,8 @@ cdef class Block:
         return wrap_block_arg(self.parent, self.c_block, v)
 
     def erase_argument(self, Py_ssize_t index) -> None:
+        """Erases the argument at `index` (negative counts from the end;
+        IndexError out of range); RuntimeError while it still has uses."""
         cdef MlirBlock none
         none.ptr = NULL
         self.check()
@@ -788,6 +807,8 @@ cdef class InsertionPoint:
 
     @staticmethod
     def at_block_begin(Block block not None) -> InsertionPoint:
+        """The insertion point at the start of `block`: before its first
+        operation, or at its end when it is empty."""
         block.check()
         cdef MlirOperation first = mlirBlockGetFirstOperation(block.c_block)
         if first.ptr == NULL:
@@ -797,6 +818,8 @@ cdef class InsertionPoint:
 
     @staticmethod
     def at_block_terminator(Block block not None) -> InsertionPoint:
+        """The insertion point right before the terminator of `block`;
+        ValueError if it has none."""
         block.check()
         cdef MlirOperation term = mlirBlockGetTerminator(block.c_block)
         if term.ptr == NULL:
@@ -806,6 +829,8 @@ cdef class InsertionPoint:
 
     @staticmethod
     def after(operation: Operation) -> InsertionPoint:
+        """The insertion point right after `operation`, which must be in a
+        block (ValueError otherwise)."""
         cdef Operation op = as_operation(operation, "operation")
         cdef MlirBlock b = mlirOperationGetBlock(op.c_op)
         if b.ptr == NULL:

@@ -33,6 +33,9 @@ class AttrBuilder:
     @staticmethod
     def insert(attribute_kind: str, attr_builder: Callable[..., Attribute],
                replace: bool = False) -> None:
+        """Registers `attr_builder` as the builder of the ODS attribute
+        kind; RuntimeError if there is one already, unless `replace`
+        (TypeError if it is not callable)."""
         if not callable(attr_builder):
             raise TypeError("an attribute builder must be callable")
         if not replace and attribute_kind in AttrBuilder._builders:
@@ -58,10 +61,13 @@ class TypeBuilder:
 
     @staticmethod
     def contains(type_kind: str) -> bool:
+        """Whether a builder is registered for the ODS type constraint."""
         return type_kind in TypeBuilder._builders
 
     @staticmethod
     def get(type_kind: str) -> Callable[..., Type]:
+        """The builder registered for the ODS type constraint; KeyError when
+        there is none."""
         try:
             return TypeBuilder._builders[type_kind]
         except KeyError:
@@ -71,6 +77,9 @@ class TypeBuilder:
     @staticmethod
     def insert(type_kind: str, type_builder: Callable[..., Type],
                replace: bool = False) -> None:
+        """Registers `type_builder` as the builder of the ODS type
+        constraint; RuntimeError if there is one already, unless `replace`
+        (TypeError if it is not callable)."""
         if not callable(type_builder):
             raise TypeError("a type builder must be callable")
         if not replace and type_kind in TypeBuilder._builders:
@@ -81,6 +90,8 @@ class TypeBuilder:
 
 def register_type_builder(kind: str,
                           replace: bool = False) -> Callable[[_F], _F]:
+    """Decorator: registers fn(context=None), returning the Type, as the
+    builder of `kind`."""
     def decorator_builder(func):
         TypeBuilder.insert(kind, func, replace=replace)
         return func

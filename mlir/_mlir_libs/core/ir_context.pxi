@@ -148,10 +148,13 @@ cdef class Context:
 
     def append_dialect_registry(self,
                                 DialectRegistry registry not None) -> None:
+        """Adds what `registry` holds (dialects, extensions) to the
+        context's dialect registry."""
         mlirContextAppendDialectRegistry(self.c_context, registry.c_registry)
         self.unregistered_names.clear()     # their dialects may exist now
 
     def load_all_available_dialects(self) -> None:
+        """Loads every dialect of the context's registry."""
         cdef PyThreadState* _ts
         _ts = gil_release_for(self)
         mlirContextLoadAllAvailableDialects(self.c_context)
@@ -174,6 +177,8 @@ cdef class Context:
         ctx_threading_changed(self)
 
     def is_registered_operation(self, name) -> bool:
+        """Whether the operation `name` ('dialect.op') is registered in this
+        context (its dialect must be loaded)."""
         name = _str_param(name, "name")
         cdef bytes b = name.encode("utf-8")
         return mlirContextIsRegisteredOperation(self.c_context, str_ref(b))
@@ -274,6 +279,8 @@ cdef class Context:
 
     def get_dialect_descriptor(self,
                                dialect_name) -> DialectDescriptor:
+        """The DialectDescriptor of `dialect_name`, loading the dialect if
+        it is registered but not loaded; ValueError when it is not found."""
         dialect_name = _str_param(dialect_name, "dialect_name")
         cdef bytes b = dialect_name.encode("utf-8")
         cdef MlirDialect d = mlirContextGetOrLoadDialect(self.c_context, str_ref(b))
@@ -367,6 +374,7 @@ cdef class DialectDescriptor:
     """A loaded dialect of a context."""
     cdef MlirDialect c_dialect
     cdef readonly Context context
+    """The Context the dialect is loaded in."""
 
     @property
     def namespace(self) -> str:

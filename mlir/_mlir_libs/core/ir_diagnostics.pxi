@@ -19,10 +19,14 @@ cdef class DiagnosticInfo:
     """A diagnostic copied out of MLIR: it outlives the emitting call.
     DiagnosticInfo(diagnostic) copies a Diagnostic inside a handler."""
     cdef readonly object severity
+    """The severity (a DiagnosticSeverity)."""
     cdef readonly Location location
+    """Where the diagnostic was emitted (a Location)."""
     cdef readonly str message
+    """The diagnostic's text."""
     # A list, as upstream's (a Diagnostic's notes are a tuple).
     cdef readonly list notes
+    """The notes attached to it (a list of DiagnosticInfo)."""
 
     def __init__(self, diagnostic: Diagnostic):
         if not isinstance(diagnostic, Diagnostic):
@@ -498,7 +502,11 @@ cdef class DiagnosticHandler:
     # delivery.
     cdef MlirCyDeferred* deferred
     cdef readonly bint attached
+    """Whether the handler is attached (False after detach(), or once its
+    context is gone)."""
     cdef readonly bint had_error
+    """Whether the callback has raised an exception (each goes to
+    sys.unraisablehook)."""
 
     def __init__(self, *args, **kwargs):
         raise TypeError("use Context.attach_diagnostic_handler()")

@@ -57,6 +57,7 @@ cdef class Location:
 
     @staticmethod
     def unknown(context=None) -> Location:
+        """The unknown location of `context` (or the current Context)."""
         cdef Context ctx = resolve_context(context)
         return wrap_location(ctx, mlirLocationUnknownGet(ctx.c_context))
 
@@ -113,6 +114,8 @@ cdef class Location:
     @staticmethod
     def name(name: str, childLoc: Location | None = None,
              context=None) -> Location:
+        """The location named `name` (a str or bytes) around `childLoc` (the
+        unknown location if None)."""
         cdef Context ctx = resolve_context(context)
         cdef bytes n
         cdef MlirLocation child
@@ -156,6 +159,9 @@ cdef class Location:
     @staticmethod
     def fused(locations: Sequence[Location], metadata: Attribute | None = None,
               context=None) -> Location:
+        """The fusion of `locations` (Locations of `context` or the current
+        Context, ValueError otherwise) with an optional `metadata`
+        Attribute; MLIR may fold trivial cases into a simpler location."""
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirLocation] locs
         for l in locations:
@@ -173,6 +179,8 @@ cdef class Location:
 
     @staticmethod
     def from_attr(attribute: Attribute, context=None) -> Location:
+        """The Location a location attribute holds (as Location.attr gives);
+        ValueError for another attribute."""
         cdef MlirAttribute a = attribute_handle(attribute, "attribute")
         cdef Context ctx = resolve_context(context) if context is not None \
             else (<Attribute>attribute).context
@@ -203,18 +211,23 @@ cdef class Location:
     # -- kinds and fields ---------------------------------------------------
 
     def is_a_file(self):
+        """Whether this is a file location (file:line:col, or a range)."""
         return mlirLocationIsAFileLineColRange(self.c_location)
 
     def is_a_name(self):
+        """Whether this is a name location."""
         return mlirLocationIsAName(self.c_location)
 
     def is_a_callsite(self):
+        """Whether this is a call site location."""
         return mlirLocationIsACallSite(self.c_location)
 
     def is_a_fused(self):
+        """Whether this is a fused location."""
         return mlirLocationIsAFused(self.c_location)
 
     def is_a_unknown(self):
+        """Whether this is the unknown location."""
         return mlirLocationEqual(self.c_location,
                                  mlirLocationUnknownGet(self.context.c_context))
 

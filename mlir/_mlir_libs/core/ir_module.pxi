@@ -181,6 +181,7 @@ cdef class Module:
         return decode_string(buf)
 
     def dump(self):
+        """Prints the module to stderr, for debugging."""
         dump_operation(mlirModuleGetOperation(self.c_module))
 
     def __eq__(self, other):

@@ -748,6 +748,7 @@ cdef class Operation:
         file.write(buf.data()[:buf.size()])
 
     def dump(self):
+        """Prints the operation to stderr, for debugging."""
         dump_operation(op_handle(self))
 
     # -- verification ---------------------------------------------------
@@ -838,6 +839,8 @@ cdef class Operation:
         _op_move(self, o, False)
 
     def is_before_in_block(self, other: Operation) -> bool:
+        """Whether this operation comes before `other` in their block;
+        ValueError unless both are in the same block."""
         cdef mlircy_read_scope rs
         if READ_SCOPES: ir_read_scope(&rs, self.context)
         cdef Operation o = as_operation(other, "other")

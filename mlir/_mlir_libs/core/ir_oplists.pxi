@@ -99,12 +99,15 @@ cdef class OpAttributeMap:
         return iter(names)
 
     def keys(self) -> list[str]:
+        """The attribute names, in the operation's order."""
         return list(self)
 
     def values(self) -> list[Attribute]:
+        """The attributes, in the order of keys()."""
         return [self[k] for k in self]
 
     def items(self) -> list[tuple[str, Attribute]]:
+        """The (name, Attribute) pairs, in the order of keys()."""
         return [(k, self[k]) for k in self]
 
 

@@ -92,6 +92,8 @@ cdef class SymbolTable:
 
     @staticmethod
     def get_symbol_name(symbol: Operation) -> StringAttr:
+        """The symbol name of the operation `symbol` (its sym_name
+        StringAttr); ValueError if it has none."""
         cdef Operation op = as_operation(symbol, "symbol")
         cdef MlirAttribute a = _get_attr(op.c_op, from_ref(
             mlirSymbolTableGetSymbolAttributeName()))
@@ -101,6 +103,7 @@ cdef class SymbolTable:
 
     @staticmethod
     def set_symbol_name(symbol: Operation, name) -> None:
+        """Sets the symbol name of the operation `symbol` to the str `name`."""
         name = _str_param(name, "name")
         cdef Operation op = as_operation(symbol, "symbol")
         cdef bytes b = name.encode("utf-8")
@@ -112,6 +115,8 @@ cdef class SymbolTable:
 
     @staticmethod
     def get_visibility(symbol: Operation) -> StringAttr:
+        """The symbol visibility of the operation `symbol` (its
+        sym_visibility StringAttr); ValueError if it has none."""
         cdef Operation op = as_operation(symbol, "symbol")
         cdef MlirAttribute a = _get_attr(op.c_op, from_ref(
             mlirSymbolTableGetVisibilityAttributeName()))
@@ -121,6 +126,8 @@ cdef class SymbolTable:
 
     @staticmethod
     def set_visibility(symbol: Operation, visibility) -> None:
+        """Sets the visibility of the operation `symbol`: 'public',
+        'private' or 'nested' (ValueError otherwise)."""
         visibility = _str_param(visibility, "visibility")
         if visibility not in ("public", "private", "nested"):
             raise ValueError("Expected visibility to be 'public', 'private' or "
@@ -136,6 +143,8 @@ cdef class SymbolTable:
     @staticmethod
     def replace_all_symbol_uses(old_symbol, new_symbol,
                                 from_op: Operation) -> None:
+        """Renames the uses of the symbol `old_symbol` to `new_symbol` in
+        the IR nested in `from_op`; RuntimeError when MLIR cannot."""
         old_symbol = _str_param(old_symbol, "old_symbol")
         new_symbol = _str_param(new_symbol, "new_symbol")
         cdef Operation op = as_operation(from_op, "from_op")

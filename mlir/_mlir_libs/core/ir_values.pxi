@@ -111,6 +111,8 @@ cdef class Value:
         return wrap_type(self.parent.context, mlirValueGetType(self.handle()))
 
     def set_type(self, Type type not None) -> None:
+        """Sets the value's type to `type`, a Type of the value's Context
+        (ValueError otherwise); the IR is not verified."""
         cdef MlirValue v = self.handle()
         if type.context is not self.parent.context:
             raise ValueError("set_type: a Type of another Context")
@@ -152,6 +154,8 @@ cdef class Value:
         return it
 
     def replace_all_uses_with(self, with_: Value) -> None:
+        """Makes every use of this value use `with_` instead; ValueError for
+        the value itself or a value of another Context."""
         cdef MlirValue v = self.handle()
         cdef MlirValue w = value_handle(with_, "with_")
         _check_same_context(with_, self.parent.context, "replace_all_uses_with")
@@ -172,6 +176,11 @@ cdef class Value:
 
     def replace_all_uses_except(self, with_: Value,
                                 exceptions: Operation | Sequence[Operation]) -> None:
+        """Makes every use of this value, except those by the operation(s)
+        `exceptions` (an Operation or a sequence), use `with_` instead.
+
+        ValueError as replace_all_uses_with; RuntimeError in a conversion
+        pattern, which can only replace all uses."""
         cdef MlirValue v = self.handle()
         cdef MlirValue w = value_handle(with_, "with_")
         _check_same_context(with_, self.parent.context, "replace_all_uses_except")
@@ -230,6 +239,8 @@ cdef class Value:
         return decode_string(buf)
 
     def maybe_downcast(self) -> Value:
+        """This value as OpResult or BlockArgument, or as what the value
+        caster registered for its type makes of it."""
         return wrap_value(self.parent, self.handle())
 
     def __eq__(self, other):
@@ -261,6 +272,7 @@ cdef class Value:
         return _object_repr(self, True)
 
     def dump(self):
+        """Prints the value to stderr, for debugging."""
         mlirValueDump(self.handle())
 
     @property
@@ -312,6 +324,8 @@ cdef class BlockArgument(Value):
         return mlirBlockArgumentGetArgNumber(self.handle())
 
     def set_type(self, Type type not None):
+        """Sets the argument's type to `type`, a Type of the argument's
+        Context (ValueError otherwise)."""
         cdef MlirValue v = self.handle()
         if type.context is not self.parent.context:
             raise ValueError("set_type: a Type of another Context")
@@ -320,6 +334,7 @@ cdef class BlockArgument(Value):
         op_write_done(self.parent, t)
 
     def set_location(self, Location loc not None) -> None:
+        """Sets the argument's location to `loc`."""
         cdef MlirValue v = self.handle()
         cdef int t = _value_write(self, None)
         mlirBlockArgumentSetLocation(v, loc.c_location)

@@ -96,6 +96,14 @@ ROWS = [
      "2-deep `scf.ForOp`, `affine.apply` of a Python-built map, `memref.load`/`store`, "
      "`arith.mulf`/`addf`",
      [("up", 1 / 4, ">= 4x faster than upstream")]),
+    ("frontend_conv", "a front-end conv layer: name + fused locations, `tensor.pad` "
+     "with its region, `linalg.fill`, `linalg.conv_2d_nhwc_hwcf` (strides, dilations), "
+     "bias add and relu as `linalg.generic`",
+     [("up", 1 / 4, ">= 4x faster than upstream")]),
+    ("frontend_attention", "a front-end attention block: `tensor.expand_shape`/"
+     "`collapse_shape` + `linalg.transpose` per head split, `linalg.batch_matmul` "
+     "(K^T by indexing maps), scale, softmax of `linalg.generic` ops with `math.exp`",
+     [("up", 1 / 4, ">= 4x faster than upstream")]),
     ("parse", "`Module.parse`", None),
     ("print", "`str(module)`", None),
     ("pipeline", "`PassManager` canonicalize,cse", None),

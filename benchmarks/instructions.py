@@ -53,6 +53,8 @@ WORKLOADS = {
     "navigate": (3, "navigate"),
     "frontend_layer": (1, None),
     "frontend_loops": (1, None),
+    "frontend_conv": (1, None),
+    "frontend_attention": (1, None),
 }
 
 
@@ -92,8 +94,9 @@ def per_op(argv_of_n, n, ops_per_unit, env=None):
 
 
 # Sizes for workloads whose unit is large (a layer is 9 ops and a dense
-# constant).
-SMALLER = {"frontend_layer": 2_000}
+# constant; a convolutional layer 19 ops, an attention block 64).
+SMALLER = {"frontend_layer": 2_000, "frontend_conv": 1_000,
+           "frontend_attention": 300}
 
 
 def python_argv(side, name):

@@ -482,6 +482,201 @@ def frontend_loops(M, n):
     return run
 
 
+def _reassociation(ir, groups):
+    """A reassociation attribute ([[0, 1], [2]]) from lists of dims, as a
+    front-end spells it for tensor.expand_shape/collapse_shape."""
+    i64 = ir.IntegerType.get_signless(64)
+    return ir.ArrayAttr.get([ir.ArrayAttr.get(
+        [ir.IntegerAttr.get(i64, d) for d in g]) for g in groups])
+
+
+def frontend_conv(M, n):
+    """n convolutional layers of an importer (torch- or ONNX-like), each a
+    func.func over an NHWC input, an HWCF filter and a bias: a zero
+    constant, tensor.pad (its region yielding the zero), tensor.empty,
+    linalg.fill, linalg.conv_2d_nhwc_hwcf with strides and dilations, a
+    bias add (linalg.generic broadcasting the bias) and a relu
+    (linalg.generic of arith.maximumf); every op at a name location
+    around a fused location of two file locations (the model's line and
+    the library's), op classes, builder functions and region decorators
+    mixed; unit: a layer (19 ops, those in regions counted)."""
+    ir = M.ir
+    from mlir.dialects import arith, func, linalg, tensor
+    ctx = ir.Context()
+
+    def run():
+        with ctx, ir.Location.unknown():
+            f32, idx = ir.F32Type.get(), ir.IndexType.get()
+            x_t = ir.RankedTensorType.get([1, 32, 32, 16], f32)
+            w_t = ir.RankedTensorType.get([3, 3, 16, 32], f32)
+            b_t = ir.RankedTensorType.get([32], f32)
+            padded_t = ir.RankedTensorType.get([1, 34, 34, 16], f32)
+            out_shape = [1, 16, 16, 32]
+            out_t = ir.RankedTensorType.get(out_shape, f32)
+            identity = ir.AffineMap.get_identity(4)
+            per_channel = ir.AffineMap.get(4, 0, [ir.AffineDimExpr.get(3)])
+            parallel = [linalg.IteratorType.parallel] * 4
+
+            def layer(k):
+                name = f"conv{k}"
+
+                def at(what, lib_line):
+                    return ir.Location.name(f"{name}/{what}", childLoc=ir.Location.fused([
+                        ir.Location.file("model.py", 10 * k + 1, 8),
+                        ir.Location.file("torch/nn/modules/conv.py", lib_line, 15)]))
+
+                f = func.FuncOp(name, ir.FunctionType.get([x_t, w_t, b_t], [out_t]),
+                                loc=at("forward", 1))
+                with ir.InsertionPoint(f.add_entry_block()):
+                    x, w, bias = f.arguments
+                    with at("zero", 454):
+                        zero = arith.constant(f32, 0.0)
+                    pad = tensor.PadOp(padded_t, x, [], [], [0, 1, 1, 0], [0, 1, 1, 0],
+                                       loc=at("pad", 455))
+                    with ir.InsertionPoint(pad.region.blocks.append(idx, idx, idx, idx)):
+                        tensor.YieldOp(zero, loc=at("pad", 455))
+                    with at("conv", 456):
+                        init = tensor.empty(out_shape, f32)
+                        acc = linalg.fill(zero, outs=[init])
+                        y = linalg.conv_2d_nhwc_hwcf(pad.result, w, outs=[acc],
+                                                     strides=[2, 2], dilations=[1, 1])
+                    with at("bias", 457):
+                        out = tensor.EmptyOp(out_shape, f32).result
+
+                        @linalg.generic([y, bias], [out],
+                                        [identity, per_channel, identity], parallel)
+                        def biased(a, b, _):
+                            return arith.addf(a, b)
+                    with at("relu", 1302):
+                        @linalg.generic([biased], [out], [identity, identity], parallel)
+                        def relu(a, _):
+                            return arith.MaximumFOp(a, zero).result
+                    func.ReturnOp([relu], loc=at("return", 1))
+
+            t0 = time.perf_counter()
+            module = ir.Module.create()
+            with ir.InsertionPoint(module.body):
+                for k in range(n):
+                    layer(k)
+            dt = time.perf_counter() - t0
+            assert len(module.body.operations) == n
+            return dt
+    return run
+
+
+def frontend_attention(M, n):
+    """n attention blocks of an importer, each a func.func over the
+    projected queries, keys and values (batch 2, 64 positions, 4 heads of
+    32): per input tensor.expand_shape into heads, linalg.transpose,
+    tensor.collapse_shape; linalg.batch_matmul of Q and K^T (the transpose
+    as indexing maps), a scale, a softmax of linalg.generic ops (max
+    reduce, sub + math.exp, sum reduce, div), the batch_matmul with V and
+    the heads merged back; the ops at name locations over fused file
+    locations; unit: a block (64 ops, those in regions counted)."""
+    ir = M.ir
+    from mlir.dialects import arith, func, linalg, math, tensor
+    ctx = ir.Context()
+
+    def run():
+        with ctx, ir.Location.unknown():
+            f32 = ir.F32Type.get()
+            batch, seq, heads, dh = 2, 64, 4, 32
+            bh = batch * heads
+            x_t = ir.RankedTensorType.get([batch, seq, heads * dh], f32)
+            split = [[0], [1], [2, 3]]
+            merge = [[0, 1], [2], [3]]
+            b, i, j, c = (ir.AffineDimExpr.get(p) for p in range(4))
+            qk_maps = [ir.AffineMap.get(4, 0, [b, i, c]),
+                       ir.AffineMap.get(4, 0, [b, j, c]),
+                       ir.AffineMap.get(4, 0, [b, i, j])]
+            rows = ir.AffineMap.get(3, 0, [b, i])
+            id3 = ir.AffineMap.get_identity(3)
+            par, red = linalg.IteratorType.parallel, linalg.IteratorType.reduction
+
+            def empty(*shape):
+                return tensor.empty(list(shape), f32)
+
+            def attention(k):
+                name = f"attn{k}"
+
+                def at(what, line):
+                    return ir.Location.name(f"{name}/{what}", childLoc=ir.Location.fused([
+                        ir.Location.file("model.py", 20 * k + line, 4),
+                        ir.Location.file("torch/nn/functional.py", 5400 + line, 11)]))
+
+                def to_heads(x, what):
+                    with at(what, 2):
+                        e = tensor.expand_shape(
+                            ir.RankedTensorType.get([batch, seq, heads, dh], f32), x,
+                            _reassociation(ir, split), [], [batch, seq, heads, dh])
+                        t = linalg.transpose(e, outs=[empty(batch, heads, seq, dh)],
+                                             permutation=[0, 2, 1, 3])
+                        return tensor.CollapseShapeOp(
+                            ir.RankedTensorType.get([bh, seq, dh], f32), t,
+                            _reassociation(ir, merge)).result
+
+                f = func.FuncOp(name, ir.FunctionType.get([x_t] * 3, [x_t]),
+                                loc=at("forward", 1))
+                with ir.InsertionPoint(f.add_entry_block()):
+                    q, key, v = (to_heads(a, what)
+                                 for a, what in zip(f.arguments, ("q", "k", "v")))
+                    with at("scores", 3):
+                        zero = arith.ConstantOp(f32, 0.0).result
+                        s0 = linalg.fill(zero, outs=[empty(bh, seq, seq)])
+                        s = linalg.batch_matmul(q, key, outs=[s0], indexing_maps=qk_maps)
+                    with at("scale", 4):
+                        scale = arith.constant(f32, dh ** -0.5)
+
+                        @linalg.generic([s], [empty(bh, seq, seq)], [id3, id3],
+                                        [par, par, par])
+                        def scaled(a, _):
+                            return arith.mulf(a, scale)
+                    with at("softmax", 5):
+                        ninf = arith.constant(f32, float("-inf"))
+                        m0 = linalg.fill(ninf, outs=[empty(bh, seq)])
+
+                        @linalg.generic([scaled], [m0], [id3, rows], [par, par, red])
+                        def row_max(a, m):
+                            return arith.maximumf(a, m)
+
+                        @linalg.generic([scaled, row_max], [empty(bh, seq, seq)],
+                                        [id3, rows, id3], [par, par, par])
+                        def e(a, m, _):
+                            return math.exp(arith.subf(a, m))
+                        s1 = linalg.fill(zero, outs=[empty(bh, seq)])
+
+                        @linalg.generic([e], [s1], [id3, rows], [par, par, red])
+                        def row_sum(a, acc):
+                            return arith.AddFOp(a, acc).result
+
+                        @linalg.generic([e, row_sum], [empty(bh, seq, seq)],
+                                        [id3, rows, id3], [par, par, par])
+                        def p(a, total, _):
+                            return arith.divf(a, total)
+                    with at("context", 6):
+                        o0 = linalg.fill(zero, outs=[empty(bh, seq, dh)])
+                        o = linalg.batch_matmul(p, v, outs=[o0])
+                    with at("merge", 7):
+                        o4 = tensor.ExpandShapeOp(
+                            ir.RankedTensorType.get([batch, heads, seq, dh], f32), o,
+                            _reassociation(ir, merge), [], [batch, heads, seq, dh])
+                        t = linalg.transpose(o4.result,
+                                             outs=[empty(batch, seq, heads, dh)],
+                                             permutation=[0, 2, 1, 3])
+                        out = tensor.collapse_shape(x_t, t, _reassociation(ir, split))
+                    func.ReturnOp([out], loc=at("return", 8))
+
+            t0 = time.perf_counter()
+            module = ir.Module.create()
+            with ir.InsertionPoint(module.body):
+                for k in range(n):
+                    attention(k)
+            dt = time.perf_counter() - t0
+            assert len(module.body.operations) == n
+            return dt
+    return run
+
+
 # ---- text -----------------------------------------------------------------
 
 def parse(M, n):
@@ -638,6 +833,8 @@ WORKLOADS = {
                          "navigate"),
     "frontend_layer": Workload(frontend_layer, 2_000, _ops, 1e6, "us/layer"),
     "frontend_loops": Workload(frontend_loops, 2_000, _ops, 1e6, "us/kernel"),
+    "frontend_conv": Workload(frontend_conv, 1_000, _ops, 1e6, "us/layer"),
+    "frontend_attention": Workload(frontend_attention, 200, _ops, 1e6, "us/block"),
     "parse": Workload(parse, 25_000, _module, 1e3, "ms", "parse"),
     "print": Workload(print_module, 25_000, _module, 1e3, "ms", "print"),
     "pipeline": Workload(pipeline, 25_000, _module, 1e3, "ms", "pipeline"),

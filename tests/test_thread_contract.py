@@ -142,8 +142,6 @@ def test_many_readers_and_writers_on_one_module():
     """)
 
 
-@pytest.mark.skipif(FREE_THREADED, reason="on 3.13t a builder's checks are "
-                    "plain reads, not synchronised with a pass run (README)")
 def test_pass_runs_while_another_thread_creates_and_erases():
     # Two writers: the pipeline changes IR without the GIL, the other thread
     # with it.

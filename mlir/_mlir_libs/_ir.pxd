@@ -489,6 +489,11 @@ cdef class OperationState:
     cdef bint infer_results
     cdef Py_ssize_t n_regions
     cdef list properties         # (name, Attribute) of ODS properties
+    # Free-threaded builds: the read scope (ir_gate.pxi) a state made by
+    # new_operation_state holds on its context until finish(), so the
+    # builder's reads of its operands (their types, for result inference
+    # and checks) are ordered with other threads' changes; 0 otherwise.
+    cdef int read_token
 
     cdef int add_operand(self, object value, str what=*) except -1
     cdef int push_operands(self, const MlirValue* vs, intptr_t n) except -1

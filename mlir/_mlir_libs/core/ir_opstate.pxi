@@ -89,6 +89,10 @@ cdef class OperationState:
         raise TypeError("use new_operation_state() from Cython")
 
     def __dealloc__(self):
+        if READ_SCOPES and self.read_token:
+            # Dropped before finish() (bad input raised part way), on the
+            # thread that built it: leave its read scope.
+            ir_read_exit(self.loc.context, self.read_token)
         # What the state still holds: arrays not handed to
         # mlirOperationCreate (the heap ones are freed, the inline ones
         # are part of this object), and the regions of a state dropped
@@ -297,106 +301,16 @@ cdef class OperationState:
         """Creates the operation; binds `target` (an unbound object of an
         OpView class) to it, or makes its object; inserts it at `ip`
         (resolved: explicit, else current, else detached)."""
-        cdef InsertionPoint where = resolve_ip(ip)
-        cdef Context ctx = self.loc.context
-        if where is not None:
-            where.check_insertable()
-            if where.block.parent.context is not ctx:
-                raise ValueError("cannot insert an operation of another context")
-        # The registered-name key of the name (None: not registered).
-        key = ctx.registered_names.get(self.name)
-        if key is None and not (
-                self.name in ctx.unregistered_names
-                and mlirContextGetAllowUnregisteredDialects(ctx.c_context)):
-            key = _creatable_key(ctx, self.name, self.c_state.name)
-        cdef vector[MlirRegion] regions
-        cdef Py_ssize_t i
-        for i in range(self.n_regions):
-            regions.push_back(mlirRegionCreate())
-        if regions.size():
-            mlirOperationStateAddOwnedRegions(&self.c_state, regions.size(),
-                                              regions.data())
-        cdef _ErrorCapture cap
-        cdef MlirOperation op
-        # The operation will use values of IR other threads may share: the
-        # gate (ir_gate.pxi), before any Python code can run until it exists.
-        cdef int t = 0
-        if not MLIRCY_GATE_OPEN_FOR_WRITE(&ctx.gate.state):
-            t = _state_write_wait(self, where, ctx)
-        cdef Operation obj
-        cdef int held = 0
+        if not READ_SCOPES or not self.read_token:
+            return _state_finish(self, target, ip)
+        # The state's read scope stays entered while it waits for the gate
+        # (ir_write_wait steps out of it for the change and back in), and
+        # is left once the operation exists.
         try:
-            if self.infer_results and not self.has_results:
-                _refuse_inference(self, ctx, t)
-                # Through the C API, which infers result types; it frees the
-                # arrays, so inline ones move to the heap first.
-                mlirOperationStateEnableResultTypeInference(&self.c_state)
-                if mlircy_state_to_heap(<void**>&self.c_state.results,
-                                        self.c_state.nResults, sizeof(MlirType),
-                                        self.inline_results) or \
-                        mlircy_state_to_heap(<void**>&self.c_state.operands,
-                                             self.c_state.nOperands,
-                                             sizeof(MlirValue),
-                                             self.inline_operands) or \
-                        mlircy_state_to_heap(<void**>&self.c_state.attributes,
-                                             self.c_state.nAttributes,
-                                             sizeof(MlirNamedAttribute),
-                                             self.inline_attributes):
-                    ir_write_done(ctx, t)
-                    raise MemoryError()
-                # Only inference can make creation fail (and emit diagnostics):
-                # upstream's text, then MLIR's diagnostics.
-                cap = _ErrorCapture.attach(ctx)
-                op = mlirOperationCreate(&self.c_state)
-                _state_consumed(&self.c_state)
-                held = _hold_for_insert(ctx, t, where, op)
-                cap.check(op.ptr != NULL, "Operation creation failed")
-            else:
-                # The arrays stay ours (freed with the state), the regions
-                # become the operation's; the name is not looked up again.
-                op = mlirCyOperationCreateFromState(
-                    &self.c_state,
-                    NULL if key is None else PyLong_AsVoidPtr(key))
-                held = _hold_for_insert(ctx, t, where, op)
-                self.c_state.nRegions = 0
-                # (With inference, the C API has converted the attributes into
-                # the op's properties strictly and failed on a wrong kind.)
-                if op.ptr != NULL and self.c_state.nAttributes:
-                    _check_attributes_held(self.name, ctx, op,
-                                           self.c_state.nAttributes,
-                                           self.c_state.attributes)
-                if op.ptr == NULL:
-                    raise MLIRError("Operation creation failed", [])
-            if self.properties:
-                set_op_properties(ctx, op, self.name, self.properties, True)
-            if target is None:
-                obj = _new_op_object(_name_info(ctx, op).cls, ctx, op, None)
-            else:
-                obj = <Operation>target
-                obj.c_op = op
-                obj.context = ctx
-                obj.owner_ref = None
-                obj.flags = OP_OWNED | OP_VALID | OP_INTERNED
-                live_intern(ctx, obj)      # a fresh op: no other object exists
-            if where is not None:
-                where.insert_fresh(obj)
+            return _state_finish(self, target, ip)
         finally:
-            if held:
-                ir_write_done(ctx, held)
-        cdef MlirOperation top
-        cdef int j
-        if self.operand_values or self.n_inline_objects:
-            top = _top_of(obj.c_op)
-            if not is_module_op(top.ptr):
-                keep_operands_alive(obj, self.operand_objects())
-            else:
-                # Values of other trees (rare) keep them alive for the module.
-                for v in (self.operand_values or ()):
-                    _keep_operand_for_module(obj, top, v)
-                for j in range(self.n_inline_objects):
-                    _keep_operand_for_module(
-                        obj, top, <object>self.inline_objects[j])
-        return obj
+            ir_read_exit(self.loc.context, self.read_token)
+            self.read_token = 0
 
     cdef list operand_objects(self):
         """The operand objects added so far."""
@@ -405,6 +319,110 @@ cdef class OperationState:
         for i in range(self.n_inline_objects):
             objs.append(<object>self.inline_objects[i])
         return objs
+
+
+cdef object _state_finish(OperationState self, object target, object ip):
+    """OperationState.finish's work."""
+    cdef InsertionPoint where = resolve_ip(ip)
+    cdef Context ctx = self.loc.context
+    if where is not None:
+        where.check_insertable()
+        if where.block.parent.context is not ctx:
+            raise ValueError("cannot insert an operation of another context")
+    # The registered-name key of the name (None: not registered).
+    key = ctx.registered_names.get(self.name)
+    if key is None and not (
+            self.name in ctx.unregistered_names
+            and mlirContextGetAllowUnregisteredDialects(ctx.c_context)):
+        key = _creatable_key(ctx, self.name, self.c_state.name)
+    cdef vector[MlirRegion] regions
+    cdef Py_ssize_t i
+    for i in range(self.n_regions):
+        regions.push_back(mlirRegionCreate())
+    if regions.size():
+        mlirOperationStateAddOwnedRegions(&self.c_state, regions.size(),
+                                          regions.data())
+    cdef _ErrorCapture cap
+    cdef MlirOperation op
+    # The operation will use values of IR other threads may share: the
+    # gate (ir_gate.pxi), before any Python code can run until it exists.
+    cdef int t = 0
+    if not MLIRCY_GATE_OPEN_FOR_WRITE(&ctx.gate.state):
+        t = _state_write_wait(self, where, ctx)
+    cdef Operation obj
+    cdef int held = 0
+    try:
+        if self.infer_results and not self.has_results:
+            _refuse_inference(self, ctx, t)
+            # Through the C API, which infers result types; it frees the
+            # arrays, so inline ones move to the heap first.
+            mlirOperationStateEnableResultTypeInference(&self.c_state)
+            if mlircy_state_to_heap(<void**>&self.c_state.results,
+                                    self.c_state.nResults, sizeof(MlirType),
+                                    self.inline_results) or \
+                    mlircy_state_to_heap(<void**>&self.c_state.operands,
+                                         self.c_state.nOperands,
+                                         sizeof(MlirValue),
+                                         self.inline_operands) or \
+                    mlircy_state_to_heap(<void**>&self.c_state.attributes,
+                                         self.c_state.nAttributes,
+                                         sizeof(MlirNamedAttribute),
+                                         self.inline_attributes):
+                ir_write_done(ctx, t)
+                raise MemoryError()
+            # Only inference can make creation fail (and emit diagnostics):
+            # upstream's text, then MLIR's diagnostics.
+            cap = _ErrorCapture.attach(ctx)
+            op = mlirOperationCreate(&self.c_state)
+            _state_consumed(&self.c_state)
+            held = _hold_for_insert(ctx, t, where, op)
+            cap.check(op.ptr != NULL, "Operation creation failed")
+        else:
+            # The arrays stay ours (freed with the state), the regions
+            # become the operation's; the name is not looked up again.
+            op = mlirCyOperationCreateFromState(
+                &self.c_state,
+                NULL if key is None else PyLong_AsVoidPtr(key))
+            held = _hold_for_insert(ctx, t, where, op)
+            self.c_state.nRegions = 0
+            # (With inference, the C API has converted the attributes into
+            # the op's properties strictly and failed on a wrong kind.)
+            if op.ptr != NULL and self.c_state.nAttributes:
+                _check_attributes_held(self.name, ctx, op,
+                                       self.c_state.nAttributes,
+                                       self.c_state.attributes)
+            if op.ptr == NULL:
+                raise MLIRError("Operation creation failed", [])
+        if self.properties:
+            set_op_properties(ctx, op, self.name, self.properties, True)
+        if target is None:
+            obj = _new_op_object(_name_info(ctx, op).cls, ctx, op, None)
+        else:
+            obj = <Operation>target
+            obj.c_op = op
+            obj.context = ctx
+            obj.owner_ref = None
+            obj.flags = OP_OWNED | OP_VALID | OP_INTERNED
+            live_intern(ctx, obj)      # a fresh op: no other object exists
+        if where is not None:
+            where.insert_fresh(obj)
+    finally:
+        if held:
+            ir_write_done(ctx, held)
+    cdef MlirOperation top
+    cdef int j
+    if self.operand_values or self.n_inline_objects:
+        top = _top_of(obj.c_op)
+        if not is_module_op(top.ptr):
+            keep_operands_alive(obj, self.operand_objects())
+        else:
+            # Values of other trees (rare) keep them alive for the module.
+            for v in (self.operand_values or ()):
+                _keep_operand_for_module(obj, top, v)
+            for j in range(self.n_inline_objects):
+                _keep_operand_for_module(
+                    obj, top, <object>self.inline_objects[j])
+    return obj
 
 
 cdef int _check_attributes_held(str name, Context ctx, MlirOperation op,
@@ -543,6 +561,11 @@ cdef OperationState new_operation_state(str name, object loc):
     cdef const char* data = utf8_of(name, &size, "name")
     st.c_state = mlirOperationStateGet(mlirStringRefCreate(data, size),
                                        st.loc.c_location)
+    if READ_SCOPES:
+        # The builder reads its operands from here to finish(): a read
+        # scope, so another thread's change (a pass run erasing an
+        # operand's op) waits for it.
+        st.read_token = ir_read_enter(st.loc.context)
     return st
 
 

@@ -1,9 +1,11 @@
 """Docstring coverage of the public API: every public class, function,
-method and property of the user-facing modules has a docstring (at least
-95% of them, as measured here; the number is printed)."""
+method and property of the user-facing modules has a docstring that says
+more than the signature Cython embeds (at least 98% of them, as measured
+here; the number is printed)."""
 
 import enum
 import inspect
+import re
 import types
 
 import pytest
@@ -17,9 +19,20 @@ _OBJECT_MEMBERS = set(dir(object)) | {"__weakref__", "__dict__",
                                       "__module__", "__slots__"}
 
 
+# The signature line Cython writes at the head of a docstring
+# (embedsignature): "name(args) -> result". It documents nothing alone.
+_SIGNATURE = re.compile(r"^\s*[\w.]+\(.*\)(\s*->\s*.*)?\s*$")
+
+
 def _documented(obj):
+    """Whether `obj` has a docstring saying more than its signature."""
     doc = getattr(obj, "__doc__", None)
-    return bool(doc and doc.strip())
+    if not doc or not doc.strip():
+        return False
+    lines = doc.strip().splitlines()
+    if _SIGNATURE.match(lines[0]):
+        lines = lines[1:]
+    return any(line.strip() for line in lines)
 
 
 def _own_members(cls):
@@ -76,7 +89,7 @@ def test_docstring_coverage(capsys):
     with capsys.disabled():
         print(f"\ndocstring coverage: {coverage:.1%} of {len(found)} public "
               f"names ({len(missing)} without)")
-    assert coverage >= 0.95, "\n".join(missing[:80])
+    assert coverage >= 0.98, "\n".join(missing[:80])
 
 
 if __name__ == "__main__":

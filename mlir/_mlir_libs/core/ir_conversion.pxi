@@ -277,6 +277,7 @@ cdef class ConversionTarget:
     partial conversion leaves alone and a full conversion refuses)."""
     cdef MlirCyConversionTarget c_target
     cdef readonly Context context
+    """The Context this object belongs to."""
 
     def __init__(self, context=None):
         cdef Context ctx = resolve_context(context)

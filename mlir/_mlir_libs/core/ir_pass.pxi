@@ -167,6 +167,8 @@ cdef class ExternalPass:
         raise TypeError("ExternalPass objects are made by the PassManager")
 
     def signal_pass_failure(self) -> None:
+        """Marks the running pass as failed: the pass manager's run then
+        raises. RuntimeError outside of the pass's run."""
         if not self.active:
             raise RuntimeError("signal_pass_failure() outside of the pass run")
         mlirExternalPassSignalFailure(self.c_pass)
@@ -309,6 +311,7 @@ cdef class PassManager:
     default)."""
     cdef MlirPassManager c_pm
     cdef readonly Context context
+    """The Context this object belongs to."""
     cdef list python_passes
     # Set by enable_*(): settings a textual pipeline does not carry.
     cdef bint instrumented
@@ -537,15 +540,20 @@ cdef class PassManager:
         mlirOpPrintingFlagsDestroy(flags)
 
     def enable_verifier(self, bint enable) -> None:
+        """Turns verification of the IR after each pass on or off."""
         self.instrumented = True
         mlirPassManagerEnableVerifier(self._pm(), enable)
 
     def enable_timing(self) -> None:
+        """Reports the time each pass took, when the pass manager is
+        destroyed (to sys.stderr when that is not fd 2)."""
         self.instrumented = True
         mlirPassManagerEnableTiming(self._pm())
 
     def enable_statistics(self,
                           displayMode: PassDisplayMode = PassDisplayMode.PIPELINE) -> None:
+        """Reports the passes' statistics after each run, as a pipeline or
+        as a list (a PassDisplayMode)."""
         self.instrumented = True
         mlirPassManagerEnableStatistics(
             self._pm(), <MlirPassDisplayMode><int>PassDisplayMode(displayMode).value)

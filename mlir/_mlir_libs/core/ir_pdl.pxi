@@ -55,6 +55,8 @@ cdef class PDLResultList:
         raise TypeError("PDLResultList objects are handed to PDL functions")
 
     def append(self, value: Any) -> None:
+        """Adds a result of the PDL function: a Value, Operation, Type or
+        Attribute. RuntimeError after the function returned."""
         if not self.active:
             raise RuntimeError("the PDLResultList was used after its "
                                "function returned")
@@ -246,6 +248,7 @@ cdef class PDLModule:
     calls, then freeze()."""
     cdef MlirPDLPatternModule c_module
     cdef readonly Context context
+    """The Context this object belongs to."""
     cdef dict uses          # name -> (role, result kinds)
     cdef dict functions     # name -> _PDLFunction
     cdef bint frozen

@@ -432,6 +432,7 @@ cdef class RewritePatternSet:
     FrozenRewritePatternSet (this set is consumed)."""
     cdef MlirRewritePatternSet c_set
     cdef readonly Context context
+    """The Context this object belongs to."""
     cdef list keepalive
     cdef bint conversion            # holds conversion patterns
 
@@ -541,6 +542,7 @@ cdef class FrozenRewritePatternSet:
     """Patterns ready to apply, any number of times."""
     cdef MlirFrozenRewritePatternSet c_set
     cdef readonly Context context
+    """The Context this object belongs to."""
     cdef list keepalive
     cdef bint conversion            # holds conversion patterns
     cdef object __weakref__

@@ -94,6 +94,9 @@ import enum as _enum
 cdef object _IntegerTypeSignedness = _enum.Enum(
     "Signedness", [("SIGNLESS", 0), ("SIGNED", 1), ("UNSIGNED", 2)],
     module=__name__, qualname="IntegerType.Signedness")
+_IntegerTypeSignedness.__doc__ = (
+    "The signedness of an integer type: SIGNLESS (iN), SIGNED (siN) or "
+    "UNSIGNED (uiN).")
 
 
 cdef class IntegerType(Type):

@@ -197,13 +197,16 @@ def _op_region_builder(op, op_region, terminator=None):
 
     def wrapper(body_builder):
         if len(op_region.blocks) == 0:
-            params = inspect.signature(body_builder).parameters.values()
-            types = [p.annotation for p in params]
-            for p, t in zip(params, types):
+            sig = inspect.signature(body_builder)
+            types = [p.annotation for p in sig.parameters.values()]
+            for p, t in zip(sig.parameters.values(), types):
                 if not isinstance(t, _ir.Type):
+                    # Upstream's text, then which parameter.
                     raise ValueError(
-                        f"{op.name}: body parameter '{p.name}' needs an "
-                        "MLIR Type as annotation (the block argument's type)")
+                        f"for {body_builder=} either missing a type "
+                        f"annotation or type annotation isn't a mlir type: "
+                        f"{sig} ({op.name}: parameter '{p.name}' needs an "
+                        f"MLIR Type as annotation)")
             op_region.blocks.append(*types)
         with _ir.InsertionPoint(op_region.blocks[0]):
             results = body_builder(*op_region.blocks[0].arguments)

@@ -70,7 +70,10 @@ def test_builtin_module_decorator_refuses_untyped_block_parameters():
     with Context(), Location.unknown():
         outer = Module.create()
         with InsertionPoint(outer.body):
-            with pytest.raises(ValueError):
+            with pytest.raises(ValueError, match=(
+                    r"^for body_builder=<function .*m at 0x[0-9a-f]+> either "
+                    r"missing a type annotation or type annotation isn't a "
+                    r"mlir type: \(x\) \(builtin.module: parameter 'x'")):
                 @builtin.module
                 def m(x):
                     pass

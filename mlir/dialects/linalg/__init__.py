@@ -74,18 +74,27 @@ _register_fn_attr_builder("TernaryFnAttr", "ternary_fn", _TernaryFnType,
 _register_fn_attr_builder("TypeFnAttr", "type_fn", _TypeFnType, _TypeFnEnum)
 
 
+_ITERATOR_TYPE_NAMES = frozenset(str(t) for t in IteratorType)
+
+
 def _iteratortypeenum(x, context):
     """#linalg.iterator_type<...> from an IteratorType (generated from
     Dialect/Utils/StructuredOpsUtils.td into _linalg_enum_gen) or its
-    name."""
+    name. Each context parses a name once (the attributes are uniqued,
+    immutable values)."""
     if isinstance(x, _ir.Attribute):
         return x
     if isinstance(x, IteratorType):
         x = str(x)
-    if not isinstance(x, str) or x not in [str(t) for t in IteratorType]:
+    if not isinstance(x, str) or x not in _ITERATOR_TYPE_NAMES:
         raise TypeError(f"expected an IteratorType, not {x!r}")
-    return _ir.Attribute.parse(f"#linalg.iterator_type<{x}>",
-                               context=context)
+    ctx = _ir.Context.current if context is None else context
+    cache = ctx._cache("linalg.iterator_type")
+    attr = cache.get(x)
+    if attr is None:
+        attr = cache[x] = _ir.Attribute.parse(
+            f"#linalg.iterator_type<{x}>", context=ctx)
+    return attr
 
 
 @_register_attribute_builder("IteratorTypeArrayAttr", replace=True)

@@ -20,7 +20,7 @@ export MLIR_CYTHON_LLVM_ROOT := $(LLVM_ROOT)
 # again. MLIR_CYTHON_COMPILER_LAUNCHER= turns it off.
 export MLIR_CYTHON_COMPILER_LAUNCHER ?= $(shell command -v ccache 2>/dev/null)
 
-SOURCES := $(shell find mlir csrc gen -name '*.pyx' -o -name '*.pxd' -o -name '*.pxi' \
+SOURCES := $(shell find mlir csrc gen tblgen -name '*.pyx' -o -name '*.pxd' -o -name '*.pxi' \
              -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' -o -name '*.py' -o -name '*.toml' 2>/dev/null) \
            CMakeLists.txt setup.py pyproject.toml
 

@@ -406,23 +406,32 @@ cdef object _state_finish(OperationState self, object target, object ip):
             live_intern(ctx, obj)      # a fresh op: no other object exists
         if where is not None:
             where.insert_fresh(obj)
+        # Still holding the gate: on a free-threaded build another thread
+        # may erase the new operation (a pass run folding it away) as soon
+        # as the gate is released.
+        if self.operand_values or self.n_inline_objects:
+            _keep_operands_of_new(self, obj)
     finally:
         if held:
             ir_write_done(ctx, held)
-    cdef MlirOperation top
-    cdef int j
-    if self.operand_values or self.n_inline_objects:
-        top = _top_of(obj.c_op)
-        if not is_module_op(top.ptr):
-            keep_operands_alive(obj, self.operand_objects())
-        else:
-            # Values of other trees (rare) keep them alive for the module.
-            for v in (self.operand_values or ()):
-                _keep_operand_for_module(obj, top, v)
-            for j in range(self.n_inline_objects):
-                _keep_operand_for_module(
-                    obj, top, <object>self.inline_objects[j])
     return obj
+
+
+cdef int _keep_operands_of_new(OperationState self, Operation obj) except -1:
+    """The new operation's operands stay alive as long as it needs them:
+    through its tree's root object, or for values of other trees (rare)
+    through its module."""
+    cdef MlirOperation top = _top_of(obj.c_op)
+    cdef int j
+    if not is_module_op(top.ptr):
+        keep_operands_alive(obj, self.operand_objects())
+    else:
+        for v in (self.operand_values or ()):
+            _keep_operand_for_module(obj, top, v)
+        for j in range(self.n_inline_objects):
+            _keep_operand_for_module(
+                obj, top, <object>self.inline_objects[j])
+    return 0
 
 
 cdef int _check_attributes_held(str name, Context ctx, MlirOperation op,

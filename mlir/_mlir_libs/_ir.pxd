@@ -80,8 +80,9 @@ cdef extern from *:
       PyObject *code = frame ? PyObject_GetAttrString(frame, "f_code") : NULL;
       PyObject *file = code ? PyObject_GetAttrString(code, "co_filename")
                             : NULL;
-      const char *s = file && PyUnicode_Check(file) ? PyUnicode_AsUTF8(file)
-                                                    : NULL;
+      /* (PyUnicode_AsUTF8 is not in 3.11's limited API.) */
+      const char *s = file && PyUnicode_Check(file)
+                          ? PyUnicode_AsUTF8AndSize(file, NULL) : NULL;
       if (s) {
         size_t n = strlen(s);
         yes = strncmp(s, "mlir/", 5) == 0 && n > 4 &&

@@ -324,7 +324,8 @@ def cythonize_all(generated=True):
             "language_level": 3,
             "embedsignature": True,
             "cdivision": True,
-            # Safe without the GIL: see "Free-threaded Python" in README.md.
+            # Safe without the GIL: see "Free-threaded Python" in
+            # docs/guide/guarantees.md.
             "freethreading_compatible": True,
         },
         include_path=[str(ROOT)],

@@ -1,4 +1,4 @@
-"""The packaging recipe of README.md: a package (`mypkg`, built in a
+"""The packaging recipe of docs/guide/extensions.md: a package (`mypkg`, built in a
 temporary directory) re-exports mlir as `mypkg.mlir` with
 mlir._mlir_libs.reexport_as, adds its own site initializer and a dialect
 module found through the dialect search path, and builds and prints IR

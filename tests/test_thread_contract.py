@@ -1,4 +1,4 @@
-"""What one context shared by threads guarantees (README "Threads").
+"""What one context shared by threads guarantees (docs/guide/guarantees.md, "Threads").
 
 Threads that share a context may read and change its IR at once: a thread
 printing or verifying a module (which releases the GIL) while another

@@ -104,3 +104,26 @@ def test_tdm_gather_base_refuses_element_types_without_a_width(c):
         amdgpu.TDMGatherBaseType.get(IndexType.get(), IntegerType.get_signless(32))
     assert str(amdgpu.TDMGatherBaseType.get(F32Type.get(), IntegerType.get_signless(32))) \
         == "!amdgpu.tdm_gather_base<f32, i32>"
+
+
+def test_a_result_list_stands_for_its_first_result():
+    # Upstream's builders take an operand through get_op_result_or_value,
+    # which maps an OpResultList to its first result: code writes
+    # `op.results` (or `linalg.transpose(...).result` on an op with one
+    # result list) where one Value is expected.
+    from mlir.ir import Context, InsertionPoint, IntegerType, Location, Module
+    from mlir.dialects import arith
+    with Context(), Location.unknown():
+        m = Module.create()
+        i32 = IntegerType.get_signless(32)
+        with InsertionPoint(m.body):
+            a = arith.ConstantOp(i32, 1)
+            s = arith.AddIOp(a.results, a.operation.results, results=[i32])
+            assert s.lhs == a.result and s.rhs == a.result
+        assert str(s) == "%0 = arith.addi %c1_i32, %c1_i32 : i32"
+        with InsertionPoint(m.body):
+            from mlir.dialects import func
+            f = func.FuncOp("f", ([], []))
+            ret = func.ReturnOp([], ip=InsertionPoint(f.add_entry_block()))
+            with pytest.raises(IndexError):
+                arith.AddIOp(ret.results, a, results=[i32])

@@ -138,6 +138,10 @@ cdef class OperationState:
         if isinstance(value, Value):
             v = (<Value>value).handle()
         else:
+            if isinstance(value, OpResultList):
+                # As upstream's builders: a result list stands for its
+                # first result (IndexError when it is empty).
+                value = value[0]
             v = _builder_operand(value, self, self.c_state.nOperands, what)
         _check_same_context(value, self.loc.context, self.name)
         self.push_operands(&v, 1)

@@ -462,46 +462,39 @@ def generate(check: bool) -> int:
     version = llvm_version(root)
     stale = []
     expected_files = set()
+
+    def keep(path: Path, text: str):
+        """`path` is an output with `text`: written unless it holds it
+        already (or only reported as stale, with --check)."""
+        expected_files.add(path)
+        if (path.read_text() if path.exists() else None) != text:
+            stale.append(path)
+            if not check:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text)
+
+    def package_inits(root: Path):
+        """An __init__.pxd (empty unless one exists) in every directory of
+        outputs under `root`, for cimport."""
+        for d in sorted({root} | {p.parent for p in expected_files
+                                   if root in p.parents}):
+            init = d / "__init__.pxd"
+            if init.exists():
+                expected_files.add(init)
+            else:
+                keep(init, "")
+
     for h in parsed:
-        text = emit(h, owner, version)
-        out = OUT_ROOT / (h.mod + ".pxd")
-        expected_files.add(out)
-        old = out.read_text() if out.exists() else None
-        if old != text:
-            stale.append(out)
-            if not check:
-                out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_text(text)
-    # Every package directory needs an __init__.pxd for cimport.
-    dirs = {OUT_ROOT} | {p.parent for p in expected_files}
-    for d in sorted(dirs):
-        init = d / "__init__.pxd"
-        expected_files.add(init)
-        if not init.exists():
-            stale.append(init)
-            if not check:
-                init.write_text("")
+        keep(OUT_ROOT / (h.mod + ".pxd"), emit(h, owner, version))
+    package_inits(OUT_ROOT)
     # The public name of every mirror, mlir.capi.<module>: a .pxd that
     # re-exports the private one (what the package's own modules cimport).
     for h in parsed:
-        alias = PUBLIC_ROOT / (h.mod + ".pxd")
-        text = (f"# The public name of {PKG}.{h.mod.replace('/', '.')} "
-                f"(written by {GENERATOR}).\n"
-                f"from {PKG}.{h.mod.replace('/', '.')} cimport *\n")
-        expected_files.add(alias)
-        if (alias.read_text() if alias.exists() else None) != text:
-            stale.append(alias)
-            if not check:
-                alias.parent.mkdir(parents=True, exist_ok=True)
-                alias.write_text(text)
-    for d in sorted({PUBLIC_ROOT} | {p.parent for p in expected_files
-                                      if PUBLIC_ROOT in p.parents}):
-        init = d / "__init__.pxd"
-        expected_files.add(init)
-        if not init.exists():
-            stale.append(init)
-            if not check:
-                init.write_text("")
+        mod = f"{PKG}.{h.mod.replace('/', '.')}"
+        keep(PUBLIC_ROOT / (h.mod + ".pxd"),
+             f"# The public name of {mod} (written by {GENERATOR}).\n"
+             f"from {mod} cimport *\n")
+    package_inits(PUBLIC_ROOT)
     extra = [p for root in (OUT_ROOT, PUBLIC_ROOT) if root.exists()
              for p in root.rglob("*.pxd") if p not in expected_files]
     if check:

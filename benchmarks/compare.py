@@ -642,6 +642,22 @@ def data_from_page(section=None):
     }
 
 
+def add_data_options(ap, data: Path, what: str):
+    """The options that write docs/speed.md's section and its JSON `data`
+    (`what`: the results or the counts), or convert one into the other."""
+    rel = data.relative_to(REPO)
+    ap.add_argument("--write", "--write-readme", action="store_true",
+                    dest="write_readme",
+                    help=f"put the table into docs/speed.md and the {what} "
+                    f"into {rel}")
+    ap.add_argument("--data-from-page", action="store_true",
+                    help=f"no run: write {rel} from the table now in "
+                    f"docs/speed.md")
+    ap.add_argument("--page-from-data", action="store_true",
+                    help=f"no run: render the section of docs/speed.md from "
+                    f"{rel}")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=5)
@@ -654,16 +670,7 @@ def main(argv=None):
     ap.add_argument("--no-c", action="store_true")
     ap.add_argument("--setup", action="store_true",
                     help="create/update the upstream venv and exit")
-    ap.add_argument("--write", "--write-readme", action="store_true",
-                    dest="write_readme",
-                    help=f"put the table into docs/speed.md and the results "
-                    f"into {DATA.relative_to(REPO)}")
-    ap.add_argument("--data-from-page", action="store_true",
-                    help=f"no run: write {DATA.relative_to(REPO)} from the "
-                    f"table now in docs/speed.md")
-    ap.add_argument("--page-from-data", action="store_true",
-                    help=f"no run: render the section of docs/speed.md from "
-                    f"{DATA.relative_to(REPO)}")
+    add_data_options(ap, DATA, "results")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--n", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)

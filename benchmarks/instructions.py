@@ -176,16 +176,7 @@ def main(argv=None):
     ap.add_argument("--n", type=int, default=50000)
     ap.add_argument("--only", help="comma-separated workload names")
     ap.add_argument("--no-upstream", action="store_true")
-    ap.add_argument("--write", "--write-readme", action="store_true",
-                    dest="write_readme",
-                    help=f"put the table into docs/speed.md and the counts "
-                    f"into {DATA.relative_to(compare.REPO)}")
-    ap.add_argument("--data-from-page", action="store_true",
-                    help=f"no run: write {DATA.relative_to(compare.REPO)} from "
-                    f"the table now in docs/speed.md")
-    ap.add_argument("--page-from-data", action="store_true",
-                    help=f"no run: render the section of docs/speed.md from "
-                    f"{DATA.relative_to(compare.REPO)}")
+    compare.add_data_options(ap, DATA, "counts")
     args = ap.parse_args(argv)
     if args.data_from_page:
         compare.write_data(DATA, data_from_page())

@@ -63,6 +63,19 @@ def unregistered_text(n):
         f'  "t.op"() {{v = {i} : i64}} : () -> ()\n' for i in range(n)) + "}\n"
 
 
+def _timed_units(ir, n, unit):
+    """Seconds to build n units into a fresh module, unit(k) putting the
+    k-th function into its body."""
+    t0 = time.perf_counter()
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        for k in range(n):
+            unit(k)
+    dt = time.perf_counter() - t0
+    assert len(module.body.operations) == n
+    return dt
+
+
 def _timed(body):
     t0 = time.perf_counter()
     body()
@@ -553,14 +566,7 @@ def frontend_conv(M, n):
                             return arith.MaximumFOp(a, zero).result
                     func.ReturnOp([relu], loc=at("return", 1))
 
-            t0 = time.perf_counter()
-            module = ir.Module.create()
-            with ir.InsertionPoint(module.body):
-                for k in range(n):
-                    layer(k)
-            dt = time.perf_counter() - t0
-            assert len(module.body.operations) == n
-            return dt
+            return _timed_units(ir, n, layer)
     return run
 
 
@@ -666,14 +672,7 @@ def frontend_attention(M, n):
                         out = tensor.collapse_shape(x_t, t, _reassociation(ir, split))
                     func.ReturnOp([out], loc=at("return", 8))
 
-            t0 = time.perf_counter()
-            module = ir.Module.create()
-            with ir.InsertionPoint(module.body):
-                for k in range(n):
-                    attention(k)
-            dt = time.perf_counter() - t0
-            assert len(module.body.operations) == n
-            return dt
+            return _timed_units(ir, n, attention)
     return run
 
 

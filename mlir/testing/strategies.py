@@ -396,7 +396,20 @@ def affine_maps(draw, context, max_dims=3, max_symbols=2, max_results=3,
     # Expressions built operator by operator are not always in the form the
     # parser produces (s0 + (s0 + 1) prints as "s0 + s0 + 1", which parses
     # as s0 * 2 + 1): return the canonical, parsed form.
-    return Attribute.parse(f"affine_map<{built}>", context=context).value
+    return _parsed_fixed_point("affine_map", built, context)
+
+
+def _parsed_fixed_point(kind, value, context):
+    """`value` printed and parsed until printing it again gives the same
+    text: one round is not always enough (d0 + -(d0 floordiv 2) parses
+    from "d0 - d0 floordiv 2" as d0 + (d0 floordiv 2) * -1, which prints
+    back as "d0 - d0 floordiv 2" only from then on)."""
+    for _ in range(4):
+        text = f"{kind}<{value}>"
+        value = Attribute.parse(text, context=context).value
+        if f"{kind}<{value}>" == text:
+            break
+    return value
 
 
 @st.composite
@@ -410,4 +423,4 @@ def integer_sets(draw, context, max_dims=3, max_symbols=2, max_constraints=3):
     built = IntegerSet.get(n_dims, n_syms,
                            [build_affine_expr(t, context) for t in trees], eqs,
                            context=context)
-    return Attribute.parse(f"affine_set<{built}>", context=context).value
+    return _parsed_fixed_point("affine_set", built, context)

@@ -22,7 +22,7 @@ export MLIR_CYTHON_COMPILER_LAUNCHER ?= $(shell command -v ccache 2>/dev/null)
 
 SOURCES := $(shell find mlir csrc gen tblgen -name '*.pyx' -o -name '*.pxd' -o -name '*.pxi' \
              -o -name '*.cpp' -o -name '*.h' -o -name 'CMakeLists.txt' -o -name '*.py' -o -name '*.toml' 2>/dev/null) \
-           CMakeLists.txt setup.py pyproject.toml
+           CMakeLists.txt setup.py pyproject.toml tools/cython_tracebacks.py
 
 .PHONY: demo test conformance upstream-venv test-ft ft-build build deps llvm arg-parity-long \
         clean wheel test-wheel test-sdist docs test-versions interp-build ccache \

@@ -318,7 +318,7 @@ def cythonize_all(generated=True):
     # this file, which would run the build again: fork, as before 3.14.
     if multiprocessing.get_start_method(allow_none=True) is None:
         multiprocessing.set_start_method("fork")
-    return cythonize(
+    extensions = cythonize(
         make_extensions(generated),
         compiler_directives={
             "language_level": 3,
@@ -339,6 +339,14 @@ def cythonize_all(generated=True):
         # translates anything: the longest silent step otherwise.
         quiet=False,
     )
+    for ext in extensions:
+        for src in ext.sources:
+            if src.endswith((".c", ".cpp")) and Path(src).exists():
+                # (tools/cython_tracebacks.py: two fixes to Cython's
+                # traceback entries, in the modules cimporting _ir.pxd)
+                _tool("cython_tracebacks").fix_generated_tracebacks(
+                    Path(src))
+    return extensions
 
 
 def _deps_newer_than(depfile: Path, stamp: Path, extra) -> bool:

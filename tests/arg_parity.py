@@ -23,7 +23,7 @@ N cases that vary several parameters at once (the long run,
 `run` makes each case's arguments in a fresh Context and calls the
 function, printing the outcome as one JSON line: ["ok", result type name,
 printed result, the names of the result type's MRO] or ["raise",
-exception type name]. tests/test_arg_parity.py
+exception type name, the message's first line]. tests/test_arg_parity.py
 runs it under both interpreters, restarting after a crash (recorded as
 ["crash", exit status]), and compares.
 """
@@ -336,7 +336,7 @@ def call(case):
         try:
             result = fn(*args, **kwargs)
         except Exception as e:  # noqa: BLE001  (the outcome)
-            return ["raise", type(e).__name__]
+            return ["raise", type(e).__name__, str(e).partition("\n")[0]]
         return ["ok", type(result).__name__, _norm(result),
                 [k.__name__ for k in type(result).__mro__]]
 

@@ -79,7 +79,7 @@ def test_casts_typeids_attributes_and_pickles():
         with pytest.raises(ValueError,
                            match=r"^Cannot cast location to FileLineColLoc \(from loc\(unknown\)\)$"):
             FileLineColLoc(u)
-        with pytest.raises(TypeError, match=r"^NameLoc\(\) takes a Location, not str$"):
+        with pytest.raises(TypeError, match=r"(?s)^__init__\(\): incompatible function arguments\. .*\n\nNameLoc\(\) takes a Location, not str$"):
             NameLoc("x")
         f = FileLineColLoc.get("t.py", 1, 2)
         assert f.typeid == FileLineColLoc.static_typeid != UnknownLoc.static_typeid

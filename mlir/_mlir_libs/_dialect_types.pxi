@@ -26,7 +26,7 @@ from mlir._mlir_libs._ir cimport (
     Type, Attribute, Context, Location, TypeID, _ErrorCapture,
     resolve_context, resolve_location, wrap_type, wrap_attribute,
     type_handle, attribute_handle, context_for_handle,
-    Module, Operation, op_handle, is_sequence_arg,
+    Module, Operation, op_handle, is_sequence_arg, _argument_type_error,
 )
 from mlir._mlir_libs import _ir as _ir_module
 
@@ -47,7 +47,7 @@ cdef bytes _utf8(object s, str what):
         return (<str>s).encode("utf-8")
     if isinstance(s, bytes):
         return <bytes>s
-    raise TypeError(f"{what} must be a str, not {type(s).__name__}")
+    raise _argument_type_error(f"{what} must be a str, not {type(s).__name__}")
 
 
 cdef object _int_param(object v, str what):
@@ -58,7 +58,7 @@ cdef object _int_param(object v, str what):
         return v
     if not isinstance(v, float) and hasattr(type(v), "__index__"):
         return operator.index(v)
-    raise TypeError(f"{what} must be an int, not {type(v).__name__}")
+    raise _argument_type_error(f"{what} must be an int, not {type(v).__name__}")
 
 
 cdef list _int_seq_param(object v, str what):
@@ -66,7 +66,7 @@ cdef list _int_seq_param(object v, str what):
     than str and bytes whose items are ints (as _int_param), else
     TypeError, as upstream."""
     if isinstance(v, (str, bytes)) or not (is_sequence_arg(v) or hasattr(v, "__iter__")):
-        raise TypeError(f"{what} must be a sequence of ints, not "
+        raise _argument_type_error(f"{what} must be a sequence of ints, not "
                         f"{type(v).__name__}")
     return [_int_param(x, what) for x in v]
 
@@ -74,7 +74,7 @@ cdef list _int_seq_param(object v, str what):
 cdef list _float_seq_param(object v, str what):
     """A Sequence[float] parameter as a list of floats (as _float_param)."""
     if isinstance(v, (str, bytes)) or not (is_sequence_arg(v) or hasattr(v, "__iter__")):
-        raise TypeError(f"{what} must be a sequence of floats, not "
+        raise _argument_type_error(f"{what} must be a sequence of floats, not "
                         f"{type(v).__name__}")
     return [_float_param(x, what) for x in v]
 
@@ -82,7 +82,7 @@ cdef list _float_seq_param(object v, str what):
 cdef int _bool_param(object v, str what) except -1:
     """A bool parameter: True or False only, as upstream."""
     if v is not True and v is not False:
-        raise TypeError(f"{what} must be a bool, not {type(v).__name__}")
+        raise _argument_type_error(f"{what} must be a bool, not {type(v).__name__}")
     return 0
 
 
@@ -93,32 +93,32 @@ cdef object _float_param(object v, str what):
         return v
     if isinstance(v, (str, bytes)) or not (hasattr(type(v), "__float__")
                                            or hasattr(type(v), "__index__")):
-        raise TypeError(f"{what} must be a float, not {type(v).__name__}")
+        raise _argument_type_error(f"{what} must be a float, not {type(v).__name__}")
     return float(v)
 
 
 cdef int _type_param(object v, str what) except -1:
     if not isinstance(v, Type):
-        raise TypeError(f"{what} must be a Type, not {type(v).__name__}")
+        raise _argument_type_error(f"{what} must be a Type, not {type(v).__name__}")
     return 0
 
 
 cdef int _attr_param(object v, str what) except -1:
     if not isinstance(v, Attribute):
-        raise TypeError(f"{what} must be an Attribute, not {type(v).__name__}")
+        raise _argument_type_error(f"{what} must be an Attribute, not {type(v).__name__}")
     return 0
 
 
 cdef int _affine_map_param(object v, str what, bint optional) except -1:
     if (v is None and optional) or isinstance(v, _ir_module.AffineMap):
         return 0
-    raise TypeError(f"{what} must be an AffineMap{' or None' if optional else ''}, "
+    raise _argument_type_error(f"{what} must be an AffineMap{' or None' if optional else ''}, "
                     f"not {type(v).__name__}")
 
 
 cdef int _context_param(object v) except -1:
     if v is not None and not isinstance(v, Context):
-        raise TypeError(f"context must be a Context or None, not "
+        raise _argument_type_error(f"context must be a Context or None, not "
                         f"{type(v).__name__}")
     return 0
 
@@ -152,13 +152,13 @@ cdef Attribute _mk_attr(type cls, Context ctx, MlirAttribute a, str what=None):
 
 cdef Context _ctx_of_type(object t, str what):
     if not isinstance(t, Type):
-        raise TypeError(f"{what} must be a Type, not {type(t).__name__}")
+        raise _argument_type_error(f"{what} must be a Type, not {type(t).__name__}")
     return (<Type>t).context
 
 
 cdef Context _ctx_of_attr(object a, str what):
     if not isinstance(a, Attribute):
-        raise TypeError(f"{what} must be an Attribute, not {type(a).__name__}")
+        raise _argument_type_error(f"{what} must be an Attribute, not {type(a).__name__}")
     return (<Attribute>a).context
 
 
@@ -171,7 +171,7 @@ cdef int _same_context(Context ctx, object context) except -1:
 
 cdef int _fill_types(vector[MlirType]& out, object types, str what) except -1:
     if isinstance(types, Type) or not is_sequence_arg(types):
-        raise TypeError(f"{what}s must be a sequence of Types, not "
+        raise _argument_type_error(f"{what}s must be a sequence of Types, not "
                         f"{type(types).__name__}")
     out.clear()
     for t in types:

@@ -96,12 +96,50 @@ cdef extern from *:
       Py_XDECREF(frame);
       return yes;
     }
+    /* A TypeError leaving `frame` goes to mlir._mlir_libs._ir's
+       _argument_error_hook, which words a refused argument as upstream's
+       nanobind does; `first` says it was raised in this very function,
+       `deeper` that a Python frame lies deeper. Its failures are dropped. */
+    static void mlircy_argument_error(PyObject **type, PyObject **value,
+                                      PyObject **tb, struct _frame *frame) {
+      PyObject *mod, *hook, *res, *t;
+      int deeper = 0;
+      if (*type != PyExc_TypeError)
+        return;
+      PyErr_NormalizeException(type, value, tb);
+      if (*type != PyExc_TypeError || *value == NULL)
+        return;
+      Py_XINCREF(*tb);
+      for (t = *tb; t != NULL && t != Py_None && !deeper;) {
+        PyObject *next = PyObject_GetAttrString(t, "tb_next");
+        deeper = !mlircy_is_package_frame(t);
+        Py_DECREF(t);
+        t = next;
+      }
+      Py_XDECREF(t);
+      if (PyErr_Occurred())
+        PyErr_Clear();
+      if (deeper)
+        return;
+      mod = PyImport_ImportModule("mlir._mlir_libs._ir");
+      hook = mod ? PyObject_GetAttrString(mod, "_argument_error_hook") : NULL;
+      res = hook ? PyObject_CallFunction(hook, "OOi", *value, (PyObject *)frame,
+                                         *tb == NULL) : NULL;
+      if (res == NULL)
+        PyErr_Clear();
+      Py_XDECREF(res);
+      Py_XDECREF(hook);
+      Py_XDECREF(mod);
+    }
     static int mlircy_traceback_here(struct _frame *frame) {
       PyObject *type, *value, *tb, *next;
       const char *show = getenv("MLIR_CYTHON_INTERNAL_FRAMES");
-      if (show && show[0] && !(show[0] == '0' && !show[1]))
-        return (PyTraceBack_Here)(frame);
       PyErr_Fetch(&type, &value, &tb);
+      mlircy_argument_error(&type, &value, &tb, frame);
+      if (show && show[0] && !(show[0] == '0' && !show[1])) {
+        PyErr_Restore(type, value, tb);
+        return (PyTraceBack_Here)(frame);
+      }
       if (tb != NULL && mlircy_is_package_frame(tb)) {
         next = PyObject_GetAttrString(tb, "tb_next");
         if (next == NULL)
@@ -117,6 +155,20 @@ cdef extern from *:
       return tb != NULL ? 0 : (PyTraceBack_Here)(frame);
     }
     #define PyTraceBack_Here(frame) mlircy_traceback_here(frame)
+    /* The key of Cython's cache of traceback code objects: the function
+       and its line, where Cython's is the line alone (setup.py's
+       key_traceback_cache puts it in the generated C). Positive, as
+       Cython's line keys are; C-line keys stay negative. */
+    static inline int mlircy_code_key(const char *funcname, int c_line,
+                                      int py_line) {
+      unsigned long h;
+      if (c_line)
+        return -c_line;
+      h = (((unsigned long)(size_t)funcname >> 3) * 2654435761UL) ^
+          ((unsigned long)py_line * 40503UL);
+      h &= 0x7fffffffUL;
+      return h ? (int)h : 1;
+    }
     #endif
     """
 
@@ -345,6 +397,18 @@ cdef inline PyThreadState* gil_release_for(Context ctx) noexcept:
 cdef inline void gil_restore(PyThreadState* ts) noexcept nogil:
     if ts != NULL:
         PyEval_RestoreThread(ts)
+
+
+cdef inline object _argument_type_error(str reason):
+    """The TypeError for an argument a function's signature refuses:
+    leaving a function of the modules that stand for upstream's nanobind
+    extensions (not _ods_runtime or the op modules), it reads as
+    upstream's "NAME(): incompatible function arguments. ..." with the
+    function's signature, then `reason` (the traceback filter above and
+    ir_support.pxi's _argument_error_hook)."""
+    e = TypeError(reason)
+    e._mlircy_reason = reason
+    return e
 
 
 cdef inline bint is_sequence_arg(object o):

@@ -27,7 +27,7 @@ cdef object _count_arg(object v, str what):
     v = _index_arg(v, what)
     if v < 0:
         # Unsigned upstream: nanobind refuses a negative int (TypeError).
-        raise TypeError(f"{what} must be >= 0, got {v}")
+        raise _argument_type_error(f"{what} must be >= 0, got {v}")
     if v > 0xFFFFFFFF:
         raise OverflowError(f"{what} must be < 2**32, got {v}")
     return v
@@ -45,7 +45,7 @@ cdef class AffineExpr:
 
     def __init__(self, expr: AffineExpr):
         if not isinstance(expr, AffineExpr):
-            raise TypeError(f"expected an AffineExpr, got {type(expr).__name__}")
+            raise _argument_type_error(f"expected an AffineExpr, got {type(expr).__name__}")
         check = getattr(type(self), "isinstance", None)
         if type(self) is not AffineExpr and check is not None and not check(expr):
             raise ValueError(f"Cannot cast affine expression to "
@@ -298,14 +298,14 @@ cdef AffineExpr _as_affine_expr(object v, Context ctx):
             pass
         else:
             return wrap_affine_expr(ctx, mlirAffineConstantExprGet(ctx.c_context, c))
-    raise TypeError(f"expected an AffineExpr or int, not {type(v).__name__}")
+    raise _argument_type_error(f"expected an AffineExpr or int, not {type(v).__name__}")
 
 
 cdef int _check_affine_operands(object lhs, object rhs) except -1:
     """TypeError unless both are AffineExprs."""
     for v in (lhs, rhs):
         if not isinstance(v, AffineExpr):
-            raise TypeError(f"expected an AffineExpr, not {type(v).__name__}")
+            raise _argument_type_error(f"expected an AffineExpr, not {type(v).__name__}")
     return 0
 
 
@@ -320,7 +320,7 @@ cdef object _affine_binary(_AffineOp op, object lhs, object rhs,
     elif isinstance(rhs, AffineExpr):
         ctx = (<AffineExpr>rhs).context
     else:
-        raise TypeError("at least one operand must be an AffineExpr")
+        raise _argument_type_error("at least one operand must be an AffineExpr")
     cdef AffineExpr l, r
     try:
         l = _as_affine_expr(lhs, ctx)

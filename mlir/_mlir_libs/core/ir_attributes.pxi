@@ -112,7 +112,7 @@ cdef class IntegerAttr(Attribute):
             try:
                 value = value.__index__()
             except AttributeError:
-                raise TypeError(f"IntegerAttr value must be an int, not "
+                raise _argument_type_error(f"IntegerAttr value must be an int, not "
                                 f"{value.__class__.__name__}") from None
         # Fast path: an int64 in a type of <= 64 bits, checked and encoded
         # in C.
@@ -191,7 +191,7 @@ cdef class BoolAttr(Attribute):
         """true or false, from a bool (another type is a TypeError, as
         upstream)."""
         if not PyBool_Check(value):
-            raise TypeError(f"value must be a bool, not {type(value).__name__}")
+            raise _argument_type_error(f"value must be a bool, not {type(value).__name__}")
         cdef Context ctx = resolve_context(context)
         return _make_attr(BoolAttr, ctx, mlirBoolAttrGet(ctx.c_context,
                                                          1 if value else 0))
@@ -282,7 +282,7 @@ cdef double _checked_float(object type, object value) except? -1.0:
     it: NaN and infinities only where the format has them, finite values
     not beyond its range (rounding is fine)."""
     if not isinstance(type, Type):
-        raise TypeError(f"type must be a Type, not {type.__class__.__name__}")
+        raise _argument_type_error(f"type must be a Type, not {type.__class__.__name__}")
     cdef MlirType t = (<Type>type).c_type
     if not mlirTypeIsAFloat(t):
         raise ValueError(f"FloatAttr needs a floating-point type, got {type}")
@@ -395,6 +395,10 @@ cdef class ArrayAttr(Attribute):
         ValueError for one of another Context."""
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirAttribute] elems
+        if not is_sequence_arg(attributes):
+            raise _argument_type_error(
+                f"attributes must be a sequence of Attributes, not "
+                f"{type(attributes).__name__}")
         for a in attributes:
             # Upstream's exception type and texts.
             if a is None:
@@ -494,7 +498,7 @@ cdef class DictAttr(Attribute):
             for name, attr in value.items():
                 elems.push_back(_dict_attr_entry(ctx, name, attr))
         else:
-            raise TypeError(f"DictAttr.get needs a mapping of names to "
+            raise _argument_type_error(f"DictAttr.get needs a mapping of names to "
                             f"Attributes, not {type(value).__name__}")
         return _make_attr(DictAttr, ctx, mlirDictionaryAttrGet(
             ctx.c_context, elems.size(), elems.data()))
@@ -568,7 +572,7 @@ cdef class SymbolRefAttr(Attribute):
     def get(symbols: Sequence[str], context=None):
         """@symbols[0]::@symbols[1]::..."""
         if not _is_sequence_arg(symbols):
-            raise TypeError(f"symbols must be a sequence of str, not "
+            raise _argument_type_error(f"symbols must be a sequence of str, not "
                             f"{type(symbols).__name__}")
         cdef Context ctx = resolve_context(context)
         syms = [to_bytes(s, "symbol") for s in symbols]

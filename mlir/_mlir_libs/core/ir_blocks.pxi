@@ -677,7 +677,7 @@ cdef class BlockArgumentList:
                 return BlockArgumentList.new(self.block, self.start + start,
                                               max(0, stop - start))
             return [self[i] for i in range(start, stop, step)]
-        cdef Py_ssize_t i = _norm_index(key, n, "block argument")
+        cdef Py_ssize_t i = _norm_index(_sliceable_key(key), n, "block argument")
         return wrap_block_arg(self.block.parent, self.block.c_block,
                               mlirBlockGetArgument(self.block.c_block,
                                                    self.start + i))
@@ -802,7 +802,7 @@ cdef class InsertionPoint:
                 (<Operation>op).context, b, _owner_for_children(op)), b)
             self.ref_operation = op
         else:
-            raise TypeError("InsertionPoint needs a Block or an Operation, not "
+            raise _argument_type_error("InsertionPoint needs a Block or an Operation, not "
                             f"{type(beforeOperationOrBlock).__name__}")
 
     @staticmethod

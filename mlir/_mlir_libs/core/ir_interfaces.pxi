@@ -223,7 +223,7 @@ cdef class ShapedTypeComponents:
         if "element_type" not in given:
             raise TypeError("get() missing required argument 'element_type'")
         if not isinstance(given["element_type"], Type):
-            raise TypeError("element_type must be a Type, not "
+            raise _argument_type_error("element_type must be a Type, not "
                             + type(given["element_type"]).__name__)
         c.elt = given["element_type"]
         if "shape" in given:

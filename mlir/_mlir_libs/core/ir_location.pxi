@@ -125,7 +125,7 @@ cdef class Location:
         elif isinstance(childLoc, Location):
             child = (<Location>childLoc).c_location
         else:
-            raise TypeError("childLoc must be a Location")
+            raise _argument_type_error("childLoc must be a Location")
         if not PyUnicode_CheckExact(name):
             n = to_bytes(name, "name")
             return wrap_location(ctx, mlirLocationNameGet(
@@ -143,13 +143,16 @@ cdef class Location:
         """callee called from frames[0], itself called from frames[1], ..."""
         _context_param(context)
         if not isinstance(callee, Location):
-            raise TypeError("callee must be a Location")
+            raise _argument_type_error("callee must be a Location")
+        if not is_sequence_arg(frames):
+            raise _argument_type_error(f"frames must be a sequence of "
+                                       f"Locations, not {type(frames).__name__}")
         frames = list(frames)
         if not frames:
             raise ValueError("No caller frames provided.")
         for f in frames:
             if not isinstance(f, Location):
-                raise TypeError("frames must be Locations")
+                raise _argument_type_error("frames must be Locations")
         cdef MlirLocation caller = (<Location>frames[-1]).c_location
         for f in reversed(frames[:-1]):
             caller = mlirLocationCallSiteGet((<Location>f).c_location, caller)
@@ -164,9 +167,12 @@ cdef class Location:
         Attribute; MLIR may fold trivial cases into a simpler location."""
         cdef Context ctx = resolve_context(context)
         cdef vector[MlirLocation] locs
+        if not is_sequence_arg(locations):
+            raise _argument_type_error(f"locations must be a sequence of "
+                                       f"Locations, not {type(locations).__name__}")
         for l in locations:
             if not isinstance(l, Location):
-                raise TypeError("locations must be Locations")
+                raise _argument_type_error("locations must be Locations")
             if (<Location>l).context is not ctx:
                 raise ValueError("fused: a Location of another Context")
             locs.push_back((<Location>l).c_location)
@@ -358,7 +364,7 @@ cdef int _cast_location(Location self, object loc, MlirTypeID kind,
     """The casting constructor of a kind's class: `FileLineColLoc(loc)`
     takes a Location of that kind (ValueError for another)."""
     if not isinstance(loc, Location):
-        raise TypeError(f"{cls_name}() takes a Location, not "
+        raise _argument_type_error(f"{cls_name}() takes a Location, not "
                         f"{type(loc).__name__}")
     cdef MlirLocation c = (<Location>loc).c_location
     if mlirAttributeGetTypeID(mlirLocationGetAttribute(c)).ptr != kind.ptr:

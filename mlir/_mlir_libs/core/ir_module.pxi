@@ -86,7 +86,7 @@ cdef class Module:
         elif isinstance(loc, Location):
             l = <Location>loc
         else:
-            raise TypeError("loc must be a Location")
+            raise _argument_type_error("loc must be a Location")
         return module_for_handle(l.context, mlirModuleCreateEmpty(l.c_location))
 
     @staticmethod
@@ -115,7 +115,7 @@ cdef class Module:
         """Parses a module from a file (text or bytecode)."""
         cdef PyThreadState* _ts
         if not isinstance(path, (str, os.PathLike)):
-            raise TypeError(f"path must be a str or os.PathLike, not "
+            raise _argument_type_error(f"path must be a str or os.PathLike, not "
                             f"{type(path).__name__}")
         cdef Context ctx = resolve_context(context)
         cdef bytes p = to_bytes(os.fspath(path), "path")

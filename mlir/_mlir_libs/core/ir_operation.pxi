@@ -210,7 +210,7 @@ cdef object wrap_opview(Context ctx, MlirOperation op, object owner):
 cdef Operation as_operation(object op, str what):
     """An Operation or OpView argument, checked valid."""
     if not isinstance(op, Operation):
-        raise TypeError(f"{what} must be an Operation or OpView, not "
+        raise _argument_type_error(f"{what} must be an Operation or OpView, not "
                         f"{type(op).__name__}")
     op_check((<Operation>op))
     return <Operation>op
@@ -439,7 +439,7 @@ cdef class Operation:
         builders). Returns a plain Operation, as upstream (its .opview is
         the op-specific object)."""
         if not isinstance(name, str):
-            raise TypeError(f"name must be str, not {type(name).__name__}")
+            raise _argument_type_error(f"name must be str, not {type(name).__name__}")
         cdef OperationState st = new_operation_state(name, loc)
         if operands is not None:
             # Upstream's create takes a sequence of Values, nothing else.
@@ -450,13 +450,14 @@ cdef class Operation:
                 if v is None:
                     raise ValueError("operand value cannot be None")
                 if not isinstance(v, Value):
-                    raise TypeError("create(): operands must be Values, not "
-                                    f"{type(v).__name__}")
+                    raise _argument_type_error(
+                        f"operands must be Values, not {type(v).__name__}")
             st.add_operands(operands, "operands")
         if results is not None:
             if isinstance(results, Type) or not _is_sequence(results):
-                raise TypeError("create(): results must be a sequence of "
-                                f"Types, not {type(results).__name__}")
+                raise _argument_type_error(
+                    f"results must be a sequence of Types, not "
+                    f"{type(results).__name__}")
             for t in results:
                 if t is None:
                     raise ValueError("result type cannot be None")
@@ -981,7 +982,7 @@ cdef class Operation:
         walked). Erasing the visited operation is allowed in post-order
         walks; any other erase during a walk raises RuntimeError."""
         if not callable(callback):
-            raise TypeError("walk callback must be callable")
+            raise _argument_type_error("walk callback must be callable")
         if op_class is not None:
             # Raises TypeError as isinstance would for a non-class.
             issubclass(OpView, op_class)

@@ -4,6 +4,18 @@
 # supports len, indexing (negative too), slicing where upstream has it, and
 # iteration.
 
+from cpython.number cimport PyIndex_Check
+
+
+cdef inline object _sliceable_key(object key):
+    """The index of a list that also takes slices (operands, results,
+    regions, successors, block arguments): anything with __index__, and
+    upstream's ValueError otherwise."""
+    if not PyIndex_Check(key):
+        raise ValueError("expected integer or slice")
+    return key
+
+
 cdef inline Py_ssize_t _norm_index(Py_ssize_t i, Py_ssize_t n, str what) except -1:
     if i < 0:
         i += n
@@ -54,7 +66,7 @@ cdef class OpAttributeMap:
             i = _norm_index(key, mlirOperationGetNumAttributes(op), "attribute")
             return wrap_named_attribute(self.op.context,
                                         mlirOperationGetAttribute(op, i))
-        raise TypeError(f"attribute key must be str or int, not "
+        raise _argument_type_error(f"attribute key must be str or int, not "
                         f"{type(key).__name__}")
 
     def get(self, key, default: Any = None) -> Attribute | Any:
@@ -167,7 +179,7 @@ cdef class _OpValueList:
             if step == 1:
                 return self.window(self.start + start, max(0, stop - start))
             return [self[j] for j in range(start, stop, step)]
-        i = _norm_index(key, n, type(self).__name__)
+        i = _norm_index(_sliceable_key(key), n, type(self).__name__)
         return self.wrap(self.get(self.op.c_op, self.start + i))
 
     def __add__(self, other):
@@ -348,7 +360,7 @@ cdef class RegionSequence:
             w.step = self.step * step
             w.count = len(range(start, stop, step))
             return w
-        cdef Py_ssize_t i = _norm_index(key, n, "region")
+        cdef Py_ssize_t i = _norm_index(_sliceable_key(key), n, "region")
         i = self.start + i * self.step
         if i >= mlirOperationGetNumRegions(op):
             raise IndexError("region index out of range")
@@ -418,7 +430,7 @@ cdef class OpSuccessors:
 
     cdef Py_ssize_t position(self, object key) except -1:
         """The successor index of position `key` of this (sliced) view."""
-        cdef Py_ssize_t i = _norm_index(key, self.length(), "successor")
+        cdef Py_ssize_t i = _norm_index(_sliceable_key(key), self.length(), "successor")
         i = self.start + i * self.step
         if i >= mlirOperationGetNumSuccessors(op_handle(self.op)):
             raise IndexError("successor index out of range")

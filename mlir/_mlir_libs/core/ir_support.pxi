@@ -38,7 +38,7 @@ cdef int _not_utf8(object s, str what) except -1:
     try:
         (<str>s).encode("utf-8")
     except UnicodeEncodeError as e:
-        raise TypeError(f"{what} must be a str UTF-8 can encode: {e}") from e
+        raise _argument_type_error(f"{what} must be a str UTF-8 can encode: {e}") from e
     return 0
 
 
@@ -60,7 +60,7 @@ cdef inline bytes to_bytes(object s, str what):
         return data[:size]
     if isinstance(s, bytes):
         return <bytes>s
-    raise TypeError(f"{what} must be str or bytes, not {type(s).__name__}")
+    raise _argument_type_error(f"{what} must be str or bytes, not {type(s).__name__}")
 
 
 cdef str _str_param(object v, str what):
@@ -71,7 +71,7 @@ cdef str _str_param(object v, str what):
         return <str>v
     if isinstance(v, str):
         return str.__str__(v)
-    raise TypeError(f"Argument '{what}' has incorrect type (expected str, "
+    raise _argument_type_error(f"Argument '{what}' has incorrect type (expected str, "
                     f"got {type(v).__name__})")
 
 
@@ -79,7 +79,7 @@ cdef int _context_param(object context) except -1:
     """A context= that a function does not otherwise use must still be a
     Context or None (TypeError, as upstream)."""
     if context is not None and not isinstance(context, Context):
-        raise TypeError(f"context must be a Context or None, not "
+        raise _argument_type_error(f"context must be a Context or None, not "
                         f"{type(context).__name__}")
     return 0
 
@@ -95,7 +95,7 @@ cdef inline MlirStringRef borrowed_ref(object s, str what) except *:
         return mlirStringRefCreate(data, <size_t>size)
     if isinstance(s, bytes):
         return mlirStringRefCreate(<const char*><bytes>s, len(<bytes>s))
-    raise TypeError(f"{what} must be str or bytes, not {type(s).__name__}")
+    raise _argument_type_error(f"{what} must be str or bytes, not {type(s).__name__}")
 
 
 cdef inline str from_ref(MlirStringRef s):
@@ -174,6 +174,96 @@ cdef object _incompatible_arguments(str name, tuple signatures, tuple args,
     lines.append("")
     lines.append("Invoked with types: " + ", ".join(invoked))
     return TypeError("\n".join(lines))
+
+
+# Errors about the arguments of a call that Cython raises before a
+# function's body runs (its wording of a wrong count, an unknown keyword, a
+# refused None or a typed parameter's conversion); upstream's binding layer
+# rejects the same calls as incompatible arguments.
+cdef tuple _CYTHON_ARGUMENT_ERRORS = (
+    "() takes ", "() got an unexpected keyword argument",
+    "() got multiple values for ", "() keywords must be strings",
+    "() needs an argument", "() missing ")
+cdef tuple _CYTHON_CONVERSION_ERRORS = (
+    "' has incorrect type (expected ", "' must not be None",
+    "must be real number, not ", "object cannot be interpreted as an integer",
+    "an integer is required")
+
+# The compiled modules whose functions stand for upstream's Python code,
+# not its nanobind extensions: their errors keep their own wording.
+cdef tuple _PYTHON_SIDE_SOURCES = ("mlir/_mlir_libs/_ods_runtime.pyx",)
+
+
+cdef list _signatures_of(frame, str qualname, str name):
+    """The signatures of the function a compiled frame runs, as its
+    docstring gives them: the overloads it lists after the embedded
+    signature (`file(filename, line, col, context=None) -> Location`, one
+    per line), or else the embedded one (`get(width: int, ...) ->
+    IntegerType`); found through the frame's module, `name(...)` when
+    there is none."""
+    g = getattr(frame, "f_globals", None)
+    if not isinstance(g, dict):
+        return [f"{name}(...)"]
+    modname = g.get("__name__")
+    path = (qualname[len(modname) + 1:] if isinstance(modname, str)
+            and qualname.startswith(modname + ".") else qualname)
+    parts = path.split(".")
+    obj = g.get(parts[0])
+    for part in parts[1:]:
+        obj = getattr(obj, part, None)
+    doc = getattr(obj, "__doc__", None) if obj is not None else None
+    lines = doc.split("\n") if isinstance(doc, str) else [""]
+    owner = path.rpartition(".")[0]
+    first = lines[0]
+    if owner and first.startswith(f"{owner}.{name}("):
+        first = first[len(owner) + 1:]
+    overloads = []
+    for line in lines[2:]:
+        if not line.startswith(f"{name}("):
+            break
+        overloads.append(line)
+    if overloads:
+        return overloads
+    return [first if first.startswith(f"{name}(") else f"{name}(...)"]
+
+
+def _argument_error_hook(exc, frame, bint first):
+    """Words a TypeError about a call's arguments as upstream does.
+
+    Called by the traceback filter (_ir.pxd) for each compiled frame of
+    the package a TypeError leaves while no Python frame lies deeper. An
+    error marked by _argument_type_error, or Cython's own error about the
+    arguments of the function just entered (`first`), becomes upstream's
+    "NAME(): incompatible function arguments. The following argument types
+    are supported:" with the function's signature and then the detail,
+    when the frame's function stands for one of upstream's nanobind
+    functions; the outermost frame's wording is the one that stays."""
+    reason = getattr(exc, "_mlircy_reason", None)
+    if not isinstance(reason, str):
+        if not first or len(exc.args) != 1 or type(exc.args[0]) is not str:
+            return
+        reason = <str>exc.args[0]
+        if not (any(m in reason for m in _CYTHON_ARGUMENT_ERRORS) or (
+                reason.startswith("Argument '") or
+                any(m in reason for m in _CYTHON_CONVERSION_ERRORS))):
+            return
+        exc._mlircy_reason = reason
+    code = getattr(frame, "f_code", None)
+    source = getattr(code, "co_filename", None)
+    qualname = getattr(code, "co_name", None)
+    if not isinstance(source, str) or not isinstance(qualname, str):
+        return
+    if source.startswith("mlir/_mlir_libs/") and \
+            source not in _PYTHON_SIDE_SOURCES and "_ops_gen" not in source:
+        name = qualname.rpartition(".")[2]
+        lines = [f"{name}(): incompatible function arguments. The "
+                 f"following argument types are supported:"]
+        for i, sig in enumerate(_signatures_of(frame, qualname, name)):
+            lines.append(f"    {i + 1}. {sig}")
+        lines += ["", reason]
+        exc.args = ("\n".join(lines),)
+    else:
+        exc.args = (reason,)
 
 
 # A parameter without a default, in the (name, default) tables that

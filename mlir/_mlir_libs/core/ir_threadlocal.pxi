@@ -81,7 +81,7 @@ cdef Context resolve_context(object context):
     """The explicit context if given, else the current one; else an error."""
     if context is not None:
         if not isinstance(context, Context):
-            raise TypeError(
+            raise _argument_type_error(
                 f"context must be a Context, not {type(context).__name__}")
         return <Context>context
     cdef Context ctx = current_context()
@@ -98,7 +98,7 @@ cdef Location resolve_location(object loc):
     """The explicit location if given, else the current one; else an error."""
     if loc is not None:
         if not isinstance(loc, Location):
-            raise TypeError(f"loc must be a Location, not {type(loc).__name__}")
+            raise _argument_type_error(f"loc must be a Location, not {type(loc).__name__}")
         return <Location>loc
     cdef _Frame f = _top_frame()
     if f is None or f.location is None:
@@ -117,7 +117,7 @@ cdef InsertionPoint resolve_ip(object ip):
         if ip is False:
             return None
         if not isinstance(ip, InsertionPoint):
-            raise TypeError(
+            raise _argument_type_error(
                 f"ip must be an InsertionPoint, not {type(ip).__name__}")
         return <InsertionPoint>ip
     cdef _Frame f = _top_frame()

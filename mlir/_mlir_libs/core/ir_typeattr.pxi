@@ -40,7 +40,7 @@ cdef object _index_arg(object v, str what):
     try:
         return PyNumber_Index(v)
     except TypeError:
-        raise TypeError(f"{what} must be an int, not "
+        raise _argument_type_error(f"{what} must be an int, not "
                         f"{type(v).__name__}") from None
 
 
@@ -165,7 +165,7 @@ cdef class Type:
 
     def __init__(self, cast_from_type: Type):
         if not isinstance(cast_from_type, Type):
-            raise TypeError(f"expected a Type, got {type(cast_from_type).__name__}")
+            raise _argument_type_error(f"expected a Type, got {type(cast_from_type).__name__}")
         cdef Type other = <Type>cast_from_type
         check = getattr(type(self), "isinstance", None)
         if type(self) is not Type and check is not None and not check(other):
@@ -280,7 +280,7 @@ cdef Type wrap_type(Context context, MlirType t):
 
 cdef MlirType type_handle(object t, str what) except *:
     if not isinstance(t, Type):
-        raise TypeError(f"{what} must be a Type, not {type(t).__name__}")
+        raise _argument_type_error(f"{what} must be a Type, not {type(t).__name__}")
     return (<Type>t).c_type
 
 
@@ -335,7 +335,7 @@ cdef class Attribute:
 
     def __init__(self, cast_from_attr: Attribute):
         if not isinstance(cast_from_attr, Attribute):
-            raise TypeError(
+            raise _argument_type_error(
                 f"expected an Attribute, got {type(cast_from_attr).__name__}")
         cdef Attribute other = <Attribute>cast_from_attr
         check = getattr(type(self), "isinstance", None)
@@ -442,7 +442,7 @@ cdef Attribute wrap_attribute(Context context, MlirAttribute a):
 
 cdef MlirAttribute attribute_handle(object a, str what) except *:
     if not isinstance(a, Attribute):
-        raise TypeError(f"{what} must be an Attribute, not {type(a).__name__}")
+        raise _argument_type_error(f"{what} must be an Attribute, not {type(a).__name__}")
     return (<Attribute>a).c_attr
 
 

@@ -50,7 +50,7 @@ cdef inline int64_t _shape_dim(object d) except? -1:
     if PyLong_CheckExact(d):
         return d
     if isinstance(d, float):
-        raise TypeError(f"shape dimensions must be ints, not "
+        raise _argument_type_error(f"shape dimensions must be ints, not "
                         f"{type(d).__name__}")
     return _index_arg(d, "shape dimension")
 
@@ -66,7 +66,7 @@ cdef int _fill_shape(vector[int64_t]& out, object shape) except -1:
             out.push_back(_shape_dim(<object>mlircy_fast_item(shape, i)))
         return 0
     if not is_sequence_arg(shape):
-        raise TypeError(f"shape must be a sequence of ints, not "
+        raise _argument_type_error(f"shape must be a sequence of ints, not "
                         f"{type(shape).__name__}")
     for d in shape:
         out.push_back(_shape_dim(d))
@@ -76,6 +76,9 @@ cdef int _fill_shape(vector[int64_t]& out, object shape) except -1:
 cdef int _fill_types(vector[MlirType]& out, object types, Context ctx,
                      str what) except -1:
     out.clear()
+    if not is_sequence_arg(types):
+        raise _argument_type_error(f"{what}s must be a sequence of Types, "
+                                   f"not {type(types).__name__}")
     for t in types:
         out.push_back(type_handle_in(t, ctx, what))
     return 0
@@ -83,7 +86,7 @@ cdef int _fill_types(vector[MlirType]& out, object types, Context ctx,
 
 cdef Context _context_of_type(object t, str what):
     if not isinstance(t, Type):
-        raise TypeError(f"{what} must be a Type, not {type(t).__name__}")
+        raise _argument_type_error(f"{what} must be a Type, not {type(t).__name__}")
     return (<Type>t).context
 
 
@@ -146,7 +149,7 @@ cdef class IntegerType(Type):
         cdef Context ctx = resolve_context(context)
         cdef unsigned int w = _check_width(width)
         if not isinstance(signedness, _IntegerTypeSignedness):
-            raise TypeError(f"signedness must be an IntegerType.Signedness, "
+            raise _argument_type_error(f"signedness must be an IntegerType.Signedness, "
                             f"not {type(signedness).__name__}")
         if signedness is _IntegerTypeSignedness.SIGNED:
             t = mlirIntegerTypeSignedGet(ctx.c_context, w)
@@ -197,7 +200,7 @@ cdef unsigned int _check_width(object width) except? 0xffffffff:
     if width < 0 or width > 0xFFFFFFFF:
         # An unsigned parameter upstream: nanobind refuses a negative int
         # and one beyond 32 bits.
-        raise TypeError(f"integer bitwidth must be in [0, "
+        raise _argument_type_error(f"integer bitwidth must be in [0, "
                         f"{mlircy_kMaxIntegerWidth}], got {width}")
     if width > mlircy_kMaxIntegerWidth:
         raise ValueError(f"integer bitwidth must be in [0, "

@@ -44,7 +44,7 @@ cdef Value wrap_value_any(Context ctx, MlirValue v):
 
 cdef MlirValue value_handle(object v, str what) except *:
     if not isinstance(v, Value):
-        raise TypeError(f"{what} must be a Value, not {type(v).__name__}")
+        raise _argument_type_error(f"{what} must be a Value, not {type(v).__name__}")
     return (<Value>v).handle()
 
 

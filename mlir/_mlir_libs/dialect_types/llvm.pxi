@@ -166,7 +166,7 @@ cdef int _check_address_space(object address_space,
             raise TypeError(f"address_space must be an int, not "
                             f"{type(address_space).__name__}")
         if address_space < 0:
-            raise TypeError(f"address_space must be >= 0, got {address_space}")
+            raise _argument_type_error(f"address_space must be >= 0, got {address_space}")
         if address_space > 0xFFFFFF:
             raise ValueError(f"address_space must be in [0, 2^24), got "
                              f"{address_space}")

@@ -29,7 +29,7 @@ cdef int _check_common(object flags, object storage_type, object expressed_type,
     if flags < 0:
         # Unsigned upstream: nanobind refuses a negative int. Other bits
         # than FLAG_SIGNED are ignored, as by MLIR.
-        raise TypeError(f"flags must be >= 0, got {flags}")
+        raise _argument_type_error(f"flags must be >= 0, got {flags}")
     cdef MlirType s = type_handle(storage_type, "storage_type")
     if not mlirTypeIsAInteger(s):
         raise ValueError(f"storage_type must be an integer type, got "
@@ -75,7 +75,7 @@ cdef int _check_integral_width(object w) except -1:
     if not isinstance(w, int):
         raise TypeError(f"integral_width must be an int, not {type(w).__name__}")
     if w < 0:
-        raise TypeError(f"integral_width must be >= 0, got {w}")
+        raise _argument_type_error(f"integral_width must be >= 0, got {w}")
     if w < 1 or w > 64:
         raise ValueError(f"integral_width must be in [1, 64], got {w}")
     return 0

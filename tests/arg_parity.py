@@ -9,7 +9,10 @@ directory, in one of two modes:
 `plan` reads upstream's own signatures (nanobind's `__nb_signature__`) of
 the static functions of every class of mlir.ir and of the dialect modules
 (the builders users call: `IntegerType.get_signless`, `MemRefType.get`,
-`DenseI64ArrayAttr.get`, ...), and takes each parameter's kind from its
+`DenseI64ArrayAttr.get`, ...), of the constructors of mlir.ir's classes
+(`IntegerType(t)`) and of the methods of the classes in INSTANCES (called
+on an object of env(): `Value.replace_all_uses_with`, `op.get_asm`,
+`attributes[...]`), and takes each parameter's kind from its
 annotation: `int`, `float`, `Sequence[int]`, `Type`, `Context | None`...
 For each function whose parameters all have a kind it knows, a case calls
 it with a canonical value per parameter, and one case per parameter and
@@ -43,7 +46,11 @@ MODULES = ["mlir.ir", "mlir.dialects.llvm", "mlir.dialects.gpu",
 # Functions a case must not call: they change process-wide state or need
 # objects this harness does not make.
 SKIP = {"mlir.ir:Context.current", "mlir.ir:Location.current",
-        "mlir.ir:InsertionPoint.current", "mlir.ir:DiagnosticHandler.*"}
+        "mlir.ir:InsertionPoint.current", "mlir.ir:DiagnosticHandler.*",
+        "mlir.ir:Context.__init__"}
+# The special methods of INSTANCES' classes called as their other methods
+# are (constructors: every class's, by calling the class).
+DUNDERS = {"__getitem__", "__setitem__", "__delitem__", "__contains__"}
 
 
 class Small(enum.IntEnum):
@@ -67,7 +74,9 @@ def kind_of(annotation):
              "AffineExpr": "affine_expr", "AffineMap": "affine_map",
              "Context": "context", "Location": "location",
              "Sequence[Location]": "seq_location",
-             "Sequence[Attribute]": "seq_attr"}
+             "Sequence[Attribute]": "seq_attr", "Value": "value",
+             "_OperationBase": "operation", "Operation": "operation",
+             "Block": "block", "Region": "region"}
     return known.get(text), optional
 
 
@@ -87,16 +96,77 @@ def _ir():
     return importlib.import_module("mlir.ir")
 
 
+# The IR the instance methods are called on, made afresh for each case.
+SOURCE = """
+func.func @f(%a: i32, %t: tensor<2x?xf32>) -> i32 {
+  %c = arith.constant 1 : i32
+  %0 = arith.addi %a, %c : i32
+  return %0 : i32
+}
+"""
+
+# The object each class's methods are called on (a name in env()), and
+# the values of the IR kinds.
+INSTANCES = {
+    "Operation": "add", "OpView": "add_view",
+    "Block": "block", "Region": "region", "Value": "sum", "OpResult": "sum",
+    "BlockArgument": "arg", "InsertionPoint": "ip", "SymbolTable": "symbols",
+    "OpAttributeMap": "attributes", "OpOperandList": "operands",
+    "OperationList": "ops", "BlockList": "blocks", "AffineExpr": "expr",
+    "AffineMap": "map", "ArrayAttr": "array", "DictAttr": "dict",
+    "DenseI64ArrayAttr": "i64s", "DenseF32ArrayAttr": "f32s",
+    "DenseBoolArrayAttr": "bools", "ShapedType": "tensor_type",
+    "TupleType": "tuple_type", "Location": "loc", "Attribute": "unit",
+    "Type": "i32",
+}
+IR_KINDS = {"value": "one", "operation": "const", "block": "new_block",
+            "region": "region"}
+
+
+def env():
+    """The named objects of a fresh module of SOURCE, in the current
+    Context."""
+    ir = _ir()
+    m = ir.Module.parse(SOURCE)
+    f = m.body.operations[0]
+    block = f.regions[0].blocks[0]
+    const, add = block.operations[0], block.operations[1]
+    i32 = ir.IntegerType.get_signless(32)
+    return {
+        "module": m, "add": add.operation, "add_view": add,
+        "const": const.operation, "block": block, "region": f.regions[0],
+        "sum": add.result, "one": const.result, "arg": block.arguments[0],
+        "ip": ir.InsertionPoint(block), "symbols": ir.SymbolTable(m.operation),
+        "attributes": const.operation.attributes,
+        "operands": add.operation.operands, "ops": block.operations,
+        "blocks": f.regions[0].blocks, "expr": ir.AffineDimExpr.get(0) + 1,
+        "map": ir.AffineMap.get_identity(3),
+        "array": ir.ArrayAttr.get([ir.UnitAttr.get()]),
+        "dict": ir.DictAttr.get({"a": ir.UnitAttr.get()}),
+        "i64s": ir.DenseI64ArrayAttr.get([1, 2]),
+        "f32s": ir.DenseF32ArrayAttr.get([1.5, 2.5]),
+        "bools": ir.DenseBoolArrayAttr.get([True, False]),
+        "tensor_type": ir.RankedTensorType.get(
+            [2, ir.ShapedType.get_dynamic_size()], ir.F32Type.get()),
+        "tuple_type": ir.TupleType.get_tuple([i32, ir.F32Type.get()]),
+        "loc": ir.Location.unknown(), "unit": ir.UnitAttr.get(), "i32": i32,
+        "new_block": ir.Block.create_at_start(f.regions[0], []),
+    }
+
+
 # Other canonical values tried, in order, when a function fails with the
 # first ones (quant.UniformQuantizedType.get wants a float expressed type).
 ALTERNATIVES = {"int": [0, 8, 1, 7, -8], "type": ["f32", "i8", "index"],
                 "bool": [False], "float": [0.0]}
 
 
-def canonical(kind, ctx, alternative=0):
-    """The canonical value of a kind, made in the current context; with
-    alternative > 0, the one of ALTERNATIVES[kind] at alternative - 1."""
+def canonical(kind, ctx, alternative=0, objects=None):
+    """The canonical value of a kind, made in the current context (the IR
+    kinds: taken from `objects`, env()'s); with alternative > 0, the one of
+    ALTERNATIVES[kind] at alternative - 1."""
     ir = _ir()
+    if kind in IR_KINDS:
+        return objects[IR_KINDS[kind]]
     if alternative:
         value = ALTERNATIVES[kind][alternative - 1]
         if kind == "type":
@@ -190,6 +260,8 @@ def forms(kind):
         return [("int", lambda: 1), ("attribute", lambda: ir.UnitAttr.get())] + wrong
     if kind in ("context", "location"):
         return [("int", lambda: 1)] + wrong
+    if kind in IR_KINDS:
+        return [("int", lambda: 1), ("type", lambda: ir.F32Type.get())] + wrong
     return wrong
 
 
@@ -207,8 +279,23 @@ def targets():
             cls = getattr(mod, cname)
             if not isinstance(cls, type) or cname.startswith("_"):
                 continue
-            for fname, raw in sorted(vars(cls).items()):
-                if fname.startswith("_") or type(raw).__name__ != "nb_func":
+            members = dict(vars(cls))
+            if cname in INSTANCES:          # and its private bases' methods
+                for base in cls.__mro__[1:]:
+                    if base.__name__.startswith("_") and base is not object:
+                        for fname, raw in vars(base).items():
+                            members.setdefault(fname, raw)
+            for fname, raw in sorted(members.items()):
+                how = "static"
+                if type(raw).__name__ == "nb_method" and modname == "mlir.ir":
+                    if fname == "__init__":
+                        how = "construct"
+                    elif cname in INSTANCES and (
+                            fname in DUNDERS or not fname.startswith("_")):
+                        how = "method"
+                    else:
+                        continue
+                elif fname.startswith("_") or type(raw).__name__ != "nb_func":
                     continue
                 target = f"{modname}:{cname}.{fname}"
                 if any(fnmatch.fnmatchcase(target, p) for p in SKIP):
@@ -220,15 +307,15 @@ def targets():
                     params = parse_signature(overload[0])
                     if params is None:
                         continue
-                    if params and params[0][0] == "cls":
+                    if params and params[0][0] in ("cls", "self"):
                         params = params[1:]
                     kinds = [(n, *kind_of(a), d, kw) for n, a, d, kw in params]
-                    if all(k[1] for k in kinds):
-                        out.append((target, kinds))
+                    if all(k[1] for k in kinds) and (params or how == "static"):
+                        out.append((target, kinds, how))
     return out
 
 
-def baseline(target, params, tries=400):
+def baseline(target, params, how, tries=400):
     """The canonical alternatives ({param index: alternative}) with which
     the target succeeds here, the first of at most `tries` combinations;
     {} when none does. The combinations are tried in a forked child, as
@@ -246,7 +333,7 @@ def baseline(target, params, tries=400):
             os.close(r)
             for k in range(start, len(combos)):
                 os.write(w, f"t {k}\n".encode())
-                case = {"target": target, "params": params, "vary": {},
+                case = {"target": target, "params": params, "vary": {}, "how": how,
                         "canon": {str(i): a for i, a in enumerate(combos[k]) if a}}
                 if call(case)[0] == "ok":
                     os.write(w, f"ok {k}\n".encode())
@@ -271,27 +358,28 @@ def plan(combos=0, seed=0):
     form, from the canonical values with which the call succeeds upstream;
     then `combos` random cases varying several parameters."""
     cases, canons = [], {}
-    for target, params in targets():
-        canon = canons[target, repr(params)] = baseline(target, params)
-        cases.append({"target": target, "params": params, "vary": {}, "canon": canon})
+    found = targets()
+    for target, params, how in found:
+        canon = canons[target, repr(params)] = baseline(target, params, how)
+        base = {"target": target, "params": params, "how": how, "canon": canon}
+        cases.append({**base, "vary": {}})
         for i, (name, kind, optional, has_default, kw) in enumerate(params):
             for form, _ in forms(kind):
-                cases.append({"target": target, "params": params,
-                              "vary": {str(i): form}, "canon": canon})
+                cases.append({**base, "vary": {str(i): form}})
     rng = random.Random(seed)
     by_target = {}
-    for target, params in targets():
-        by_target.setdefault(target, params)
+    for target, params, how in found:
+        by_target.setdefault(target, (params, how))
     names = sorted(by_target)
     for _ in range(combos):
         target = rng.choice(names)
-        params = by_target[target]
+        params, how = by_target[target]
         vary = {}
         for i, p in enumerate(params):
             if rng.random() < 0.5:
                 vary[str(i)] = rng.choice([f for f, _ in forms(p[1])])
-        cases.append({"target": target, "params": params, "vary": vary,
-                      "canon": canons[target, repr(params)]})
+        cases.append({"target": target, "params": params, "how": how,
+                      "vary": vary, "canon": canons[target, repr(params)]})
     return cases
 
 
@@ -317,16 +405,22 @@ def call(case):
     ir = _ir()
     modname, _, qual = case["target"].partition(":")
     cname, fname = qual.split(".")
-    fn = getattr(getattr(importlib.import_module(modname), cname), fname)
+    how = case.get("how", "static")
+    cls = None if how == "method" else getattr(importlib.import_module(modname), cname)
     with ir.Context() as ctx, ir.Location.unknown():
         ctx.allow_unregistered_dialects = True
+        objects = env()
+        fn = (cls if how == "construct" else
+              getattr(objects[INSTANCES[cname]], fname) if how == "method" else
+              getattr(cls, fname))
         args, kwargs = [], {}
         for i, (name, kind, optional, has_default, kw) in enumerate(case["params"]):
             form = case["vary"].get(str(i))
             if form is None:
                 if has_default:
                     continue
-                value = canonical(kind, ctx, case.get("canon", {}).get(str(i), 0))
+                value = canonical(kind, ctx, case.get("canon", {}).get(str(i), 0),
+                                  objects)
             else:
                 value = dict(forms(kind))[form]()
             if kw or has_default:

@@ -1,6 +1,8 @@
 """Argument kinds against the upstream bindings (LLVM 22.1.8 wheel): every
-static builder of mlir.ir's and the dialects' classes, called with each
-argument form of each parameter (tests/arg_parity.py), must end as it ends
+static builder of mlir.ir's and the dialects' classes, every constructor of
+mlir.ir's classes and the methods of its IR objects (called on those of a
+small module), with each argument form of each parameter
+(tests/arg_parity.py), must end as it ends
 upstream: the same result type and printed result, or the same exception
 type; where upstream's binding layer refuses the arguments ("NAME():
 incompatible function arguments. ..."), the same first line. A crash or

@@ -92,6 +92,42 @@ def test_refused_arguments_of_methods_read_as_upstreams(ctx):
         assert refusal(call)[0] == name + HEAD
 
 
+def test_methods_take_the_argument_kinds_upstreams_take(ctx):
+    """Found by tests/test_arg_parity.py's method cases: bool parameters
+    take True or False only, string keys only strs, indices anything with
+    __index__ (numpy integers too)."""
+    m = ir.Module.parse("""
+        func.func @f(%a: i32) -> i32 {
+          %0 = arith.addi %a, %a : i32
+          return %0 : i32
+        }""")
+    add = m.body.operations[0].regions[0].blocks[0].operations[0]
+    for bad in (1, numpy.bool_(True), None):
+        assert refusal(lambda: add.get_asm(binary=bad))[0] == "get_asm" + HEAD
+        assert refusal(lambda: add.result.get_name(use_local_scope=bad))[0] \
+            == "get_name" + HEAD
+        assert refusal(lambda: ir.AsmState(add, use_local_scope=bad))[0] \
+            == "__init__" + HEAD
+    assert add.get_asm(large_elements_limit=numpy.int64(4)) == \
+        add.get_asm(large_elements_limit=4)
+    d = ir.DictAttr.get({"a": ir.UnitAttr.get()})
+    for container in (d, add.attributes):
+        assert refusal(lambda: 1 in container)[0] == "__contains__" + HEAD
+    assert str(d[numpy.int64(0)]) == "NamedAttribute(a=unit)"
+    with pytest.raises(IndexError, match="^attempt to access out of bounds attribute$"):
+        d[-1]
+    assert refusal(lambda: d[None])[0] == "__getitem__" + HEAD
+    assert refusal(lambda: add.operands.__setitem__(1.5, add.operands[0]))[0] \
+        == "__setitem__" + HEAD
+    with pytest.raises(ValueError, match="^Expected operation to have a symbol name.$"):
+        ir.SymbolTable.set_symbol_name(add, "x")
+    assert refusal(lambda: ir.SymbolTable.set_visibility(1, "nope"))[0] \
+        == "set_visibility" + HEAD
+    assert refusal(lambda: add.result.replace_all_uses_except(
+        add.operands[0], 5))[0] == "replace_all_uses_except" + HEAD
+    assert refusal(lambda: ir.Value(5))[0] == "__init__" + HEAD
+
+
 def test_an_index_of_the_wrong_kind_is_upstreams_value_error(ctx):
     """Lists that take slices too refuse other keys with upstream's
     ValueError; anything with __index__ is an index."""

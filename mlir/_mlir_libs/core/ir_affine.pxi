@@ -767,6 +767,10 @@ cdef class AffineMap:
         position out of range."""
         cdef intptr_t n = mlirAffineMapGetNumResults(self.c_map)
         cdef vector[intptr_t] pos
+        if not is_sequence_arg(result_positions):
+            raise _argument_type_error(
+                f"result_positions must be a sequence of ints, not "
+                f"{type(result_positions).__name__}")
         for p in result_positions:
             p = _index_arg(p, "result position")
             if p < 0 or p >= n:

@@ -90,6 +90,9 @@ cdef inline bint _int64_fits_type(MlirType t, long long v) noexcept:
     return width == 64 and (v >= 0 or not mlirIntegerTypeIsUnsigned(t))
 
 
+from cpython.number cimport PyIndex_Check
+
+
 cdef class IntegerAttr(Attribute):
     """An integer (or index) value with its type: `42 : i32`."""
     static_typeid = wrap_typeid(mlirIntegerAttrGetTypeID())
@@ -513,8 +516,7 @@ cdef class DictAttr(Attribute):
         return mlirDictionaryAttrGetNumElements(self.c_attr)
 
     def __contains__(self, name):
-        if not isinstance(name, str):
-            return False
+        name = _str_param(name, "name")
         cdef bytes b = (<str>name).encode("utf-8")
         return mlirDictionaryAttrGetElementByName(self.c_attr, str_ref(b)).ptr != NULL
 
@@ -529,16 +531,17 @@ cdef class DictAttr(Attribute):
                 raise KeyError(f"attempt to access a non-existent attribute "
                                f"'{key}'")
             return wrap_attribute(self.context, a)
-        if isinstance(key, int):
+        if PyIndex_Check(key):
+            # An index as upstream takes it: no counting from the end.
+            key = _index_arg(key, "index")
             n = mlirDictionaryAttrGetNumElements(self.c_attr)
-            i = key
-            if i < 0:
-                i += n
-            if i < 0 or i >= n:
+            if key < 0 or key >= n:
                 raise IndexError("attempt to access out of bounds attribute")
+            i = key
             return wrap_named_attribute(
                 self.context, mlirDictionaryAttrGetElement(self.c_attr, i))
-        raise TypeError(f"DictAttr keys are str or int, not {type(key).__name__}")
+        raise _argument_type_error(
+            f"DictAttr keys are str or int, not {type(key).__name__}")
 
     def __iter__(self):
         return iter(self.keys())

@@ -903,10 +903,15 @@ cdef class AsmState:
     repeated printing: Value.get_name(state=...), Operation.print(state=...)."""
 
     def __init__(self, value_or_op: Value | Operation,
-                 bint use_local_scope=False):
+                 use_local_scope: bool = False):
+        if not isinstance(value_or_op, (Operation, Value)):
+            raise _argument_type_error(
+                f"AsmState needs an Operation or a Value, not "
+                f"{type(value_or_op).__name__}")
+        cdef bint local = _bool_arg(use_local_scope, "use_local_scope")
         cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
         cdef bint ran
-        if use_local_scope:
+        if local:
             mlirOpPrintingFlagsUseLocalScope(flags)
         try:
             if isinstance(value_or_op, Operation):

@@ -676,11 +676,15 @@ cdef class Operation:
         """The textual form as str (as bytes with binary=True, as
         upstream; write_bytecode writes bytecode)."""
         cdef string buf
-        _print_to(self, buf, binary, large_elements_limit, large_resource_limit,
-                       enable_debug_info, pretty_debug_info,
-                       print_generic_op_form, use_local_scope,
-                       use_name_loc_as_prefix, assume_verified, skip_regions,
-                       None)
+        _print_to(self, buf, _bool_arg(binary, "binary"), large_elements_limit,
+                  large_resource_limit,
+                  _bool_arg(enable_debug_info, "enable_debug_info"),
+                  _bool_arg(pretty_debug_info, "pretty_debug_info"),
+                  _bool_arg(print_generic_op_form, "print_generic_op_form"),
+                  _bool_arg(use_local_scope, "use_local_scope"),
+                  _bool_arg(use_name_loc_as_prefix, "use_name_loc_as_prefix"),
+                  _bool_arg(assume_verified, "assume_verified"),
+                  _bool_arg(skip_regions, "skip_regions"), None)
         if binary:
             return buf.data()[:buf.size()]
         return decode_string(buf)
@@ -1120,10 +1124,10 @@ cdef int _print_now(Operation self, string& buf, bint binary, object large_eleme
     try:
         if large_elements_limit is not None:
             mlirOpPrintingFlagsElideLargeElementsAttrs(
-                flags, <intptr_t>large_elements_limit)
+                flags, <intptr_t>_index_arg(large_elements_limit, "large_elements_limit"))
         if large_resource_limit is not None:
             mlirOpPrintingFlagsElideLargeResourceString(
-                flags, <intptr_t>large_resource_limit)
+                flags, <intptr_t>_index_arg(large_resource_limit, "large_resource_limit"))
         if enable_debug_info:
             mlirOpPrintingFlagsEnableDebugInfo(flags, True, pretty_debug_info)
         if print_generic_op_form:

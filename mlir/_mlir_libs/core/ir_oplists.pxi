@@ -13,7 +13,7 @@ cdef inline object _sliceable_key(object key):
     upstream's ValueError otherwise."""
     if not PyIndex_Check(key):
         raise ValueError("expected integer or slice")
-    return key
+    return _index_arg(key, "index")
 
 
 cdef inline Py_ssize_t _norm_index(Py_ssize_t i, Py_ssize_t n, str what) except -1:
@@ -47,8 +47,7 @@ cdef class OpAttributeMap:
     def __contains__(self, name):
         cdef mlircy_read_scope rs
         if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
-        if not isinstance(name, str):
-            return False
+        name = _str_param(name, "name")
         return _get_attr(op_handle(self.op), <str>name).ptr != NULL
 
     def __getitem__(self, key):
@@ -62,8 +61,9 @@ cdef class OpAttributeMap:
             if a.ptr == NULL:
                 raise KeyError(f"attempt to access a non-existent attribute: {key}")
             return wrap_attribute(self.op.context, a)
-        if isinstance(key, int):
-            i = _norm_index(key, mlirOperationGetNumAttributes(op), "attribute")
+        if PyIndex_Check(key):
+            i = _norm_index(_index_arg(key, "index"),
+                            mlirOperationGetNumAttributes(op), "attribute")
             return wrap_named_attribute(self.op.context,
                                         mlirOperationGetAttribute(op, i))
         raise _argument_type_error(f"attribute key must be str or int, not "
@@ -268,9 +268,10 @@ cdef class OpOperandList(_OpValueList):
         # An operand is owned by its defining op (or block), not by us.
         return wrap_value_any(self.op.context, v)
 
-    def __setitem__(self, Py_ssize_t index, value):
+    def __setitem__(self, index, value):
         cdef MlirOperation op = op_handle(self.op)
-        cdef Py_ssize_t i = _norm_index(index, self.length(), "operand")
+        cdef Py_ssize_t i = _norm_index(_index_arg(index, "index"), self.length(),
+                                        "operand")
         cdef MlirValue v = value_handle(value, "operand")
         _check_same_context(value, self.op.context, "operand assignment")
         cdef int t = op_write_recheck(self.op)

@@ -41,7 +41,7 @@ cdef class OpView(Operation):
             _opview_generic_init(self, operation, *args, **kwargs)
             return
         if not isinstance(operation, Operation):
-            raise TypeError(
+            raise _argument_type_error(
                 f"{type(self).__name__}() needs an Operation (or use its "
                 "builder arguments)")
         cdef Operation p = op_primary(<Operation>operation)
@@ -155,7 +155,12 @@ def _print_with_flags(Operation op, large_elements_limit=None,
                       assume_verified=False, file=None, binary=False,
                       skip_regions=False):
     """Operation.print's flags form."""
-    _print_op(op, None, file, binary, large_elements_limit, large_resource_limit,
-              enable_debug_info, pretty_debug_info, print_generic_op_form,
-              use_local_scope, use_name_loc_as_prefix, assume_verified,
-              skip_regions)
+    _print_op(op, None, file, _bool_arg(binary, "binary"), large_elements_limit,
+              large_resource_limit,
+              _bool_arg(enable_debug_info, "enable_debug_info"),
+              _bool_arg(pretty_debug_info, "pretty_debug_info"),
+              _bool_arg(print_generic_op_form, "print_generic_op_form"),
+              _bool_arg(use_local_scope, "use_local_scope"),
+              _bool_arg(use_name_loc_as_prefix, "use_name_loc_as_prefix"),
+              _bool_arg(assume_verified, "assume_verified"),
+              _bool_arg(skip_regions, "skip_regions"))

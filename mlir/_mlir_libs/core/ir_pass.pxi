@@ -519,6 +519,14 @@ cdef class PassManager:
         """Prints the IR around passes (to stderr, or one file per pass
         under tree_printing_dir_path)."""
         self._pm()
+        for flag, what in ((print_before_all, "print_before_all"),
+                           (print_after_all, "print_after_all"),
+                           (print_module_scope, "print_module_scope"),
+                           (print_after_change, "print_after_change"),
+                           (print_after_failure, "print_after_failure"),
+                           (enable_debug_info, "enable_debug_info"),
+                           (print_generic_op_form, "print_generic_op_form")):
+            _bool_arg(flag, what)
         self.instrumented = True
         cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
         if large_elements_limit is not None:
@@ -539,10 +547,11 @@ cdef class PassManager:
         # The pass manager copied the flags.
         mlirOpPrintingFlagsDestroy(flags)
 
-    def enable_verifier(self, bint enable) -> None:
+    def enable_verifier(self, enable: bool) -> None:
         """Turns verification of the IR after each pass on or off."""
+        cdef bint on = _bool_arg(enable, "enable")
         self.instrumented = True
-        mlirPassManagerEnableVerifier(self._pm(), enable)
+        mlirPassManagerEnableVerifier(self._pm(), on)
 
     def enable_timing(self) -> None:
         """Reports the time each pass took, when the pass manager is

@@ -75,6 +75,16 @@ cdef str _str_param(object v, str what):
                     f"got {type(v).__name__})")
 
 
+cdef inline bint _bool_arg(object v, str what) except -1:
+    """A bool parameter as upstream's binding layer takes it: True or False
+    only (an int or a numpy.bool_ is refused: TypeError)."""
+    if v is True:
+        return 1
+    if v is False:
+        return 0
+    raise _argument_type_error(f"{what} must be a bool, not {type(v).__name__}")
+
+
 cdef int _context_param(object context) except -1:
     """A context= that a function does not otherwise use must still be a
     Context or None (TypeError, as upstream)."""

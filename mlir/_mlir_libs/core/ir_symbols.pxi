@@ -104,10 +104,12 @@ cdef class SymbolTable:
     @staticmethod
     def set_symbol_name(symbol: Operation, name) -> None:
         """Sets the symbol name of the operation `symbol` to the str `name`."""
-        name = _str_param(name, "name")
         cdef Operation op = as_operation(symbol, "symbol")
+        name = _str_param(name, "name")
         cdef bytes b = name.encode("utf-8")
         cdef bytes key = from_ref(mlirSymbolTableGetSymbolAttributeName()).encode()
+        if _get_attr(op.c_op, key.decode()).ptr == NULL:
+            raise ValueError("Expected operation to have a symbol name.")
         cdef int t = op_write_recheck(op)
         mlirOperationSetAttributeByName(op.c_op, str_ref(key), mlirStringAttrGet(
             op.context.c_context, str_ref(b)))
@@ -128,11 +130,11 @@ cdef class SymbolTable:
     def set_visibility(symbol: Operation, visibility) -> None:
         """Sets the visibility of the operation `symbol`: 'public',
         'private' or 'nested' (ValueError otherwise)."""
+        cdef Operation op = as_operation(symbol, "symbol")
         visibility = _str_param(visibility, "visibility")
         if visibility not in ("public", "private", "nested"):
             raise ValueError("Expected visibility to be 'public', 'private' or "
                              "'nested'")
-        cdef Operation op = as_operation(symbol, "symbol")
         cdef bytes b = visibility.encode()
         cdef bytes key = from_ref(mlirSymbolTableGetVisibilityAttributeName()).encode()
         cdef int t = op_write_recheck(op)

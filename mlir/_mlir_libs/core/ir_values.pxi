@@ -65,7 +65,8 @@ cdef class Value:
 
     def __init__(self, value: Value):
         if not isinstance(value, Value):
-            raise TypeError(f"expected a Value, got {type(value).__name__}")
+            raise _argument_type_error(
+                f"expected a Value, got {type(value).__name__}")
         cdef Value other = <Value>value
         other.check()
         if isinstance(self, OpResult) and not mlirValueIsAOpResult(other.c_value):
@@ -190,6 +191,10 @@ cdef class Value:
         cdef vector[MlirOperation] ex
         if isinstance(exceptions, Operation):
             exceptions = [exceptions]
+        elif not is_sequence_arg(exceptions):
+            raise _argument_type_error(
+                f"exceptions must be an Operation or a sequence of Operations, "
+                f"not {type(exceptions).__name__}")
         for e in exceptions:
             ex.push_back(as_operation(e, "exceptions").c_op)
         if conversion_rewriter(self.parent.context,
@@ -225,6 +230,8 @@ cdef class Value:
             mlirValuePrintAsOperand(v, (<AsmState>state).c_state,
                                     append_to_string, &buf)
         else:
+            _bool_arg(use_local_scope, "use_local_scope")
+            _bool_arg(use_name_loc_as_prefix, "use_name_loc_as_prefix")
             flags = mlirOpPrintingFlagsCreate()
             if use_local_scope:
                 mlirOpPrintingFlagsUseLocalScope(flags)

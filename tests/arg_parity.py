@@ -39,7 +39,7 @@ import json
 import random
 import sys
 
-MODULES = ["mlir.ir", "mlir.dialects.llvm", "mlir.dialects.gpu",
+MODULES = ["mlir.ir", "mlir.passmanager", "mlir.dialects.llvm", "mlir.dialects.gpu",
            "mlir.dialects.transform", "mlir.dialects.pdl", "mlir.dialects.quant",
            "mlir.dialects.smt", "mlir.dialects.nvgpu", "mlir.dialects.amdgpu",
            "mlir.dialects.sparse_tensor"]
@@ -117,7 +117,7 @@ INSTANCES = {
     "DenseI64ArrayAttr": "i64s", "DenseF32ArrayAttr": "f32s",
     "DenseBoolArrayAttr": "bools", "ShapedType": "tensor_type",
     "TupleType": "tuple_type", "Location": "loc", "Attribute": "unit",
-    "Type": "i32",
+    "Type": "i32", "PassManager": "pm",
 }
 IR_KINDS = {"value": "one", "operation": "const", "block": "new_block",
             "region": "region"}
@@ -151,6 +151,8 @@ def env():
         "tuple_type": ir.TupleType.get_tuple([i32, ir.F32Type.get()]),
         "loc": ir.Location.unknown(), "unit": ir.UnitAttr.get(), "i32": i32,
         "new_block": ir.Block.create_at_start(f.regions[0], []),
+        "pm": importlib.import_module("mlir.passmanager").PassManager.parse(
+            "builtin.module(canonicalize)"),
     }
 
 
@@ -287,7 +289,7 @@ def targets():
                             members.setdefault(fname, raw)
             for fname, raw in sorted(members.items()):
                 how = "static"
-                if type(raw).__name__ == "nb_method" and modname == "mlir.ir":
+                if type(raw).__name__ == "nb_method":
                     if fname == "__init__":
                         how = "construct"
                     elif cname in INSTANCES and (

@@ -527,6 +527,12 @@ cdef class PassManager:
                            (enable_debug_info, "enable_debug_info"),
                            (print_generic_op_form, "print_generic_op_form")):
             _bool_arg(flag, what)
+        if large_elements_limit is not None:
+            large_elements_limit = _index_arg(large_elements_limit,
+                                              "large_elements_limit")
+        if large_resource_limit is not None:
+            large_resource_limit = _index_arg(large_resource_limit,
+                                              "large_resource_limit")
         self.instrumented = True
         cdef MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate()
         if large_elements_limit is not None:

@@ -5,7 +5,10 @@
    writes their .pxd mirrors (mlir/_mlir_libs/capi/, with libclang) when a
    header changed, and
    gen/dialect_types.py the dialect type and attribute modules
-   (mlir/_mlir_libs/_mlirDialects*.pyx) from gen/dialect_types/*.toml.
+   (mlir/_mlir_libs/_mlirDialects*.pyx) from gen/dialect_types/*.toml,
+   and gen/builtin_classes.py the builtin classes that differ only in
+   their C calls (mlir/_mlir_libs/core/generated/) from
+   gen/builtin_classes.toml.
 1. CMake builds the native parts that are not Cython (CMakeLists.txt):
    libMLIRCythonCAPI.so, the one library holding MLIR's C API, and
    mlir-cython-tblgen, the ODS -> Cython op-wrapper generator.
@@ -684,6 +687,15 @@ class BuildExt(build_ext):
         return dest_dir
 
 
+def generate_builtin_classes():
+    """Writes the builtin classes made from gen/builtin_classes.toml into
+    mlir/_mlir_libs/core/generated/ (gen/builtin_classes.py); pure
+    Python, before anything is cythonized."""
+    gen = runpy.run_path(str(ROOT / "gen" / "builtin_classes.py"))
+    if gen["main"]([]) != 0:
+        sys.exit("mlir-cython: gen/builtin_classes.py failed")
+
+
 def generate_dialect_types():
     """Writes the dialect type and attribute modules from their tables
     (gen/dialect_types.py); pure Python, before anything is cythonized."""
@@ -743,6 +755,7 @@ if not {"sdist", "egg_info", "dist_info"} & set(sys.argv):
     stage_headers(LLVM_ROOT)
     write_internals_header()
     generate_capi_mirrors()
+generate_builtin_classes()
 generate_dialect_types()
 setup(
     # Nothing is cythonized here: metadata and the sdist (egg_info,

@@ -451,79 +451,9 @@ cdef class AffineBinaryExpr(AffineExpr):
         return wrap_affine_expr(self.context, mlirAffineBinaryOpExprGetRHS(self.c_expr))
 
 
-cdef class AffineAddExpr(AffineBinaryExpr):
-    """An affine sum `lhs + rhs`."""
-    @staticmethod
-    def get(lhs: AffineExpr, rhs: AffineExpr):
-        """lhs and rhs combined (both AffineExprs, as upstream)."""
-        _check_affine_operands(lhs, rhs)
-        return _affine_binary(_ADD, lhs, rhs, False)
-
-    @staticmethod
-    def isinstance(other):
-        """Whether `other` is an AffineExpr that is a sum."""
-        return isinstance(other, AffineExpr) and mlirAffineExprIsAAdd(
-            (<AffineExpr>other).c_expr)
-
-
-cdef class AffineMulExpr(AffineBinaryExpr):
-    """An affine product `lhs * rhs`."""
-    @staticmethod
-    def get(lhs: AffineExpr, rhs: AffineExpr):
-        """lhs and rhs combined (both AffineExprs, as upstream)."""
-        _check_affine_operands(lhs, rhs)
-        return _affine_binary(_MUL, lhs, rhs, False)
-
-    @staticmethod
-    def isinstance(other):
-        """Whether `other` is an AffineExpr that is a product."""
-        return isinstance(other, AffineExpr) and mlirAffineExprIsAMul(
-            (<AffineExpr>other).c_expr)
-
-
-cdef class AffineModExpr(AffineBinaryExpr):
-    """An affine modulo `lhs mod rhs`."""
-    @staticmethod
-    def get(lhs: AffineExpr, rhs: AffineExpr):
-        """lhs and rhs combined (both AffineExprs, as upstream)."""
-        _check_affine_operands(lhs, rhs)
-        return _affine_binary(_MOD, lhs, rhs, False)
-
-    @staticmethod
-    def isinstance(other):
-        """Whether `other` is an AffineExpr that is a modulo."""
-        return isinstance(other, AffineExpr) and mlirAffineExprIsAMod(
-            (<AffineExpr>other).c_expr)
-
-
-cdef class AffineFloorDivExpr(AffineBinaryExpr):
-    """An affine floor division `lhs floordiv rhs`."""
-    @staticmethod
-    def get(lhs: AffineExpr, rhs: AffineExpr):
-        """lhs and rhs combined (both AffineExprs, as upstream)."""
-        _check_affine_operands(lhs, rhs)
-        return _affine_binary(_FLOORDIV, lhs, rhs, False)
-
-    @staticmethod
-    def isinstance(other):
-        """Whether `other` is an AffineExpr that is a floor division."""
-        return isinstance(other, AffineExpr) and mlirAffineExprIsAFloorDiv(
-            (<AffineExpr>other).c_expr)
-
-
-cdef class AffineCeilDivExpr(AffineBinaryExpr):
-    """An affine ceiling division `lhs ceildiv rhs`."""
-    @staticmethod
-    def get(lhs: AffineExpr, rhs: AffineExpr):
-        """lhs and rhs combined (both AffineExprs, as upstream)."""
-        _check_affine_operands(lhs, rhs)
-        return _affine_binary(_CEILDIV, lhs, rhs, False)
-
-    @staticmethod
-    def isinstance(other):
-        """Whether `other` is an AffineExpr that is a ceiling division."""
-        return isinstance(other, AffineExpr) and mlirAffineExprIsACeilDiv(
-            (<AffineExpr>other).c_expr)
+# AffineAddExpr, AffineMulExpr, AffineModExpr, AffineFloorDivExpr,
+# AffineCeilDivExpr: gen/builtin_classes.toml.
+include "generated/affine_binary.pxi"
 
 
 cdef AffineExpr wrap_affine_expr(Context ctx, MlirAffineExpr e):
@@ -1160,7 +1090,6 @@ cdef IntegerSet wrap_integer_set(Context ctx, MlirIntegerSet s):
 
 _AFFINE_NAMES = [
     "AffineExpr", "AffineConstantExpr", "AffineDimExpr", "AffineSymbolExpr",
-    "AffineBinaryExpr", "AffineAddExpr", "AffineMulExpr", "AffineModExpr",
-    "AffineFloorDivExpr", "AffineCeilDivExpr", "AffineExprList", "AffineMap",
+    "AffineBinaryExpr", *_AFFINE_BINARY_NAMES, "AffineExprList", "AffineMap",
     "IntegerSet", "IntegerSetConstraint", "IntegerSetConstraintList",
 ]

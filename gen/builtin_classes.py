@@ -73,28 +73,13 @@ _GET = {
         return _make_attr({n}, ctx,
                           mlirDense{c}ArrayGet(ctx.c_context, v.size(), v.data()))
 ''',
-    "int": '''    @staticmethod
-    def get(values: Sequence[int], context=None):
-        """array<{e}: ...> of a sequence of ints (upstream's TypeError
-        for anything else, floats and out-of-range values included)."""
-        cdef list ints = _dense_int_values({n}, values,
-                                           context, {bits})
+    "number": '''    @staticmethod
+    def get(values: Sequence[{py}], context=None):
+        """array<{e}: ...> of {doc}."""
+        cdef list items = {collect}
         cdef Context ctx = resolve_context(context)
         cdef vector[{t}] v
-        for x in ints:
-            v.push_back(x)
-        return _make_attr({n}, ctx,
-                          mlirDense{c}ArrayGet(ctx.c_context, v.size(), v.data()))
-''',
-    "float": '''    @staticmethod
-    def get(values: Sequence[float], context=None):
-        """array<{e}: ...> of a sequence of numbers (upstream's
-        TypeError for anything else)."""
-        cdef list floats = _dense_float_values({n}, values,
-                                               context)
-        cdef Context ctx = resolve_context(context)
-        cdef vector[{t}] v
-        for x in floats:
+        for x in items:
             v.push_back(x)
         return _make_attr({n}, ctx,
                           mlirDense{c}ArrayGet(ctx.c_context, v.size(), v.data()))
@@ -120,8 +105,20 @@ cdef class {n[:-4]}Iterator(_DenseArrayIterator):
 cdef class {n}(_DenseArrayAttr):
     """A dense array of {what} (`array<{e}: ...>`); indexable and iterable."""
 ''')
-        out.append(_GET[r["values"]].format(n=n, c=c, e=e, t=r["ctype"],
-                                            bits=r.get("bits")))
+        if r["values"] == "bool":
+            out.append(_GET["bool"].format(n=n, c=c, e=e, t=r["ctype"]))
+        elif r["values"] == "int":
+            out.append(_GET["number"].format(
+                n=n, c=c, e=e, t=r["ctype"], py="int",
+                doc="a sequence of ints (upstream's TypeError\n        for "
+                    "anything else, floats and out-of-range values included)",
+                collect=f"_dense_int_values({n}, values, context, {r['bits']})"))
+        else:
+            out.append(_GET["number"].format(
+                n=n, c=c, e=e, t=r["ctype"], py="float",
+                doc="a sequence of numbers (upstream's\n        TypeError for "
+                    "anything else)",
+                collect=f"_dense_float_values({n}, values, context)"))
         out.append(f'''
     @staticmethod
     def isinstance(other):

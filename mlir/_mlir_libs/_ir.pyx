@@ -170,6 +170,7 @@ include "core/ir_walk.pxi"          # Operation.walk: orders, results, state
 include "core/ir_operation.pxi"     # Operation: interning, validity, ownership
 include "core/ir_opstate.pxi"       # OperationState, the generic builder
 include "core/ir_opview.pxi"        # OpView, OpAdaptor
+include "core/ir_printing.pxi"      # printing operations: flags, AsmState, files
 include "core/ir_oplists.pxi"       # an operation's attributes, operands, results...
 include "core/ir_blocks.pxi"        # Region, Block, InsertionPoint
 include "core/ir_values.pxi"        # Value, OpResult, BlockArgument, uses

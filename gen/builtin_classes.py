@@ -47,10 +47,9 @@ cdef class {n}(FloatType):
 ''')
     names = ", ".join(r["name"] for r in rows)
     out.append(f'''
-# The floating-point types (registered as casters with the other builtin
-# types, at the end of ir_types.pxi).
+# The floating-point types (registered as casters and exported with the
+# other builtin types: _BUILTIN_TYPES, at the end of ir_types.pxi).
 cdef tuple _FLOAT_TYPES = ({names})
-_FLOAT_TYPE_NAMES = [c.__name__ for c in _FLOAT_TYPES]
 ''')
     return "".join(out)
 

@@ -769,9 +769,16 @@ cdef int _register_builtin_attribute(type cls) except -1:
     return 0
 
 
-for _cls in (FloatAttr, StringAttr, UnitAttr, TypeAttr,
-             ArrayAttr, DictAttr, OpaqueAttr,
-             StridedLayoutAttr, AffineMapAttr, IntegerSetAttr):
+# The builtin attributes that are the class of their TypeID (casters);
+# IntegerAttr/BoolAttr and SymbolRefAttr/FlatSymbolRefAttr share a TypeID
+# each and are chosen below. Registered and exported from these lists.
+cdef tuple _BUILTIN_ATTRIBUTES = (
+    FloatAttr, StringAttr, UnitAttr, TypeAttr, ArrayAttr, DictAttr,
+    OpaqueAttr, StridedLayoutAttr, AffineMapAttr, IntegerSetAttr)
+cdef tuple _CHOSEN_ATTRIBUTES = (IntegerAttr, BoolAttr, SymbolRefAttr,
+                                 FlatSymbolRefAttr)
+
+for _cls in _BUILTIN_ATTRIBUTES:
     _register_builtin_attribute(_cls)
 del _cls
 
@@ -819,9 +826,5 @@ cdef class ArrayAttributeIterator:
             self.attr.c_attr, self.next_index - 1))
 
 
-_ATTRIBUTE_NAMES = [
-    "ArrayAttributeIterator",
-    "IntegerAttr", "BoolAttr", "FloatAttr", "StringAttr", "UnitAttr",
-    "TypeAttr", "ArrayAttr", "DictAttr", "SymbolRefAttr", "FlatSymbolRefAttr",
-    "OpaqueAttr", "StridedLayoutAttr", "AffineMapAttr", "IntegerSetAttr",
-]
+_ATTRIBUTE_NAMES = ["ArrayAttributeIterator"] + [
+    c.__name__ for c in _CHOSEN_ATTRIBUTES + _BUILTIN_ATTRIBUTES]

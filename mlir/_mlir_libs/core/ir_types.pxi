@@ -829,15 +829,15 @@ cdef int _register_builtin_type(type cls) except -1:
     return 0
 
 
-for _cls in (IntegerType, IndexType, NoneType, ComplexType, VectorType,
-             RankedTensorType, UnrankedTensorType, MemRefType,
-             UnrankedMemRefType, TupleType, FunctionType, OpaqueType) + _FLOAT_TYPES:
+# The builtin types, each the class of its TypeID (a caster): registered
+# and exported from this one list, with the two base classes.
+cdef tuple _BUILTIN_TYPES = (
+    IntegerType, IndexType, NoneType, ComplexType, VectorType,
+    RankedTensorType, UnrankedTensorType, MemRefType, UnrankedMemRefType,
+    TupleType, FunctionType, OpaqueType) + _FLOAT_TYPES
+
+for _cls in _BUILTIN_TYPES:
     _register_builtin_type(_cls)
 del _cls
 
-_TYPE_NAMES = [
-    "IntegerType", "IndexType", "FloatType", "NoneType", "ComplexType",
-    "ShapedType", "VectorType", "RankedTensorType", "UnrankedTensorType",
-    "MemRefType", "UnrankedMemRefType", "TupleType", "FunctionType",
-    "OpaqueType",
-] + _FLOAT_TYPE_NAMES
+_TYPE_NAMES = ["FloatType", "ShapedType"] + [c.__name__ for c in _BUILTIN_TYPES]

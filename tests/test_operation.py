@@ -180,7 +180,7 @@ def test_attributes_mapping_and_sequence(uctx):
         del attrs["a"]
     with pytest.raises(IndexError, match=r"^attempt to access out of bounds attribute$"):
         attrs[5]
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^__setitem__\(\): incompatible function arguments"):
         attrs["c"] = 3
     assert attrs.get("zzz") is None
 

@@ -126,7 +126,7 @@ def test_bad_pipelines(ctx):
     with pytest.raises(ValueError,
                        match=r"^MLIR Textual PassPipeline Parser:1:1: error: 'nosuchpass' does not refer to a registered pass or pass pipeline"):
         pm.add("nosuchpass")
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^add\(\): incompatible function arguments"):
         pm.add(42)
 
 
@@ -240,9 +240,9 @@ def test_shared_thread_pool_outlives_its_python_object(capfd):
     assert a.get_num_threads() == 1
     with pytest.raises(RuntimeError, match="multithreading is disabled"):
         a._mlir_thread_pool_ptr()
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^set_thread_pool\(\): incompatible function arguments"):
         a.set_thread_pool(None)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^set_thread_pool\(\): incompatible function arguments"):
         a.set_thread_pool(object())
 
 

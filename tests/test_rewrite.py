@@ -570,20 +570,24 @@ def test_bad_inputs(uctx):
         apply_patterns_and_fold_greedily("module", fz)
     with pytest.raises(TypeError):
         apply_patterns_and_fold_greedily(m, fz, config={})
-    with pytest.raises(TypeError):
+    with pytest.raises(
+            TypeError, match=r"^apply_patterns_and_fold_greedily\(\): incompatible function arguments"):
         apply_patterns_and_fold_greedily(m)
-    with pytest.raises(TypeError):
+    with pytest.raises(
+            TypeError, match=r"^apply_patterns_and_fold_greedily\(\): incompatible function arguments"):
         apply_patterns_and_fold_greedily(m, fz, None, 4)
-    with pytest.raises(TypeError):
+    with pytest.raises(
+            TypeError, match=r"^apply_patterns_and_fold_greedily\(\): incompatible function arguments"):
         apply_patterns_and_fold_greedily(m, fz, bogus=1)
-    with pytest.raises(TypeError):
+    with pytest.raises(
+            TypeError, match=r"^apply_patterns_and_fold_greedily\(\): incompatible function arguments"):
         apply_patterns_and_fold_greedily(m, set=fz, op=m)
     with pytest.raises(TypeError):
         walk_and_apply_patterns(m, None)
     for cls in (PatternRewriter, FrozenRewritePatternSet, PDLResultList):
         with pytest.raises(TypeError):
             cls()
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^__init__\(\): incompatible function arguments"):
         RewritePatternSet(context="ctx")
     dead = Operation.create("test.a")
     dead_op = m.body.operations[0]

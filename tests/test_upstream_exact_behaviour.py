@@ -276,7 +276,7 @@ def test_print_takes_upstream_flags_positionally(ctx, capsys):
     assert "dense<[1, 2, 3," in capsys.readouterr().out
     with open(os.devnull, "wb") as devnull:
         m.operation.print(state=AsmState(m.operation), binary=True, file=devnull)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^print\(\): incompatible function arguments"):
         m.operation.print(AsmState(m.operation), large_elements_limit=2)
 
 

@@ -34,11 +34,11 @@ def test_llvm_pointer_type(ctx):
     assert Type.parse("!llvm.ptr").typeid == llvm.PointerType.static_typeid
     assert llvm.PointerType.isinstance(p)
     assert not llvm.PointerType.isinstance(IntegerType.get_signless(32))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^get\(\): incompatible function arguments"):
         llvm.PointerType.get(-1)
     with pytest.raises(ValueError):
         llvm.PointerType.get(1 << 24)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^get\(\): incompatible function arguments"):
         llvm.PointerType.get("1")
 
 
@@ -59,7 +59,7 @@ def test_llvm_literal_struct(ctx):
         llvm.StructType.new_identified("bad", [Type.parse("!llvm.token")])
     with pytest.raises(ValueError, match="cannot set the body of a literal"):
         s.set_body([i32])
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^get_literal\(\): incompatible function arguments"):
         llvm.StructType.get_literal(i32)
 
 
@@ -196,7 +196,8 @@ def test_llvm_struct_get_literal_unchecked():
     with pytest.raises(ValueError, match="another context"):
         llvm.StructType.get_literal_unchecked(
             [IntegerType.get_signless(32, context=Context())], context=ctx)
-    with pytest.raises(TypeError):
+    with pytest.raises(
+            TypeError, match=r"^get_literal_unchecked\(\): incompatible function arguments"):
         llvm.StructType.get_literal_unchecked([i32], ctx)
 
 

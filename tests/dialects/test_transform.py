@@ -104,9 +104,9 @@ def test_transform_type_classes(ctx):
     with pytest.raises(ValueError,
                        match=r"^Cannot cast type to AnyOpType \(from Type\(!transform.any_value\)\)$"):
         transform.AnyOpType(transform.AnyValueType.get())
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^get\(\): incompatible function arguments"):
         transform.ParamType.get("i32")
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^get\(\): incompatible function arguments"):
         transform.OperationType.get(3)
 
 

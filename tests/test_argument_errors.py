@@ -59,7 +59,10 @@ def ctx():
     (lambda: ir.IntegerType.get_unsigned(-1), "get_unsigned", None,
      "integer bitwidth must be in [0, 16777215], got -1"),
     (lambda: quant.AnyQuantizedType.get(
-        1.5, ir.IntegerType.get_signless(8), None, 0, 255), "get", None,
+        1.5, ir.IntegerType.get_signless(8), None, 0, 255), "get",
+     "get(flags: int, storage_type: Type, expressed_type: Type | None, "
+     "storage_type_min: int, storage_type_max: int, context: Context | None "
+     "= None) -> AnyQuantizedType",
      "flags must be an int, not float"),
 ])
 def test_refused_arguments_read_as_upstreams(ctx, call, name, signature,

@@ -295,16 +295,19 @@ cdef class DialectRegistry:
 cdef class Location:
     cdef MlirLocation c_location
     cdef readonly Context context
+    """The Context the location belongs to."""
 
 
 cdef class Type:
     cdef MlirType c_type
     cdef readonly Context context
+    """The Context the type belongs to."""
 
 
 cdef class Attribute:
     cdef MlirAttribute c_attr
     cdef readonly Context context
+    """The Context the attribute belongs to."""
 
 
 cdef class TypeID:
@@ -314,6 +317,7 @@ cdef class TypeID:
 cdef class Module:
     cdef MlirModule c_module
     cdef readonly Context context
+    """The Context the module was created in."""
 
 
 # Operation.flags
@@ -329,6 +333,7 @@ cdef class Operation:
     # operations has a million of these. Use the op_* functions below.
     cdef MlirOperation c_op
     cdef readonly Context context
+    """The Context the operation lives in."""
     # OP_ALIAS: the primary object. Attached: an object whose lifetime
     # guarantees the operation's (an ancestor's object, or the Module).
     # OP_OWNED: None, or a list of objects owning values that operations of
@@ -467,7 +472,10 @@ cdef class Value:
 
 cdef class InsertionPoint:
     cdef readonly Block block
-    cdef readonly object ref_operation  # Operation to insert before, or None
+    """The block operations are inserted into."""
+    cdef readonly object ref_operation
+    """The operation new operations go before, or None at the block's
+    end."""
     cdef int insert_handle(self, Operation op) except -1
     cdef int insert_fresh(self, Operation op) except -1
     cdef int check_insertable(self) except -1

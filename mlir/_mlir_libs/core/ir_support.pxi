@@ -204,23 +204,26 @@ cdef tuple _CYTHON_CONVERSION_ERRORS = (
 cdef tuple _PYTHON_SIDE_SOURCES = ("mlir/_mlir_libs/_ods_runtime.pyx",)
 
 
-cdef list _signatures_of(frame, str qualname, str name):
-    """The signatures of the function a compiled frame runs, as its
+cdef list _signatures_of(str qualname, str name):
+    """The signatures of the function a compiled frame runs (`qualname`, as
+    its code object names it: module path, class, function), as its
     docstring gives them: the overloads it lists after the embedded
     signature (`file(filename, line, col, context=None) -> Location`, one
     per line), or else the embedded one (`get(width: int, ...) ->
-    IntegerType`); found through the frame's module, `name(...)` when
-    there is none."""
-    g = getattr(frame, "f_globals", None)
-    if not isinstance(g, dict):
-        return [f"{name}(...)"]
-    modname = g.get("__name__")
-    path = (qualname[len(modname) + 1:] if isinstance(modname, str)
-            and qualname.startswith(modname + ".") else qualname)
-    parts = path.split(".")
-    obj = g.get(parts[0])
-    for part in parts[1:]:
-        obj = getattr(obj, part, None)
+    IntegerType`); `name(...)` when there is none. (The function is found
+    through sys.modules: the stable ABI's frames have no module globals.)"""
+    import sys
+    parts = qualname.split(".")
+    obj = None
+    path = qualname
+    for i in range(len(parts) - 1, 0, -1):
+        mod = sys.modules.get(".".join(parts[:i]))
+        if mod is not None:
+            obj = mod
+            path = ".".join(parts[i:])
+            for part in parts[i:]:
+                obj = getattr(obj, part, None)
+            break
     doc = getattr(obj, "__doc__", None) if obj is not None else None
     lines = doc.split("\n") if isinstance(doc, str) else [""]
     owner = path.rpartition(".")[0]
@@ -232,9 +235,11 @@ cdef list _signatures_of(frame, str qualname, str name):
         if not line.startswith(f"{name}("):
             break
         overloads.append(line)
-    if overloads:
-        return overloads
-    return [first if first.startswith(f"{name}(") else f"{name}(...)"]
+    if not overloads:
+        overloads = [first if first.startswith(f"{name}(") else f"{name}(...)"]
+    # A classmethod's signature leaves out cls, as upstream's do.
+    return [sig.replace(f"{name}(cls, ", f"{name}(", 1).replace(
+        f"{name}(cls)", f"{name}()", 1) for sig in overloads]
 
 
 def _argument_error_hook(exc, frame, bint first):
@@ -268,7 +273,7 @@ def _argument_error_hook(exc, frame, bint first):
         name = qualname.rpartition(".")[2]
         lines = [f"{name}(): incompatible function arguments. The "
                  f"following argument types are supported:"]
-        for i, sig in enumerate(_signatures_of(frame, qualname, name)):
+        for i, sig in enumerate(_signatures_of(qualname, name)):
             lines.append(f"    {i + 1}. {sig}")
         lines += ["", reason]
         exc.args = ("\n".join(lines),)

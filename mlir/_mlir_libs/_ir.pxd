@@ -73,7 +73,8 @@ cdef extern from *:
     #include <stdlib.h>
     #include <string.h>
     /* Whether traceback entry `tb` is a frame of the package's compiled
-       code: Cython names those by their source, mlir/...(.pyx|.pxi). */
+       code: Cython names those by their source, mlir/...(.pyx|.pxi|.pxd),
+       the last for inline functions of a .pxd such as this file's. */
     static int mlircy_is_package_frame(PyObject *tb) {
       int yes = 0;
       PyObject *frame = PyObject_GetAttrString(tb, "tb_frame");
@@ -87,7 +88,8 @@ cdef extern from *:
         size_t n = strlen(s);
         yes = strncmp(s, "mlir/", 5) == 0 && n > 4 &&
               (strcmp(s + n - 4, ".pyx") == 0 ||
-               strcmp(s + n - 4, ".pxi") == 0);
+               strcmp(s + n - 4, ".pxi") == 0 ||
+               strcmp(s + n - 4, ".pxd") == 0);
       }
       if (PyErr_Occurred())
         PyErr_Clear();

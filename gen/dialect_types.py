@@ -125,7 +125,7 @@ def _kind_of(annotation):
 _ARG_CHECKS = {
     "int": '{n} = _int_param({n}, "{n}")',
     "int|None": 'if {n} is not None:\n    {n} = _int_param({n}, "{n}")',
-    "bool": '_bool_param({n}, "{n}")',
+    "bool": '_bool_arg({n}, "{n}")',
     "float": '{n} = _float_param({n}, "{n}")',
     "Type": '_type_param({n}, "{n}")',
     "Type|None": 'if {n} is not None:\n    _type_param({n}, "{n}")',

@@ -27,6 +27,7 @@ from mlir._mlir_libs._ir cimport (
     resolve_context, resolve_location, wrap_type, wrap_attribute,
     type_handle, attribute_handle, context_for_handle,
     Module, Operation, op_handle, is_sequence_arg, _argument_type_error,
+    _bool_arg,
 )
 from mlir._mlir_libs import _ir as _ir_module
 
@@ -77,13 +78,6 @@ cdef list _float_seq_param(object v, str what):
         raise _argument_type_error(f"{what} must be a sequence of floats, not "
                         f"{type(v).__name__}")
     return [_float_param(x, what) for x in v]
-
-
-cdef int _bool_param(object v, str what) except -1:
-    """A bool parameter: True or False only, as upstream."""
-    if v is not True and v is not False:
-        raise _argument_type_error(f"{what} must be a bool, not {type(v).__name__}")
-    return 0
 
 
 cdef object _float_param(object v, str what):

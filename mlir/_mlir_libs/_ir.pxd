@@ -158,8 +158,8 @@ cdef extern from *:
     }
     #define PyTraceBack_Here(frame) mlircy_traceback_here(frame)
     /* The key of Cython's cache of traceback code objects: the function
-       and its line, where Cython's is the line alone (setup.py's
-       key_traceback_cache puts it in the generated C). Positive, as
+       and its line, where Cython's is the line alone
+       (tools/cython_tracebacks.py puts it in the generated C). Positive, as
        Cython's line keys are; C-line keys stay negative. */
     static inline int mlircy_code_key(const char *funcname, int c_line,
                                       int py_line) {
@@ -416,6 +416,16 @@ cdef inline object _argument_type_error(str reason):
     e = TypeError(reason)
     e._mlircy_reason = reason
     return e
+
+
+cdef inline bint _bool_arg(object v, str what) except -1:
+    """A bool parameter as upstream's binding layer takes it: True or False
+    only (an int or a numpy.bool_ is refused: TypeError)."""
+    if v is True:
+        return 1
+    if v is False:
+        return 0
+    raise _argument_type_error(f"{what} must be a bool, not {type(v).__name__}")
 
 
 cdef inline bint is_sequence_arg(object o):

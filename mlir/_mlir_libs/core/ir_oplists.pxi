@@ -9,11 +9,12 @@ from cpython.number cimport PyIndex_Check
 
 cdef inline object _sliceable_key(object key):
     """The index of a list that also takes slices (operands, results,
-    regions, successors, block arguments): anything with __index__, and
-    upstream's ValueError otherwise."""
+    regions, successors, block arguments): anything with __index__ (its
+    conversion to Py_ssize_t calls it), and upstream's ValueError
+    otherwise."""
     if not PyIndex_Check(key):
         raise ValueError("expected integer or slice")
-    return _index_arg(key, "index")
+    return key
 
 
 cdef inline Py_ssize_t _norm_index(Py_ssize_t i, Py_ssize_t n, str what) except -1:
@@ -62,8 +63,7 @@ cdef class OpAttributeMap:
                 raise KeyError(f"attempt to access a non-existent attribute: {key}")
             return wrap_attribute(self.op.context, a)
         if PyIndex_Check(key):
-            i = _norm_index(_index_arg(key, "index"),
-                            mlirOperationGetNumAttributes(op), "attribute")
+            i = _norm_index(key, mlirOperationGetNumAttributes(op), "attribute")
             return wrap_named_attribute(self.op.context,
                                         mlirOperationGetAttribute(op, i))
         raise _argument_type_error(f"attribute key must be str or int, not "

@@ -75,16 +75,6 @@ cdef str _str_param(object v, str what):
                     f"got {type(v).__name__})")
 
 
-cdef inline bint _bool_arg(object v, str what) except -1:
-    """A bool parameter as upstream's binding layer takes it: True or False
-    only (an int or a numpy.bool_ is refused: TypeError)."""
-    if v is True:
-        return 1
-    if v is False:
-        return 0
-    raise _argument_type_error(f"{what} must be a bool, not {type(v).__name__}")
-
-
 cdef int _context_param(object context) except -1:
     """A context= that a function does not otherwise use must still be a
     Context or None (TypeError, as upstream)."""
@@ -169,35 +159,39 @@ cdef str _upstream_type_name(object obj):
     return t.__name__
 
 
-cdef object _incompatible_arguments(str name, tuple signatures, tuple args,
-                                    dict kwargs):
-    """The TypeError upstream raises when no signature of `name` accepts
-    (args, kwargs); `signatures` are upstream's, without the numbering."""
+cdef str _incompatible_text(str name, signatures, str last):
+    """Upstream's text for a call `name` refuses: its first line, the
+    numbered `signatures`, a blank line, then `last`."""
     lines = [f"{name}(): incompatible function arguments. The following "
              f"argument types are supported:"]
     for i, sig in enumerate(signatures):
         lines.append(f"    {i + 1}. {sig}")
+    lines += ["", last]
+    return "\n".join(lines)
+
+
+cdef object _incompatible_arguments(str name, tuple signatures, tuple args,
+                                    dict kwargs):
+    """The TypeError upstream raises when no signature of `name` accepts
+    (args, kwargs); `signatures` are upstream's, without the numbering."""
     invoked = [_upstream_type_name(a) for a in args]
     if kwargs:
         invoked.append("kwargs = { " + ", ".join(
             f"{k}: {_upstream_type_name(v)}" for k, v in kwargs.items()) + " }")
-    lines.append("")
-    lines.append("Invoked with types: " + ", ".join(invoked))
-    return TypeError("\n".join(lines))
+    return TypeError(_incompatible_text(
+        name, signatures, "Invoked with types: " + ", ".join(invoked)))
 
 
 # Errors about the arguments of a call that Cython raises before a
 # function's body runs (its wording of a wrong count, an unknown keyword, a
-# refused None or a typed parameter's conversion); upstream's binding layer
-# rejects the same calls as incompatible arguments.
+# typed parameter's conversion; a refused type or None reads "Argument
+# 'x' ..."); upstream's binding layer rejects the same calls as
+# incompatible arguments.
 cdef tuple _CYTHON_ARGUMENT_ERRORS = (
     "() takes ", "() got an unexpected keyword argument",
     "() got multiple values for ", "() keywords must be strings",
-    "() needs an argument", "() missing ")
-cdef tuple _CYTHON_CONVERSION_ERRORS = (
-    "' has incorrect type (expected ", "' must not be None",
-    "must be real number, not ", "object cannot be interpreted as an integer",
-    "an integer is required")
+    "() needs an argument", "() missing ", "must be real number, not ",
+    "object cannot be interpreted as an integer", "an integer is required")
 
 # The compiled modules whose functions stand for upstream's Python code,
 # not its nanobind extensions: their errors keep their own wording.
@@ -258,9 +252,8 @@ def _argument_error_hook(exc, frame, bint first):
         if not first or len(exc.args) != 1 or type(exc.args[0]) is not str:
             return
         reason = <str>exc.args[0]
-        if not (any(m in reason for m in _CYTHON_ARGUMENT_ERRORS) or (
-                reason.startswith("Argument '") or
-                any(m in reason for m in _CYTHON_CONVERSION_ERRORS))):
+        if not (reason.startswith("Argument '") or
+                any(m in reason for m in _CYTHON_ARGUMENT_ERRORS)):
             return
         exc._mlircy_reason = reason
     code = getattr(frame, "f_code", None)
@@ -268,15 +261,12 @@ def _argument_error_hook(exc, frame, bint first):
     qualname = getattr(code, "co_name", None)
     if not isinstance(source, str) or not isinstance(qualname, str):
         return
+    # (The op modules are under mlir/dialects/.)
     if source.startswith("mlir/_mlir_libs/") and \
-            source not in _PYTHON_SIDE_SOURCES and "_ops_gen" not in source:
+            source not in _PYTHON_SIDE_SOURCES:
         name = qualname.rpartition(".")[2]
-        lines = [f"{name}(): incompatible function arguments. The "
-                 f"following argument types are supported:"]
-        for i, sig in enumerate(_signatures_of(qualname, name)):
-            lines.append(f"    {i + 1}. {sig}")
-        lines += ["", reason]
-        exc.args = ("\n".join(lines),)
+        exc.args = (_incompatible_text(name, _signatures_of(qualname, name),
+                                       reason),)
     else:
         exc.args = (reason,)
 

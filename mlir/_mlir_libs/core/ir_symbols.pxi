@@ -107,9 +107,10 @@ cdef class SymbolTable:
         cdef Operation op = as_operation(symbol, "symbol")
         name = _str_param(name, "name")
         cdef bytes b = name.encode("utf-8")
-        cdef bytes key = from_ref(mlirSymbolTableGetSymbolAttributeName()).encode()
-        if _get_attr(op.c_op, key.decode()).ptr == NULL:
+        cdef str key_name = from_ref(mlirSymbolTableGetSymbolAttributeName())
+        if _get_attr(op.c_op, key_name).ptr == NULL:
             raise ValueError("Expected operation to have a symbol name.")
+        cdef bytes key = key_name.encode()
         cdef int t = op_write_recheck(op)
         mlirOperationSetAttributeByName(op.c_op, str_ref(key), mlirStringAttrGet(
             op.context.c_context, str_ref(b)))

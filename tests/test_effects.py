@@ -180,10 +180,10 @@ def test_effect_and_resource_values():
     assert repr(ir.SideEffectResource.Default) == \
         "SideEffectResource(<Default>)"
     with pytest.raises(TypeError,
-                       match=r"^memory effects are MemoryEffect.Allocate, Free, Read and Write$"):
+                       match=r"MemoryEffect: no constructor defined! \(memory effects are MemoryEffect.Allocate, Free, Read and Write\)$"):
         ir.MemoryEffect()
     with pytest.raises(TypeError,
-                       match=r"^resources are SideEffectResource.Default or those of queried effects$"):
+                       match=r"SideEffectResource: no constructor defined! \(resources are SideEffectResource.Default or those of queried effects\)$"):
         ir.SideEffectResource()
     assert [s.name for s in ir.Speculatability] == [
         "NotSpeculatable", "Speculatable", "RecursivelySpeculatable"]

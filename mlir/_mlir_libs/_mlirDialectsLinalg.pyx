@@ -75,6 +75,14 @@ cdef object _opt_attr(Context ctx, MlirAttribute a):
     return None if a.ptr == NULL else wrap_attribute(ctx, a)
 
 
+cdef int _no_constructor(object self, str detail) except -1:
+    """Upstream's TypeError for a class Python code cannot construct, with
+    `detail` after upstream's text (as mlir.ir's, _ir's ir_support.pxi)."""
+    cdef type cls = type(self)
+    raise TypeError(f"{cls.__module__}.{cls.__qualname__}: no constructor "
+                    f"defined! ({detail})")
+
+
 @cython.final
 cdef class ContractionDimensions:
     """The loop dimensions of a contraction, each a DenseI32ArrayAttr of
@@ -85,8 +93,8 @@ cdef class ContractionDimensions:
     cdef readonly object k
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("ContractionDimensions are returned by "
-                        "infer_contraction_dimensions*, not constructed")
+        _no_constructor(self, "ContractionDimensions are returned by "
+                              "infer_contraction_dimensions*")
 
     def __repr__(self):
         return (f"ContractionDimensions(batch={self.batch}, m={self.m}, "
@@ -109,8 +117,8 @@ cdef class ConvolutionDimensions:
     cdef readonly object dilations
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("ConvolutionDimensions are returned by "
-                        "infer_convolution_dimensions, not constructed")
+        _no_constructor(self, "ConvolutionDimensions are returned by "
+                              "infer_convolution_dimensions")
 
     def __repr__(self):
         return (f"ConvolutionDimensions(batch={self.batch}, "

@@ -533,6 +533,9 @@ cdef class AffineExprList:
     """The results of an AffineMap, as a read-only sequence."""
     cdef AffineMap map
 
+    def __init__(self, *args, **kwargs):
+        _no_constructor(self, "AffineExprList objects come from AffineMap.results")
+
     def __len__(self):
         return mlirAffineMapGetNumResults(self.map.c_map)
 
@@ -572,8 +575,8 @@ cdef class AffineMap:
     """The Context the map belongs to."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("AffineMaps are made by AffineMap.get* or parsed "
-                        "through AffineMapAttr")
+        _no_constructor(self, "AffineMaps are made by AffineMap.get* or parsed "
+                              "through AffineMapAttr")
 
     def __eq__(self, other):
         if not isinstance(other, AffineMap):
@@ -870,6 +873,9 @@ cdef class IntegerSetConstraint:
     cdef IntegerSet set
     cdef intptr_t pos
 
+    def __init__(self, *args, **kwargs):
+        _no_constructor(self, "IntegerSetConstraint objects come from IntegerSet.constraints")
+
     @property
     def expr(self) -> AffineExpr:
         """The constraint's affine expression (compared with zero)."""
@@ -889,6 +895,9 @@ cdef class IntegerSetConstraint:
 cdef class IntegerSetConstraintList:
     """The constraints of an IntegerSet: indexable and iterable."""
     cdef IntegerSet set
+
+    def __init__(self, *args, **kwargs):
+        _no_constructor(self, "IntegerSetConstraintList objects come from IntegerSet.constraints")
 
     def __len__(self):
         return mlirIntegerSetGetNumConstraints(self.set.c_set)
@@ -926,7 +935,7 @@ cdef class IntegerSet:
     """The Context the set belongs to."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("IntegerSets are made by IntegerSet.get*")
+        _no_constructor(self, "IntegerSets are made by IntegerSet.get*")
 
     def __eq__(self, other):
         if not isinstance(other, IntegerSet):

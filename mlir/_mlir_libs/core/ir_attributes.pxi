@@ -812,8 +812,8 @@ cdef class ArrayAttributeIterator:
     cdef intptr_t next_index
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("ArrayAttributeIterator objects come from "
-                        "iter(ArrayAttr)")
+        _no_constructor(self, "ArrayAttributeIterator objects come from "
+                              "iter(ArrayAttr)")
 
     def __iter__(self):
         return self

@@ -71,7 +71,7 @@ cdef class Region:
     """A region of an operation: a list of blocks."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("Regions are obtained from Operation.regions")
+        _no_constructor(self, "Regions are obtained from Operation.regions")
 
     cdef int check(self) except -1:
         return op_check(self.parent)
@@ -108,6 +108,9 @@ cdef class Region:
 cdef class BlockList:
     """region.blocks"""
     cdef Region region
+
+    def __init__(self, *args, **kwargs):
+        _no_constructor(self, "BlockList objects come from Region.blocks")
 
     @staticmethod
     cdef BlockList new(Region region):
@@ -168,7 +171,7 @@ cdef class BlockIterator:
     cdef Block last
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("BlockIterator objects come from iter(region)")
+        _no_constructor(self, "BlockIterator objects come from iter(region)")
 
     @staticmethod
     cdef BlockIterator new(Region region):
@@ -259,8 +262,8 @@ cdef class Block:
     """A block: a list of operations with arguments."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("Blocks are made by Block.create_at_start(), "
-                        "Region.blocks.append(), ...")
+        _no_constructor(self, "Blocks are made by Block.create_at_start(), "
+                              "Region.blocks.append(), ...")
 
     cdef int check(self) except -1:
         op_check(self.parent)
@@ -537,6 +540,9 @@ cdef class OperationList:
     """block.operations"""
     cdef Block block
 
+    def __init__(self, *args, **kwargs):
+        _no_constructor(self, "OperationList objects come from Block.operations")
+
     @staticmethod
     cdef OperationList new(Block block):
         cdef OperationList l = OperationList.__new__(OperationList)
@@ -593,7 +599,7 @@ cdef class OperationIterator:
     cdef object last
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("OperationIterator objects come from iter(block)")
+        _no_constructor(self, "OperationIterator objects come from iter(block)")
 
     @staticmethod
     cdef OperationIterator new(Block block):
@@ -648,6 +654,9 @@ cdef class BlockArgumentList:
     cdef Block block
     cdef Py_ssize_t start
     cdef Py_ssize_t count           # -1: up to the last argument
+
+    def __init__(self, *args, **kwargs):
+        _no_constructor(self, "BlockArgumentList objects come from Block.arguments")
 
     @staticmethod
     cdef BlockArgumentList new(Block block, Py_ssize_t start=0,
@@ -954,8 +963,8 @@ cdef class _BlockSequence:
         return s
 
     def __init__(self, *args, **kwargs):
-        raise TypeError(f"{type(self).__name__} objects come from "
-                        "Block.successors / Block.predecessors")
+        _no_constructor(self, f"{type(self).__name__} objects come from "
+                              "Block.successors / Block.predecessors")
 
     def __len__(self):
         return len(self.blocks)

@@ -13,6 +13,9 @@ class AttrBuilder:
     """Registry of attribute builders by ODS attribute kind."""
     _builders = {}
 
+    def __init__(self, *args, **kwargs):
+        _no_constructor(self, "AttrBuilder's static methods are used on the class")
+
     @staticmethod
     def contains(attribute_kind: str) -> bool:
         """Whether a builder is registered for the ODS attribute kind."""

@@ -376,6 +376,9 @@ cdef class DialectDescriptor:
     cdef readonly Context context
     """The Context the dialect is loaded in."""
 
+    def __init__(self, *args, **kwargs):
+        _no_constructor(self, "DialectDescriptor objects come from Context.get_dialect_descriptor()")
+
     @property
     def namespace(self) -> str:
         """The dialect's namespace (e.g. 'arith')."""
@@ -398,6 +401,9 @@ cdef class Dialects:
     registered Dialect class of the namespace (or Dialect) over its
     descriptor."""
     cdef Context context
+
+    def __init__(self, *args, **kwargs):
+        _no_constructor(self, "Dialects objects come from Context.dialects")
 
     @staticmethod
     cdef Dialects new(Context ctx):

@@ -39,8 +39,8 @@ cdef class ConversionPatternRewriter(PatternRewriter):
     cdef MlirCyConversionPatternRewriter c_conv
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("ConversionPatternRewriter objects are handed to "
-                        "conversion patterns by the conversion drivers")
+        _no_constructor(self, "ConversionPatternRewriter objects are handed to "
+                              "conversion patterns by the conversion drivers")
 
     @staticmethod
     cdef ConversionPatternRewriter new_conv(

@@ -924,8 +924,8 @@ cdef class _DenseArrayIterator:
     cdef intptr_t next_index
 
     def __init__(self, *args, **kwargs):
-        raise TypeError(f"{type(self).__name__} objects come from "
-                        "iter(Dense*ArrayAttr)")
+        _no_constructor(self, f"{type(self).__name__} objects come from "
+                              "iter(Dense*ArrayAttr)")
 
     def __iter__(self):
         return self

@@ -310,7 +310,7 @@ cdef class Diagnostic:
     cdef list children
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("Diagnostics are delivered to diagnostic handlers")
+        _no_constructor(self, "Diagnostics are delivered to diagnostic handlers")
 
     cdef int check(self) except -1:
         if not self.valid:
@@ -509,7 +509,7 @@ cdef class DiagnosticHandler:
     sys.unraisablehook)."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("use Context.attach_diagnostic_handler()")
+        _no_constructor(self, "use Context.attach_diagnostic_handler()")
 
     def __dealloc__(self):
         if self.deferred != NULL:
@@ -642,7 +642,7 @@ class _GlobalDebug(metaclass=_GlobalDebugMeta):
     Private, as upstream: import it by name from mlir.ir."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("_GlobalDebug is used through the class")
+        _no_constructor(self, "_GlobalDebug is used through the class")
 
     @staticmethod
     def set_types(types):

@@ -28,8 +28,8 @@ class MemoryEffect:
     __slots__ = ("_kind",)
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("memory effects are MemoryEffect.Allocate, Free, "
-                        "Read and Write")
+        _no_constructor(self, "memory effects are MemoryEffect.Allocate, Free, "
+                              "Read and Write")
 
     def __eq__(self, other):
         """Whether both are the same effect."""
@@ -62,8 +62,8 @@ class SideEffectResource:
     __slots__ = ("_ptr",)
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("resources are SideEffectResource.Default or those "
-                        "of queried effects")
+        _no_constructor(self, "resources are SideEffectResource.Default or those "
+                              "of queried effects")
 
     def __eq__(self, other):
         """Whether both are the same resource."""

@@ -202,8 +202,8 @@ cdef class ShapedTypeComponents:
     cdef object attr
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("ShapedTypeComponents objects come from "
-                        "ShapedTypeComponents.get or inference")
+        _no_constructor(self, "ShapedTypeComponents objects come from "
+                              "ShapedTypeComponents.get or inference")
 
     @staticmethod
     def get(*args, **kwargs):

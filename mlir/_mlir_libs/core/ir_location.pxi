@@ -50,8 +50,8 @@ cdef class Location:
     classes)."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("Locations are made by Location.unknown(), "
-                        "Location.file(), ...")
+        _no_constructor(self, "Locations are made by Location.unknown(), "
+                              "Location.file(), ...")
 
     current = _CurrentLocation()
 

@@ -50,8 +50,8 @@ cdef class Module:
     """A builtin.module operation, owned by this object."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("Modules are made by Module.create() or "
-                        "Module.parse()")
+        _no_constructor(self, "Modules are made by Module.create() or "
+                              "Module.parse()")
 
     def __dealloc__(self):
         if self.c_module.ptr != NULL:

@@ -335,8 +335,8 @@ cdef class Operation:
     accessors."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("Operations are made by Operation.create(), "
-                        "Operation.parse() or an OpView constructor")
+        _no_constructor(self, "Operations are made by Operation.create(), "
+                              "Operation.parse() or an OpView constructor")
 
     def __dealloc__(self):
         if self.flags & OP_ALIAS:

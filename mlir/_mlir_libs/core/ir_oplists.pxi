@@ -38,7 +38,7 @@ cdef class OpAttributeMap:
     cdef Operation op
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("OpAttributeMap is obtained from Operation.attributes")
+        _no_constructor(self, "OpAttributeMap is obtained from Operation.attributes")
 
     def __len__(self):
         cdef mlircy_read_scope rs
@@ -145,7 +145,7 @@ cdef class _OpValueList:
     cdef Py_ssize_t count
 
     def __init__(self, *args, **kwargs):
-        raise TypeError(f"{type(self).__name__} is obtained from an Operation")
+        _no_constructor(self, f"{type(self).__name__} is obtained from an Operation")
 
     cdef Py_ssize_t total(self, MlirOperation op) except -1:
         return 0
@@ -328,6 +328,9 @@ cdef class RegionSequence:
     __nb_signature__ = ("class RegionSequence(collections.abc.Sequence"
                         "[mlir._mlir_libs._mlir.ir.Region])")
 
+    def __init__(self, *args, **kwargs):
+        _no_constructor(self, "RegionSequence objects come from Operation.regions")
+
     @staticmethod
     cdef RegionSequence new(Operation op):
         cdef RegionSequence l = RegionSequence.__new__(RegionSequence)
@@ -382,7 +385,7 @@ cdef class RegionIterator:
     cdef Py_ssize_t next_index
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("RegionIterator objects come from iter(op.regions)")
+        _no_constructor(self, "RegionIterator objects come from iter(op.regions)")
 
     @staticmethod
     cdef RegionIterator new(Operation op):
@@ -414,6 +417,9 @@ cdef class OpSuccessors:
     cdef Py_ssize_t start
     cdef Py_ssize_t count       # -1: all from start on
     cdef Py_ssize_t step
+
+    def __init__(self, *args, **kwargs):
+        _no_constructor(self, "OpSuccessors objects come from Operation.successors")
 
     @staticmethod
     cdef OpSuccessors new(Operation op):

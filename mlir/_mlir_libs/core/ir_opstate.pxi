@@ -86,7 +86,7 @@ cdef inline void _state_consumed(MlirOperationState* s) noexcept:
 cdef class OperationState:
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("use new_operation_state() from Cython")
+        _no_constructor(self, "use new_operation_state() from Cython")
 
     def __dealloc__(self):
         if READ_SCOPES and self.read_token:

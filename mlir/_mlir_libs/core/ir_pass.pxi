@@ -164,7 +164,7 @@ cdef class ExternalPass:
     cdef bint active
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("ExternalPass objects are made by the PassManager")
+        _no_constructor(self, "ExternalPass objects are made by the PassManager")
 
     def signal_pass_failure(self) -> None:
         """Marks the running pass as failed: the pass manager's run then

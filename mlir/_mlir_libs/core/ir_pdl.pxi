@@ -52,7 +52,7 @@ cdef class PDLResultList:
     cdef bint active
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("PDLResultList objects are handed to PDL functions")
+        _no_constructor(self, "PDLResultList objects are handed to PDL functions")
 
     def append(self, value: Any) -> None:
         """Adds a result of the PDL function: a Value, Operation, Type or

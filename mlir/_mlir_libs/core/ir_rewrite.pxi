@@ -187,8 +187,8 @@ cdef class PatternRewriter:
     cdef bint active
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("PatternRewriter objects are handed to patterns by "
-                        "the rewrite drivers")
+        _no_constructor(self, "PatternRewriter objects are handed to patterns by "
+                              "the rewrite drivers")
 
     @staticmethod
     cdef PatternRewriter new(_Driver d, MlirPatternRewriter rw):
@@ -548,8 +548,8 @@ cdef class FrozenRewritePatternSet:
     cdef object __weakref__
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("FrozenRewritePatternSet objects are made by "
-                        "RewritePatternSet.freeze() or PDLModule.freeze()")
+        _no_constructor(self, "FrozenRewritePatternSet objects are made by "
+                              "RewritePatternSet.freeze() or PDLModule.freeze()")
 
     @staticmethod
     cdef FrozenRewritePatternSet new(Context ctx,

@@ -17,6 +17,17 @@ cdef extern from "_refs.h":
     object mlircy_take_or_none(PyObject* o)
 
 
+cdef int _no_constructor(object self, str detail=None) except -1:
+    """Raises the TypeError of upstream's classes that Python code cannot
+    construct ("<module>.<Class>: no constructor defined!"), with `detail`
+    (where such objects come from) after upstream's text."""
+    cdef type cls = type(self)
+    cdef str text = f"{cls.__module__}.{cls.__qualname__}: no constructor defined!"
+    if detail:
+        text = f"{text} ({detail})"
+    raise TypeError(text)
+
+
 cdef inline MlirStringRef str_ref(bytes b):
     """A borrowed view of a bytes object; valid while `b` is alive."""
     return mlirStringRefCreate(<const char*>b, len(b))

@@ -43,8 +43,8 @@ cdef class TransformRewriter(PatternRewriter):
     handles up to date. Valid during the call only."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("TransformRewriter objects are handed to "
-                        "TransformOpInterface.apply by the interpreter")
+        _no_constructor(self, "TransformRewriter objects are handed to "
+                              "TransformOpInterface.apply by the interpreter")
 
 
 cdef class _TransformCall:
@@ -72,8 +72,8 @@ cdef class TransformState(_TransformCall):
     call only."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("TransformState objects are handed to "
-                        "TransformOpInterface.apply by the interpreter")
+        _no_constructor(self, "TransformState objects are handed to "
+                              "TransformOpInterface.apply by the interpreter")
 
     cdef list _get(self, object operand, int kind):
         self.check()
@@ -125,8 +125,8 @@ cdef class TransformResults(_TransformCall):
     type says. Valid during the call only."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("TransformResults objects are handed to "
-                        "TransformOpInterface.apply by the interpreter")
+        _no_constructor(self, "TransformResults objects are handed to "
+                              "TransformOpInterface.apply by the interpreter")
 
     cdef int _set(self, object result, int kind, vector[void*]* items) except -1:
         self.check()

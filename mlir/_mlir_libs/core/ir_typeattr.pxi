@@ -95,8 +95,8 @@ cdef class TypeID:
     """Identity of a type, attribute or operation class."""
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("TypeIDs are obtained from types, attributes and "
-                        "operations")
+        _no_constructor(self, "TypeIDs are obtained from types, attributes and "
+                              "operations")
 
     def __eq__(self, other):
         if not isinstance(other, TypeID):

@@ -369,7 +369,7 @@ cdef class OpOperand:
     cdef unsigned int number
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("OpOperands are obtained from Value.uses")
+        _no_constructor(self, "OpOperands are obtained from Value.uses")
 
     @property
     def owner(self) -> OpView:
@@ -402,7 +402,7 @@ cdef class OpOperandIterator:
     cdef Py_ssize_t next_index
 
     def __init__(self, *args, **kwargs):
-        raise TypeError("OpOperandIterator objects come from Value.uses")
+        _no_constructor(self, "OpOperandIterator objects come from Value.uses")
 
     def __iter__(self):
         """Returns an iterator over operands."""

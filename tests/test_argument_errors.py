@@ -95,6 +95,23 @@ def test_refused_arguments_of_methods_read_as_upstreams(ctx):
         assert refusal(call)[0] == name + HEAD
 
 
+def test_functions_taking_no_arguments_refuse_them_as_upstream(ctx):
+    """Their wrappers refuse arguments before any traceback entry of
+    Cython's: tools/cython_tracebacks.py adds one."""
+    m = ir.Module.create()
+    for call, name, signature, detail in [
+            (lambda: m.operation.verify(1), "verify", "verify(self) -> bool",
+             "verify() takes exactly 0 positional arguments (1 given)"),
+            (lambda: m.operation.verify(x=1), "verify", "verify(self) -> bool",
+             "verify() got an unexpected keyword argument 'x'"),
+            (lambda: ir.Context().finalize_remarks(2), "finalize_remarks",
+             "finalize_remarks(self) -> None",
+             "finalize_remarks() takes exactly 0 positional arguments (1 "
+             "given)")]:
+        assert refusal(call) == [name + HEAD, f"    1. {signature}", "",
+                                 detail]
+
+
 def test_methods_take_the_argument_kinds_upstreams_take(ctx):
     """Found by tests/test_arg_parity.py's method cases: bool parameters
     take True or False only, string keys only strs, indices anything with
@@ -271,8 +288,36 @@ def test_generated_c_fixes(tmp_path):
     assert other.read_text() == CACHE
 
 
+def test_no_argument_wrappers_get_their_entry(tmp_path):
+    """A wrapper refusing arguments to a function that takes none gets a
+    traceback entry at the function's `def` line, named from its embedded
+    signature; Cython's own helpers (from a "tree fragment") are left."""
+    body = (
+        '#define __Pyx_MODULE_NAME "m"\n'
+        'static const char* const __pyx_f[] = {\n  "m.pyx",\n  "core/t.pxi",\n};\n'
+        '/* "core/t.pxi":12\n'
+        'PyDoc_STRVAR(__pyx_doc_verify, "A.verify(self) -> bool");\n'
+        '  if (unlikely(__pyx_nargs > 0)) { __Pyx_RaiseArgtupleInvalid("verify", 1, 0, 0, __pyx_nargs); return NULL; }\n'
+        '  if (unlikely(__pyx_kwds_len > 0)) {__Pyx_RejectKeywords("verify", __pyx_kwds); return NULL;}\n'
+        '/* "(tree fragment)":1\n'
+        'PyDoc_STRVAR(__pyx_doc_r, "A.__reduce_cython__(self)");\n'
+        '  if (unlikely(__pyx_nargs > 0)) { __Pyx_RaiseArgtupleInvalid("__reduce_cython__", 1, 0, 0, __pyx_nargs); return NULL; }\n'
+        'static int MLIRCY_TRACEBACK_FILTER_DEFINED;\n')
+    cpp = tmp_path / "m.cpp"
+    cpp.write_text(body + CACHE * 2)
+    cython_tracebacks.fix_generated_tracebacks(cpp)
+    lines = cpp.read_text().split("\n")
+    entry = ('__Pyx_AddTraceback("m.A.verify", __LINE__, 12, __pyx_f[1]); '
+             'return NULL; }')
+    assert lines[7] == ('  if (unlikely(__pyx_nargs > 0)) { __Pyx_RaiseArgtupleInvalid('
+                        '"verify", 1, 0, 0, __pyx_nargs); ' + entry)
+    assert lines[8] == ('  if (unlikely(__pyx_kwds_len > 0)) {__Pyx_RejectKeywords('
+                        '"verify", __pyx_kwds); ' + entry)
+    assert lines[11].endswith("__pyx_nargs); return NULL; }")
+
+
 def test_the_build_applied_them():
-    """The in-place _ir module's generated C carries both fixes."""
+    """The in-place _ir module's generated C carries the fixes."""
     cpp = ROOT / "mlir" / "_mlir_libs" / "_ir.cpp"
     if not cpp.exists():
         pytest.skip("no in-place build")
@@ -280,3 +325,6 @@ def test_the_build_applied_them():
     assert "mlircy_code_key(funcname, c_line, py_line)" in text
     assert ('__Pyx_AddTraceback("mlir._mlir_libs._ir.AffineMapAttr.get", '
             '__pyx_clineno, __pyx_lineno, __pyx_filename); goto') in text
+    assert ('__Pyx_RaiseArgtupleInvalid("verify", 1, 0, 0, __pyx_nargs); '
+            '__Pyx_AddTraceback("mlir._mlir_libs._ir.Operation.verify", '
+            '__LINE__, ') in text

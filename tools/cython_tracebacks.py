@@ -1,4 +1,4 @@
-"""Two fixes to the traceback entries in Cython's generated C, for the
+"""Three fixes to the traceback entries in Cython's generated C, for the
 modules that cimport mlir/_mlir_libs/_ir.pxd (whose traceback filter and
 argument-error hook they feed); setup.py applies them to each module
 Cython translates, tests/test_tracebacks.py checks them.
@@ -11,6 +11,10 @@ Cython translates, tests/test_tracebacks.py checks them.
 - An argument of the wrong extension type (`def get(AffineMap m)`) fails
   in the function's wrapper, which makes no traceback entry for it, so the
   error would not name the function. The entry is added there.
+- A function that takes no arguments but `self` refuses arguments in its
+  wrapper, which makes no traceback entry either (Cython has no error path
+  there): one is added, at the function's `def` line, named from the
+  signature Cython embeds in its docstring.
 """
 
 import re
@@ -22,6 +26,14 @@ _ARG_TYPE_TEST = re.compile(
     r"(if \(unlikely\(!__Pyx_ArgTypeTest\(.*\)\)\) )"
     r"__PYX_ERR\((\d+), (\d+), __pyx_L1_error\)$")
 _TRACEBACK_NAME = re.compile(r'__Pyx_AddTraceback\("([^"]+)"')
+_NO_ARGS_REFUSED = re.compile(
+    r'(\{ ?__Pyx_(?:RaiseArgtupleInvalid|RejectKeywords)\("\w+", [^;]*\); )'
+    r'return NULL; ?\}')
+_SOURCE_LINE = re.compile(r'^/\* "([^"]+)":(\d+)$')
+_DOC = re.compile(r'^PyDoc_STRVAR\(\w+, "([\w.]+)\(')
+_MODULE_NAME = re.compile(r'^#define __Pyx_MODULE_NAME "([\w.]+)"$', re.M)
+_FILES = re.compile(r'static const char\* const __pyx_f\[\] = \{\n(.*?)\n\};',
+                    re.S)
 
 
 def fix_generated_tracebacks(cpp: Path):
@@ -51,6 +63,39 @@ def fix_generated_tracebacks(cpp: Path):
                 f"{m.group(3)}) __Pyx_AddTraceback(\"{name}\", "
                 f"__pyx_clineno, __pyx_lineno, __pyx_filename); "
                 f"goto __pyx_L1_error; }}")
+    _fix_no_argument_wrappers(text, lines)
     fixed = "\n".join(lines)
     if fixed != text:
         cpp.write_text(fixed)
+
+
+def _fix_no_argument_wrappers(text, lines):
+    """Adds the traceback entry of the wrappers of functions that take no
+    arguments (but `self`) to where they refuse arguments, in place."""
+    module = _MODULE_NAME.search(text)
+    files = _FILES.search(text)
+    if not module or not files:
+        return
+    index = {f.strip().strip(",").strip('"'): i
+             for i, f in enumerate(files.group(1).split("\n"))}
+    source = doc = None
+    for i, line in enumerate(lines):
+        m = _SOURCE_LINE.match(line)
+        if m:
+            source = (m.group(1), m.group(2))
+            doc = None
+            continue
+        m = _DOC.match(line)
+        if m:
+            doc = m.group(1)
+            continue
+        if "__pyx_nargs" not in line and "__pyx_kwds" not in line:
+            continue
+        m = _NO_ARGS_REFUSED.search(line)
+        if not m or "__pyx_L" in line or doc is None or source is None \
+                or source[0] not in index:
+            continue
+        lines[i] = (line[:m.start()] + m.group(1) +
+                    f"__Pyx_AddTraceback(\"{module.group(1)}.{doc}\", "
+                    f"__LINE__, {source[1]}, __pyx_f[{index[source[0]]}]); "
+                    f"return NULL; }}" + line[m.end():])

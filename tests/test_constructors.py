@@ -20,7 +20,7 @@ NO_CONSTRUCTOR = """
     Dialects IntegerSet IntegerSetConstraint IntegerSetConstraintList Location
     Module OpAttributeMap OpOperand OpOperandIterator OpOperandList
     OpResultList OpSuccessors Operation OperationIterator OperationList Region
-    RegionIterator RegionSequence ShapedTypeComponents TypeID
+    RegionIterator RegionSequence Remark ShapedTypeComponents TypeID
 """.split()
 
 

@@ -90,6 +90,7 @@ from mlir._mlir_libs.capi.bindings.python.interop cimport (
     MLIR_PYTHON_CAPSULE_TYPEID,
 )
 from mlir._mlir_libs.capi.mlir_cython.version cimport mlirCyGetLLVMVersion
+from mlir._mlir_libs.capi.mlir_cython.remarks cimport *
 from mlir._mlir_libs.capi.mlir_cython.location cimport (
     mlirCyLocationFileLineColGetWithIdentifier,
     mlirCyLocationNameGetWithIdentifier)
@@ -150,6 +151,7 @@ cdef extern from "_pyapi.h":
 include "core/ir_support.pxi"       # threads; strings across the C boundary
 include "core/ir_threadlocal.pxi"   # the with-stack of contexts, locations, insertion points
 include "core/ir_diagnostics.pxi"   # diagnostics, MLIRError, error capture
+include "core/ir_remarks.pxi"       # optimization remarks
 include "core/ir_registry.pxi"      # registries: op classes, dialects, casters
 include "core/ir_gate.pxi"          # the IR gate shared by threads of a context
 include "core/ir_context.pxi"       # Context, DialectRegistry
@@ -197,7 +199,8 @@ __all__ = [
     "OpAttributeMap", "OpOperand", "OpOperandIterator", "OpOperandList", "OpResult", "OpResultList",
     "OpSuccessors", "OpAdaptor", "OpView", "Operation", "OperationIterator",
     "OperationList", "Region", "RegionIterator",
-    "RegionSequence", "ShapedTypeComponents", "SymbolTable", "ThreadPool", "Type", "TypeID", "Value",
+    "RegionSequence", "Remark", "RemarkFormat", "RemarkKind", "RemarkPolicy",
+    "ShapedTypeComponents", "SymbolTable", "ThreadPool", "Type", "TypeID", "Value",
     "WalkOrder",
     "WalkResult", "DynamicOpTrait", "IsTerminatorTrait", "NoTerminatorTrait",
     "IsIsolatedFromAboveTrait", "RecursiveMemoryEffectsTrait",

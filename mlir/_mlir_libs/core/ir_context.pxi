@@ -108,6 +108,10 @@ cdef class Context:
             live_clear(&self.live_ops)
             with cython.critical_section(_registry_lock):
                 _live_contexts.erase(_key(self.c_context.ptr))
+            # While the context is whole: what the remark engine postponed
+            # is reported (to a file; a callback drops it, its context
+            # being gone, as upstream's).
+            mlirCyContextFinalizeRemarks(self.c_context)
             mlirContextDestroy(self.c_context)
             mlirCyContextReleaseNames(self.c_context)   # its operations are gone
             _context_thread_pools.pop(_key(self.c_context.ptr), None)
@@ -175,6 +179,40 @@ cdef class Context:
         docs/guide/threads.md for what off means for Python threads)."""
         mlirContextEnableMultithreading(self.c_context, enable)
         ctx_threading_changed(self)
+
+    def enable_remarks(self, *, policy: RemarkPolicy = RemarkPolicy.ALL,
+                       output_file: str | None = None,
+                       format: RemarkFormat = RemarkFormat.YAML,
+                       all_filter: str = "", passed_filter: str = "",
+                       missed_filter: str = "", analysis_filter: str = "",
+                       failed_filter: str = "",
+                       callback: Callable[[Remark], None] | None = None,
+                       print_as_emit_remarks: bool | None = None) -> None:
+        """Enables MLIR's optimization remark engine on this context.
+
+        A remark of a kind is reported when its category matches
+        `all_filter` or the kind's own filter (regular expressions; empty:
+        none). Reported remarks go to `callback` (called with a Remark,
+        valid during the call), or to `output_file` in `format`, and are
+        printed as remark diagnostics when `print_as_emit_remarks` (by
+        default: when there is neither). With RemarkPolicy.FINAL they are
+        reported when finalize_remarks() is called. Raises ValueError when
+        remarks are already enabled, the file cannot be written, or both a
+        callback and a file are given."""
+        _enable_remarks(self, policy, output_file, format, all_filter,
+                        passed_filter, missed_filter, analysis_filter,
+                        failed_filter, callback, print_as_emit_remarks)
+
+    def finalize_remarks(self) -> None:
+        """Finalizes and removes the context's remark engine (no-op without
+        one): remarks it postponed are reported, its file is written."""
+        _finalize_remarks(self)
+
+    @property
+    def remarks_enabled(self) -> bool:
+        """Whether the context has a remark engine (enable_remarks() was
+        called and finalize_remarks() not since)."""
+        return mlirCyContextHasRemarkEngine(self.c_context)
 
     def is_registered_operation(self, name) -> bool:
         """Whether the operation `name` ('dialect.op') is registered in this

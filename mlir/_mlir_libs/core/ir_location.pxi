@@ -214,6 +214,19 @@ cdef class Location:
         if deferred_pending():
             _deliver_deferred(self.context)
 
+    def emit_remark(self, kind: RemarkKind, name: str, *, category: str = "",
+                    sub_category: str = "", function_name: str = "",
+                    message: str = "",
+                    args: Sequence[tuple[str, str]] = ()) -> bool:
+        """Emits an optimization remark of `kind` at this location through
+        its context's remark engine (Context.enable_remarks); `message`
+        (when not empty) and the `args` key/value pairs become its
+        arguments. Returns whether it was emitted: False when the context
+        has no remark engine, the filters leave `category` out, or `kind`
+        is RemarkKind.UNKNOWN."""
+        return _emit_remark(self, kind, name, category, sub_category,
+                            function_name, message, args)
+
     # -- kinds and fields ---------------------------------------------------
 
     def is_a_file(self):

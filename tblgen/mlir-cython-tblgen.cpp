@@ -1047,6 +1047,10 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
           os << "_ods_optional(_ods_st, " << a.py << ", " << what << group;
         else
           os << "_ods_variadic(_ods_st, " << a.py << ", " << what << group;
+      } else if (a.arity == 1 && a.index == 0 &&
+                 m.inference == Inference::SameAsOperand) {
+        os << "    _ods_typed_operand(_ods_st, " << a.py << ", " << what
+           << ", results)\n";
       } else if (a.arity == 1) {
         os << "    _ods_st.add_operand(" << a.py << ", " << what << ")\n";
       } else if (a.arity == 0) {
@@ -1867,7 +1871,7 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "from mlir._mlir_libs._ods_runtime cimport (\n"
         "    _ods_attr, _ods_unit, _ods_prop, _ods_unit_prop, _ods_single,\n"
         "    _ods_optional, _ods_variadic,\n"
-        "    _ods_segments, _ods_same_type, _ods_attr_type, "
+        "    _ods_segments, _ods_same_type, _ods_typed_operand, _ods_attr_type, "
         "_ods_result_group,\n    _ods_results_of, _ods_too_many, _ods_missing, _ods_fixed_results,\n    _ods_keyword, _ods_no_more_keywords,\n)\n"
         "from mlir._mlir_libs._ir import (\n"
         "    OpView as _ods_OpView, Dialect as _ods_Dialect,\n"

@@ -34,6 +34,8 @@ cdef int _ods_segments(OperationState st, str name, int32_t* sizes,
                        Py_ssize_t n) except -1
 # Result types inferred from the first operand's type (n results).
 cdef int _ods_same_type(OperationState st, Py_ssize_t n) except -1
+cdef int _ods_typed_operand(OperationState st, object value, str what,
+                            object results) except -1
 # Result types derived from an attribute already added (TypeAttr value or
 # the attribute's type).
 cdef int _ods_attr_type(OperationState st, str name, Py_ssize_t n) except -1

@@ -230,6 +230,20 @@ cdef int _ods_segments(OperationState st, str name, int32_t* sizes,
         st.loc.context.c_context, n, sizes))
 
 
+cdef int _ods_typed_operand(OperationState st, object value, str what,
+                            object results) except -1:
+    """Adds the operand whose type the results take (`results` None, for
+    _ods_same_type). Upstream's builders read that operand's `.type` before
+    they check any operand, so one without it (None, a number, a string)
+    fails there, with AttributeError."""
+    if results is None and not isinstance(value, Value):
+        if not isinstance(value, (Operation, _ir.OpResultList)) and \
+                not hasattr(value, "type"):
+            raise AttributeError(f"'{type(value).__name__}' object has no "
+                                 f"attribute 'type'")
+    return st.add_operand(value, what)
+
+
 cdef int _ods_same_type(OperationState st, Py_ssize_t n) except -1:
     if st.c_state.nOperands == 0:
         raise ValueError(f"{st.name}: cannot infer the result type "
@@ -1081,8 +1095,11 @@ cdef object _arith_constant_build(object target, object result, object value,
     elif isinstance(value, float):
         a = _float_attr_handle(<Type>result, value)
     else:
-        raise TypeError(f"arith.constant: value must be an int, a float or "
-                        f"an Attribute, not {type(value).__name__}")
+        # Upstream's words (its attribute conversion fails), then why.
+        raise TypeError(f'Invalid attribute value for the key "value" when '
+                        f'attempting to create the operation '
+                        f'"arith.constant" (value must be an int, a float '
+                        f'or an Attribute, not {type(value).__name__})')
     st = new_operation_state("arith.constant", loc)
     st.add_result(result, "result")     # checks the type's context
     _add_named(st, "value", a)          # made from that type: same context
@@ -1294,9 +1311,16 @@ def _tensor_empty(target, sizes, element_type, encoding, loc, ip):
                         f"{type(element_type).__name__}")
     if not isinstance(sizes, (list, tuple)):
         sizes = _mixed_list(opname, "sizes", sizes)
+    # As upstream's: an int (a bool too) is a static size, anything else a
+    # dynamic one, which the operation's creation then refuses unless it
+    # is a Value (ValueError, "Operand <i> of operation ...").
     cdef list static = [], dynamic = []
-    _split_mixed_into(opname, "sizes", sizes, _DYNAMIC_SIZE, True, True,
-                      static, dynamic)
+    for x in sizes:
+        if isinstance(x, int):
+            static.append(x)
+        else:
+            static.append(_DYNAMIC_SIZE)
+            dynamic.append(x)
     if encoding is not None and not isinstance(encoding, Attribute):
         raise TypeError("tensor.empty: encoding must be an Attribute, "
                         f"not {type(encoding).__name__}")

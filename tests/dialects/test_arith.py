@@ -91,8 +91,17 @@ def test_bad_input_is_a_python_error():
         # Upstream's words, then the argument.
         with pytest.raises(ValueError, match=r'^Operand 1 of operation "arith\.addi" must be a Value \(is not a Value\); argument \'rhs\' got int$'):
             arith.AddIOp(c, 5)
-        with pytest.raises(ValueError, match=r'^Operand 0 of operation "arith\.addi" must be a Value \(contained a None item\)'):
+        # An operand whose type the result takes is read first: upstream's
+        # AttributeError when it has none (unless the result type is given).
+        with pytest.raises(AttributeError, match=r"^'NoneType' object has no attribute 'type'$"):
             arith.addi(None, c)
+        with pytest.raises(AttributeError, match=r"^'int' object has no attribute 'type'$"):
+            arith.AddIOp(3, c)
+        with pytest.raises(ValueError, match=r'^Operand 0 of operation "arith\.addi" must be a Value \(contained a None item\)'):
+            arith.AddIOp(None, c, results=[i32])
+        with pytest.raises(ValueError, match=r'^Operand 1 of operation "arith\.addi" must be a Value \(contained a None item\)'):
+            arith.addi(c, None)
+        assert str(arith.addi(c.owner, c).type) == "i32"     # an op: its result
         # Missing and extra positional arguments: Python's words.
         with pytest.raises(TypeError, match=r"^AddIOp\.__init__\(\) missing 1 required positional argument: 'rhs'$"):
             arith.AddIOp(c)
@@ -115,7 +124,7 @@ def test_bad_input_is_a_python_error():
             arith.cmpi("slt", c, c)
         with pytest.raises(TypeError, match=r"^'OpResult' object is not iterable"):
             func.ReturnOp(c)
-        with pytest.raises(TypeError, match=r"arith\.constant: value must be"):
+        with pytest.raises(TypeError, match=r'^Invalid attribute value for the key "value" when attempting to create the operation "arith\.constant" \(value must be'):
             arith.ConstantOp(i32, "1")
         with pytest.raises(ValueError, match="does not fit"):
             arith.ConstantOp(T("i8"), 1000)

@@ -1032,7 +1032,57 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
       m.args, [](const BuilderArg &a) { return !a.typeCheck.empty(); });
   if (checked)
     os << "    cdef intptr_t _ods_at[" << op.getNumOperands() + 1 << "]\n";
+  // Upstream's builders extend their operand list with each variadic
+  // operand group first of all (a group that is no iterable fails before
+  // any other argument is looked at; a group of an op with operand segment
+  // sizes is appended as it is): so do these, once, leaving a list or
+  // tuple as it is.
+  if (!m.sizedOperands)
+    for (const BuilderArg &a : m.args)
+      if (a.kind == ArgKind::Operand && a.arity < 0)
+        os << "    if type(" << a.py << ") is not list and type(" << a.py
+           << ") is not tuple:\n        " << a.py
+           << " = _ods_listed(_ods_st, " << a.py << ", " << pyStr(a.py)
+           << ")\n";
 
+  // Upstream's order, which decides which of several bad arguments is
+  // named: the attributes, the given result types, then the operands.
+  for (const BuilderArg &a : m.args) {
+    if (a.kind == ArgKind::Attribute) {
+      if (a.unit)
+        os << (a.property ? "    _ods_unit_prop(_ods_st, "
+                          : "    _ods_unit(_ods_st, ")
+           << pyStr(a.odsName) << ", " << a.py << ")\n";
+      else
+        os << (a.property ? "    _ods_prop(_ods_st, "
+                          : "    _ods_attr(_ods_st, ")
+           << pyStr(a.odsName) << ", "
+           << a.py << ", " << pyStr(a.attrDef) << ", "
+           << (a.required ? "True" : "False") << ")\n";
+    }
+  }
+  if (m.inference == Inference::None) {
+    for (const BuilderArg &a : m.args) {
+      if (a.kind != ArgKind::Result)
+        continue;
+      std::string what = pyStr(a.py);
+      if (m.sizedResults) {
+        os << "    _ods_rseg[" << a.index << "] = _ods_result_group(_ods_st, "
+           << a.py << ", " << what << ", " << a.arity << ", " << a.index
+           << ")\n";
+      } else if (a.arity == 1) {
+        os << "    _ods_st.add_result(" << a.py << ", " << what << ")\n";
+      } else if (a.arity == 0) {
+        os << "    _ods_result_group(_ods_st, " << a.py << ", " << what
+           << ", 0, -1)\n";
+      } else {
+        os << "    _ods_st.add_results(" << a.py << ", " << what << ")\n";
+      }
+    }
+    if (m.sizedResults && op.getNumResults())
+      os << "    _ods_segments(_ods_st, \"resultSegmentSizes\", _ods_rseg, "
+         << op.getNumResults() << ")\n";
+  }
   for (const BuilderArg &a : m.args) {
     if (a.kind == ArgKind::Operand) {
       std::string what = pyStr(a.py);
@@ -1060,17 +1110,6 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
         os << "    _ods_st.add_operands(" << a.py << ", " << what
            << ")\n";
       }
-    } else if (a.kind == ArgKind::Attribute) {
-      if (a.unit)
-        os << (a.property ? "    _ods_unit_prop(_ods_st, "
-                          : "    _ods_unit(_ods_st, ")
-           << pyStr(a.odsName) << ", " << a.py << ")\n";
-      else
-        os << (a.property ? "    _ods_prop(_ods_st, "
-                          : "    _ods_attr(_ods_st, ")
-           << pyStr(a.odsName) << ", "
-           << a.py << ", " << pyStr(a.attrDef) << ", "
-           << (a.required ? "True" : "False") << ")\n";
     }
   }
   if (m.sizedOperands && op.getNumOperands())
@@ -1109,26 +1148,6 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
     os << "        _ods_st.enable_result_type_inference()\n";
     break;
   case Inference::None:
-    for (const BuilderArg &a : m.args) {
-      if (a.kind != ArgKind::Result)
-        continue;
-      std::string what = pyStr(a.py);
-      if (m.sizedResults) {
-        os << "    _ods_rseg[" << a.index << "] = _ods_result_group(_ods_st, "
-           << a.py << ", " << what << ", " << a.arity << ", " << a.index
-           << ")\n";
-      } else if (a.arity == 1) {
-        os << "    _ods_st.add_result(" << a.py << ", " << what << ")\n";
-      } else if (a.arity == 0) {
-        os << "    _ods_result_group(_ods_st, " << a.py << ", " << what
-           << ", 0, -1)\n";
-      } else {
-        os << "    _ods_st.add_results(" << a.py << ", " << what << ")\n";
-      }
-    }
-    if (m.sizedResults && op.getNumResults())
-      os << "    _ods_segments(_ods_st, \"resultSegmentSizes\", _ods_rseg, "
-         << op.getNumResults() << ")\n";
     break;
   }
   for (const BuilderArg &a : m.args) {
@@ -1871,7 +1890,8 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "from mlir._mlir_libs._ods_runtime cimport (\n"
         "    _ods_attr, _ods_unit, _ods_prop, _ods_unit_prop, _ods_single,\n"
         "    _ods_optional, _ods_variadic,\n"
-        "    _ods_segments, _ods_same_type, _ods_typed_operand, _ods_attr_type, "
+        "    _ods_segments, _ods_same_type, _ods_typed_operand, _ods_listed,\n"
+        "    _ods_attr_type, "
         "_ods_result_group,\n    _ods_results_of, _ods_too_many, _ods_missing, _ods_fixed_results,\n    _ods_keyword, _ods_no_more_keywords,\n)\n"
         "from mlir._mlir_libs._ir import (\n"
         "    OpView as _ods_OpView, Dialect as _ods_Dialect,\n"

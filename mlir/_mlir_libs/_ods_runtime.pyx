@@ -88,10 +88,15 @@ cdef int _add_named(OperationState st, str name, MlirAttribute a) except -1:
 cdef int _ods_attr(OperationState st, str name, object value, str kind,
                    bint required) except -1:
     if value is None:
-        if required:
-            raise TypeError(f"{st.name}: missing required "
-                            f"attribute '{name}'")
-        return 0
+        if not required:
+            return 0
+        # Upstream's builders hand None to the kind's attribute builder as
+        # any other value (an enum's parse then fails: MLIRError).
+        if not kind or not _attr_builders.contains(kind):
+            raise TypeError(f'Invalid attribute value for the key "{name}" '
+                            f'when attempting to create the operation '
+                            f'"{st.name}" ({st.name}: missing required '
+                            f"attribute '{name}')")
     if not isinstance(value, Attribute):
         value = _convert(st, name, value, kind)
     # Attributes live as long as their context: nothing to keep alive.
@@ -228,6 +233,21 @@ cdef int _ods_segments(OperationState st, str name, int32_t* sizes,
                        Py_ssize_t n) except -1:
     return _add_named(st, name, mlirDenseI32ArrayGet(
         st.loc.context.c_context, n, sizes))
+
+
+cdef object _ods_listed(OperationState st, object values, str what):
+    """A variadic operand group (not a list or tuple) as a list, or an
+    operation (whose results it stands for), at the start of a builder:
+    upstream's builders iterate it before they look at anything else, so
+    one that is no iterable fails first, with TypeError."""
+    if isinstance(values, Operation):
+        return values
+    try:
+        it = iter(values)
+    except TypeError:
+        raise TypeError(f"'{type(values).__name__}' object is not iterable; "
+                        f"{st.name} takes a list of Values for '{what}'") from None
+    return list(it)
 
 
 cdef int _ods_typed_operand(OperationState st, object value, str what,

@@ -1046,7 +1046,8 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
            << ")\n";
 
   // Upstream's order, which decides which of several bad arguments is
-  // named: the attributes, the given result types, then the operands.
+  // named: the attributes, the successors and regions, the given result
+  // types, then the operands.
   for (const BuilderArg &a : m.args) {
     if (a.kind == ArgKind::Attribute) {
       if (a.unit)
@@ -1061,6 +1062,30 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
            << (a.required ? "True" : "False") << ")\n";
     }
   }
+  // The successors, then the regions (upstream counts them before the
+  // operation is created). A successor that is None passes upstream's
+  // binding layer and fails with the operation's creation, after the
+  // operands: it is refused there (below).
+  for (const BuilderArg &a : m.args) {
+    if (a.kind == ArgKind::Successor) {
+      if (a.arity == 1)
+        os << "    if " << a.py << " is not None:\n        _ods_st.add_successor("
+           << a.py << ")\n";
+      else
+        os << "    _ods_st.add_successors(" << a.py << ", "
+           << pyStr(a.py) << ")\n";
+    }
+  }
+  unsigned fixedRegions = op.getNumRegions() - op.getNumVariadicRegions();
+  const BuilderArg *numRegions = nullptr;
+  for (const BuilderArg &a : m.args)
+    if (a.kind == ArgKind::NumRegions)
+      numRegions = &a;
+  if (numRegions)
+    os << "    _ods_st.add_regions(" << fixedRegions << " + "
+       << numRegions->py << ")\n";
+  else if (fixedRegions)
+    os << "    _ods_st.add_regions(" << fixedRegions << ")\n";
   if (m.inference == Inference::None) {
     for (const BuilderArg &a : m.args) {
       if (a.kind != ArgKind::Result)
@@ -1150,25 +1175,10 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
   case Inference::None:
     break;
   }
-  for (const BuilderArg &a : m.args) {
-    if (a.kind == ArgKind::Successor) {
-      if (a.arity == 1)
-        os << "    _ods_st.add_successor(" << a.py << ")\n";
-      else
-        os << "    _ods_st.add_successors(" << a.py << ", "
-           << pyStr(a.py) << ")\n";
-    }
-  }
-  unsigned fixedRegions = op.getNumRegions() - op.getNumVariadicRegions();
-  const BuilderArg *numRegions = nullptr;
   for (const BuilderArg &a : m.args)
-    if (a.kind == ArgKind::NumRegions)
-      numRegions = &a;
-  if (numRegions)
-    os << "    _ods_st.add_regions(" << fixedRegions << " + "
-       << numRegions->py << ")\n";
-  else if (fixedRegions)
-    os << "    _ods_st.add_regions(" << fixedRegions << ")\n";
+    if (a.kind == ArgKind::Successor && a.arity == 1)
+      os << "    if " << a.py << " is None:\n        _ods_st.add_successor("
+         << a.py << ")\n";
   os << "    return _ods_st.finish(self, ip)\n";
 }
 

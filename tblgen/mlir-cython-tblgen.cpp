@@ -1032,6 +1032,13 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
       m.args, [](const BuilderArg &a) { return !a.typeCheck.empty(); });
   if (checked)
     os << "    cdef intptr_t _ods_at[" << op.getNumOperands() + 1 << "]\n";
+  // Attribute values no builder converts are refused after the operands,
+  // as upstream's operation creation refuses them (see _ods_attr_later).
+  bool lateAttrs = llvm::any_of(m.args, [](const BuilderArg &a) {
+    return a.kind == ArgKind::Attribute && !a.unit && !a.property;
+  });
+  if (lateAttrs)
+    os << "    cdef bint _ods_late = False\n";
   // Upstream's builders extend their operand list with each variadic
   // operand group first of all (a group that is no iterable fails before
   // any other argument is looked at; a group of an op with operand segment
@@ -1054,12 +1061,14 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
         os << (a.property ? "    _ods_unit_prop(_ods_st, "
                           : "    _ods_unit(_ods_st, ")
            << pyStr(a.odsName) << ", " << a.py << ")\n";
-      else
-        os << (a.property ? "    _ods_prop(_ods_st, "
-                          : "    _ods_attr(_ods_st, ")
-           << pyStr(a.odsName) << ", "
-           << a.py << ", " << pyStr(a.attrDef) << ", "
+      else if (a.property)
+        os << "    _ods_prop(_ods_st, " << pyStr(a.odsName) << ", " << a.py
+           << ", " << pyStr(a.attrDef) << ", "
            << (a.required ? "True" : "False") << ")\n";
+      else
+        os << "    if _ods_attr_later(_ods_st, " << pyStr(a.odsName) << ", "
+           << a.py << ", " << pyStr(a.attrDef) << ", "
+           << (a.required ? "True" : "False") << "):\n        _ods_late = True\n";
     }
   }
   // The successors, then the regions (upstream counts them before the
@@ -1142,6 +1151,14 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
        << op.getNumOperands() << ")\n";
   if (checked)
     os << "    _ods_at[" << op.getNumOperands() << "] = _ods_mark(_ods_st)\n";
+  if (lateAttrs) {
+    os << "    if _ods_late:\n";
+    for (const BuilderArg &a : m.args)
+      if (a.kind == ArgKind::Attribute && !a.unit && !a.property)
+        os << "        _ods_attr_last(_ods_st, " << pyStr(a.odsName) << ", "
+           << a.py << ", " << pyStr(a.attrDef) << ", "
+           << (a.required ? "True" : "False") << ")\n";
+  }
 
   // Inferred result types unless the caller gives them (`results=`).
   if (m.inference != Inference::None) {
@@ -1901,6 +1918,7 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "    _ods_attr, _ods_unit, _ods_prop, _ods_unit_prop, _ods_single,\n"
         "    _ods_optional, _ods_variadic,\n"
         "    _ods_segments, _ods_same_type, _ods_typed_operand, _ods_listed,\n"
+        "    _ods_attr_later, _ods_attr_last,\n"
         "    _ods_attr_type, "
         "_ods_result_group,\n    _ods_results_of, _ods_too_many, _ods_missing, _ods_fixed_results,\n    _ods_keyword, _ods_no_more_keywords,\n)\n"
         "from mlir._mlir_libs._ir import (\n"

@@ -10,6 +10,10 @@ from mlir._mlir_libs._ir cimport OperationState
 # None: skipped, or TypeError when `required`.
 cdef int _ods_attr(OperationState st, str name, object value, str kind,
                    bint required) except -1
+cdef bint _ods_attr_later(OperationState st, str name, object value,
+                          str kind, bint required) except -1
+cdef int _ods_attr_last(OperationState st, str name, object value,
+                        str kind, bint required) except -1
 # A UnitAttr argument: present when `value` is true.
 cdef int _ods_unit(OperationState st, str name, object value) except -1
 cdef int _ods_prop(OperationState st, str name, object value, str kind,

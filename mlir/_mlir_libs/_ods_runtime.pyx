@@ -103,6 +103,37 @@ cdef int _ods_attr(OperationState st, str name, object value, str kind,
     return _add_named(st, name, (<Attribute>value).c_attr)
 
 
+cdef bint _ods_attr_later(OperationState st, str name, object value,
+                          str kind, bint required) except -1:
+    """_ods_attr, but a value that is no Attribute and that no registered
+    builder converts is left for _ods_attr_last (True): upstream's builders
+    keep such a value as it is, and the operation's creation refuses it
+    only after the result types and operands."""
+    if not isinstance(value, Attribute) and (
+            value is not None or required) and (
+            not kind or not _attr_builders.contains(kind)):
+        return True
+    _ods_attr(st, name, value, kind, required)
+    return False
+
+
+cdef int _ods_attr_last(OperationState st, str name, object value,
+                        str kind, bint required) except -1:
+    """Refuses an attribute value _ods_attr_later left (a no-op for one it
+    took), in upstream's words, then why."""
+    if isinstance(value, Attribute) or (
+            kind and _attr_builders.contains(kind)):
+        return 0
+    if value is None:
+        return _ods_attr(st, name, value, kind, required)
+    why = (f"no attribute builder is registered for '{kind}'" if kind
+           else "an Attribute is needed")
+    raise TypeError(f'Invalid attribute value for the key "{name}" when '
+                    f'attempting to create the operation "{st.name}" '
+                    f"({st.name}: argument '{name}' must be an Attribute, "
+                    f"not {type(value).__name__}; {why})")
+
+
 cdef int _ods_prop(OperationState st, str name, object value, str kind,
                    bint required) except -1:
     """An ODS property: converted like an attribute, set after creation."""

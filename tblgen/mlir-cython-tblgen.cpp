@@ -1056,15 +1056,10 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
   // named: the attributes, the successors and regions, the given result
   // types, then the operands.
   for (const BuilderArg &a : m.args) {
-    if (a.kind == ArgKind::Attribute) {
+    if (a.kind == ArgKind::Attribute && !a.property) {   // properties: last
       if (a.unit)
-        os << (a.property ? "    _ods_unit_prop(_ods_st, "
-                          : "    _ods_unit(_ods_st, ")
-           << pyStr(a.odsName) << ", " << a.py << ")\n";
-      else if (a.property)
-        os << "    _ods_prop(_ods_st, " << pyStr(a.odsName) << ", " << a.py
-           << ", " << pyStr(a.attrDef) << ", "
-           << (a.required ? "True" : "False") << ")\n";
+        os << "    _ods_unit(_ods_st, " << pyStr(a.odsName) << ", " << a.py
+           << ")\n";
       else
         os << "    if _ods_attr_later(_ods_st, " << pyStr(a.odsName) << ", "
            << a.py << ", " << pyStr(a.attrDef) << ", "
@@ -1196,6 +1191,15 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
     if (a.kind == ArgKind::Successor && a.arity == 1)
       os << "    if " << a.py << " is None:\n        _ods_st.add_successor("
          << a.py << ")\n";
+  // Properties last: upstream's builders of MLIR 22 take them but set
+  // none, so a bad one never hides an error of another argument there.
+  for (const BuilderArg &a : m.args)
+    if (a.kind == ArgKind::Attribute && a.property)
+      os << (a.unit ? "    _ods_unit_prop(_ods_st, " : "    _ods_prop(_ods_st, ")
+         << pyStr(a.odsName) << ", " << a.py
+         << (a.unit ? std::string(")\n")
+                    : ", " + pyStr(a.attrDef) + ", " +
+                          (a.required ? "True" : "False") + ")\n");
   os << "    return _ods_st.finish(self, ip)\n";
 }
 

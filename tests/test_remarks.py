@@ -361,3 +361,18 @@ def test_any_text_and_filter_is_taken_or_refused_cleanly():
             assert text_.startswith(f"[{kind.name.capitalize()}] {name} | ")
 
     run()
+
+
+def test_text_utf8_cannot_encode_is_a_type_error():
+    """As every str argument of the package: a lone surrogate is refused
+    with TypeError (upstream's conversion to std::string refuses it)."""
+    ctx = Context()
+    with pytest.raises(TypeError, match="all_filter must be a str UTF-8 can encode"):
+        ctx.enable_remarks(all_filter="\ud800")
+    ctx.enable_remarks(all_filter=".*", print_as_emit_remarks=False)
+    loc = Location.unknown(context=ctx)
+    with pytest.raises(TypeError, match="category must be a str UTF-8 can encode"):
+        loc.emit_remark(RemarkKind.PASSED, "N", category="\udfff")
+    with pytest.raises(TypeError, match="args value must be a str UTF-8 can encode"):
+        loc.emit_remark(RemarkKind.PASSED, "N", args=[("k", "\ud800")])
+    ctx.finalize_remarks()

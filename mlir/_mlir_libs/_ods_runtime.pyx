@@ -85,6 +85,15 @@ cdef int _add_named(OperationState st, str name, MlirAttribute a) except -1:
     return 0
 
 
+cdef object _invalid_attribute(str opname, str name, str why):
+    """Upstream's TypeError for an attribute value its operation creation
+    cannot convert ("Invalid attribute value for the key ..."), with why
+    after it."""
+    return TypeError(f'Invalid attribute value for the key "{name}" when '
+                     f'attempting to create the operation "{opname}" '
+                     f'({why})')
+
+
 cdef int _ods_attr(OperationState st, str name, object value, str kind,
                    bint required) except -1:
     if value is None:
@@ -93,10 +102,8 @@ cdef int _ods_attr(OperationState st, str name, object value, str kind,
         # Upstream's builders hand None to the kind's attribute builder as
         # any other value (an enum's parse then fails: MLIRError).
         if not kind or not _attr_builders.contains(kind):
-            raise TypeError(f'Invalid attribute value for the key "{name}" '
-                            f'when attempting to create the operation '
-                            f'"{st.name}" ({st.name}: missing required '
-                            f"attribute '{name}')")
+            raise _invalid_attribute(st.name, name, f"{st.name}: missing "
+                                     f"required attribute '{name}'")
     if not isinstance(value, Attribute):
         value = _convert(st, name, value, kind)
     # Attributes live as long as their context: nothing to keep alive.
@@ -128,10 +135,9 @@ cdef int _ods_attr_last(OperationState st, str name, object value,
         return _ods_attr(st, name, value, kind, required)
     why = (f"no attribute builder is registered for '{kind}'" if kind
            else "an Attribute is needed")
-    raise TypeError(f'Invalid attribute value for the key "{name}" when '
-                    f'attempting to create the operation "{st.name}" '
-                    f"({st.name}: argument '{name}' must be an Attribute, "
-                    f"not {type(value).__name__}; {why})")
+    raise _invalid_attribute(st.name, name, f"{st.name}: argument '{name}' "
+                             f"must be an Attribute, not "
+                             f"{type(value).__name__}; {why}")
 
 
 cdef int _ods_prop(OperationState st, str name, object value, str kind,
@@ -1147,10 +1153,9 @@ cdef object _arith_constant_build(object target, object result, object value,
         a = _float_attr_handle(<Type>result, value)
     else:
         # Upstream's words (its attribute conversion fails), then why.
-        raise TypeError(f'Invalid attribute value for the key "value" when '
-                        f'attempting to create the operation '
-                        f'"arith.constant" (value must be an int, a float '
-                        f'or an Attribute, not {type(value).__name__})')
+        raise _invalid_attribute("arith.constant", "value", f"value must be "
+                                 f"an int, a float or an Attribute, not "
+                                 f"{type(value).__name__}")
     st = new_operation_state("arith.constant", loc)
     st.add_result(result, "result")     # checks the type's context
     _add_named(st, "value", a)          # made from that type: same context

@@ -198,21 +198,19 @@ cdef int _enable_remarks(Context ctx, object policy, object output_file,
     if mlirCyContextHasRemarkEngine(ctx.c_context):
         raise ValueError("remarks are already enabled on this context; call "
                          "finalize_remarks() first")
-    cdef list encoded = [(<str>f).encode("utf-8") for f in filters]
+    # (Views of the strs' UTF-8 forms, alive with `filters`.)
     cdef MlirCyRemarkCategories cats
-    cats.all = str_ref(<bytes>encoded[0])
-    cats.passed = str_ref(<bytes>encoded[1])
-    cats.missed = str_ref(<bytes>encoded[2])
-    cats.analysis = str_ref(<bytes>encoded[3])
-    cats.failed = str_ref(<bytes>encoded[4])
+    cats.all = borrowed_ref(filters[0], "all_filter")
+    cats.passed = borrowed_ref(filters[1], "passed_filter")
+    cats.missed = borrowed_ref(filters[2], "missed_filter")
+    cats.analysis = borrowed_ref(filters[3], "analysis_filter")
+    cats.failed = borrowed_ref(filters[4], "failed_filter")
     cdef int c_policy = <int>policy
-    cdef bytes path
     cdef _RemarkSink sink
     cdef MlirLogicalResult ok
     if output_file is not None:
-        path = (<str>output_file).encode("utf-8")
         ok = mlirCyContextEnableRemarksToFile(ctx.c_context, cats, c_policy,
-                                              <int>format, str_ref(path),
+                                              <int>format, borrowed_ref(output_file, "output_file"),
                                               print_as_emit)
         if mlirLogicalResultIsFailure(ok):
             raise ValueError(f"failed to enable remarks: cannot write "
@@ -248,7 +246,7 @@ cdef bint _emit_remark(Location loc, object kind, object name, object category,
     if not isinstance(kind, RemarkKind):
         raise _argument_type_error(f"kind must be a RemarkKind, not "
                                    f"{type(kind).__name__}")
-    cdef list texts = [(<str>_str_param(v, what)).encode("utf-8") for v, what in (
+    cdef list texts = [_str_param(v, what) for v, what in (
         (name, "name"), (category, "category"), (sub_category, "sub_category"),
         (function_name, "function_name"), (message, "message"))]
     cdef list pairs = []
@@ -261,19 +259,19 @@ cdef bint _emit_remark(Location loc, object kind, object name, object category,
                 raise _argument_type_error(f"args must be a sequence of (str, "
                                            f"str) pairs, not one holding "
                                            f"{type(pair).__name__}")
-            pairs.append(((<str>_str_param(pair[0], "args key")).encode("utf-8"),
-                          (<str>_str_param(pair[1], "args value")).encode("utf-8")))
+            pairs.append((_str_param(pair[0], "args key"),
+                          _str_param(pair[1], "args value")))
     cdef Py_ssize_t i, n = len(pairs)
     cdef vector[MlirStringRef] keys, values
     keys.reserve(n)
     values.reserve(n)
     for i in range(n):
-        keys.push_back(str_ref(<bytes>(<tuple>pairs[i])[0]))
-        values.push_back(str_ref(<bytes>(<tuple>pairs[i])[1]))
+        keys.push_back(borrowed_ref((<tuple>pairs[i])[0], "args key"))
+        values.push_back(borrowed_ref((<tuple>pairs[i])[1], "args value"))
     cdef bint emitted = mlirCyEmitRemark(
-        loc.c_location, <int>kind, str_ref(<bytes>texts[0]),
-        str_ref(<bytes>texts[1]), str_ref(<bytes>texts[2]),
-        str_ref(<bytes>texts[3]), str_ref(<bytes>texts[4]), n,
+        loc.c_location, <int>kind, borrowed_ref(texts[0], "name"),
+        borrowed_ref(texts[1], "category"), borrowed_ref(texts[2], "sub_category"),
+        borrowed_ref(texts[3], "function_name"), borrowed_ref(texts[4], "message"), n,
         keys.data(), values.data())
     # (A remark printed as a diagnostic reaches the Python handlers now.)
     if deferred_pending():

@@ -1049,7 +1049,7 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
       if (a.kind == ArgKind::Operand && a.arity < 0)
         os << "    if type(" << a.py << ") is not list and type(" << a.py
            << ") is not tuple:\n        " << a.py
-           << " = _ods_listed(_ods_st, " << a.py << ", " << pyStr(a.py)
+           << " = _ods_st.operand_group(" << a.py << ", " << pyStr(a.py)
            << ")\n";
 
   // Upstream's order, which decides which of several bad arguments is
@@ -1921,7 +1921,7 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "from mlir._mlir_libs._ods_runtime cimport (\n"
         "    _ods_attr, _ods_unit, _ods_prop, _ods_unit_prop, _ods_single,\n"
         "    _ods_optional, _ods_variadic,\n"
-        "    _ods_segments, _ods_same_type, _ods_typed_operand, _ods_listed,\n"
+        "    _ods_segments, _ods_same_type, _ods_typed_operand,\n"
         "    _ods_attr_later, _ods_attr_last,\n"
         "    _ods_attr_type, "
         "_ods_result_group,\n    _ods_results_of, _ods_too_many, _ods_missing, _ods_fixed_results,\n    _ods_keyword, _ods_no_more_keywords,\n)\n"

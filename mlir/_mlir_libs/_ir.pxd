@@ -595,6 +595,7 @@ cdef class OperationState:
     cdef int add_regions(self, Py_ssize_t n) except -1
     cdef int enable_result_type_inference(self) except -1
     cdef object finish(self, object target, object ip)
+    cdef object operand_group(self, object values, str what)
 
 cdef OperationState new_operation_state(str name, object loc)
 cdef int set_op_properties(Context ctx, MlirOperation op, str name,

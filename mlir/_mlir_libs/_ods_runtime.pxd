@@ -38,7 +38,6 @@ cdef int _ods_segments(OperationState st, str name, int32_t* sizes,
                        Py_ssize_t n) except -1
 # Result types inferred from the first operand's type (n results).
 cdef int _ods_same_type(OperationState st, Py_ssize_t n) except -1
-cdef object _ods_listed(OperationState st, object values, str what)
 cdef int _ods_typed_operand(OperationState st, object value, str what,
                             object results) except -1
 # Result types derived from an attribute already added (TypeAttr value or

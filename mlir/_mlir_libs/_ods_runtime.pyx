@@ -272,21 +272,6 @@ cdef int _ods_segments(OperationState st, str name, int32_t* sizes,
         st.loc.context.c_context, n, sizes))
 
 
-cdef object _ods_listed(OperationState st, object values, str what):
-    """A variadic operand group (not a list or tuple) as a list, or an
-    operation (whose results it stands for), at the start of a builder:
-    upstream's builders iterate it before they look at anything else, so
-    one that is no iterable fails first, with TypeError."""
-    if isinstance(values, Operation):
-        return values
-    try:
-        it = iter(values)
-    except TypeError:
-        raise TypeError(f"'{type(values).__name__}' object is not iterable; "
-                        f"{st.name} takes a list of Values for '{what}'") from None
-    return list(it)
-
-
 cdef int _ods_typed_operand(OperationState st, object value, str what,
                             object results) except -1:
     """Adds the operand whose type the results take (`results` None, for

@@ -155,18 +155,28 @@ cdef class OperationState:
             self.operand_values.append(value)
         return 0
 
+    cdef object operand_group(self, object values, str what):
+        """`values` (not a list or tuple) as a list, or the operation it
+        is, as upstream's builders extend their operand list with it:
+        TypeError when it is no iterable. (Generated builders call this
+        first of all, where upstream's iterate their variadic groups.)"""
+        if isinstance(values, Operation):
+            return values
+        try:
+            it = iter(values)
+        except TypeError:
+            raise TypeError(f"'{type(values).__name__}' object is not "
+                            f"iterable; {self.name} takes a list of "
+                            f"Values for '{what}'") from None
+        return list(it)
+
     cdef int add_operands(self, object values, str what) except -1:
         # As upstream's builders extend their operand list with `values`:
         # an operation gives its results, anything else must be iterable.
         if isinstance(values, Operation):
             values = (<Operation>values).results
         elif not isinstance(values, (list, tuple)):
-            try:
-                values = list(iter(values))
-            except TypeError:
-                raise TypeError(f"'{type(values).__name__}' object is not "
-                                f"iterable; {self.name} takes a list of "
-                                f"Values for '{what}'") from None
+            values = self.operand_group(values, what)
         cdef vector[MlirValue] vs
         cdef intptr_t at = self.c_state.nOperands
         if self.operand_values is None:

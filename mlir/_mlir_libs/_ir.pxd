@@ -19,6 +19,8 @@ from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 from cpython.ref cimport PyObject
 from cpython.sequence cimport PySequence_Check
+from cpython.list cimport PyList_CheckExact
+from cpython.tuple cimport PyTuple_CheckExact
 from libcpp.string cimport string
 
 from mlir._mlir_libs.capi.ir cimport (
@@ -432,6 +434,9 @@ cdef inline bint is_sequence_arg(object o):
     """Whether `o` is taken where a list of things is: any iterable, or a
     sequence without __iter__ (a ctypes array), but not str or bytes, as
     upstream's list arguments. The one test of every such argument."""
+    # Lists and tuples first: hasattr makes (and drops) a bound method.
+    if PyList_CheckExact(o) or PyTuple_CheckExact(o):
+        return True
     if isinstance(o, (str, bytes)):
         return False
     return hasattr(o, "__iter__") or PySequence_Check(o)
@@ -542,6 +547,14 @@ cdef Block wrap_block(Operation parent, MlirBlock b)
 cdef Value wrap_value(Operation parent, MlirValue v)
 cdef Value wrap_value_any(Context ctx, MlirValue v)
 cdef object parent_op_of_block(Context context, MlirBlock b, object owner)
+
+# The attribute builders of ODS attribute kinds (ir_builders.pxi): the one
+# registered for `kind` (AttrBuilder), or None; and what the default
+# builder of `kind` makes of `value`, made in C by its compiled twin (null
+# when the registered builder is not a default one with a twin, or when
+# the twin does not take the value: call the builder then).
+cdef object attr_builder_of(str kind)
+cdef MlirAttribute builder_twin(str kind, object value, Context ctx) noexcept
 
 # Unwrap with a type check; raise TypeError naming `what` otherwise.
 cdef MlirType type_handle(object t, str what) except *

@@ -41,32 +41,31 @@ from mlir._mlir_libs._ir cimport (
     attribute_handle, new_operation_state, wrap_attribute, wrap_type,
     wrap_value, wrap_value_any, op_handle, op_primary, set_op_properties,
     ir_write, ir_write_done, is_sequence_arg, READ_SCOPES, ir_read_enter,
-    ir_read_exit,
+    ir_read_exit, attr_builder_of, builder_twin,
 )
 from mlir._mlir_libs.capi.mlir_cython.operation cimport (
     mlirCyOperationGetProperty)
 
 from mlir._mlir_libs import _ir
 
-# The registry of attribute builders by ODS attribute kind.
-cdef object _attr_builders = _ir.AttrBuilder
-
-
 # -- attribute builders ---------------------------------------------------
 
 cdef object _convert(OperationState st, str name, object value, str kind):
-    reg = _attr_builders
     opname = st.name
     if not kind:
         raise TypeError(f"{opname}: argument '{name}' must be an Attribute, "
                         f"not {type(value).__name__}")
-    if not reg.contains(kind):
+    builder = attr_builder_of(kind)
+    if builder is None:
         raise TypeError(
             f"{opname}: argument '{name}' must be an Attribute, not "
             f"{type(value).__name__} (no attribute builder is registered "
             f"for '{kind}')")
     try:
-        attr = reg.get(kind)(value, context=st.loc.context)
+        if type(builder) is _EnumArrayBuilder:
+            attr = (<_EnumArrayBuilder>builder).get(value, st.loc.context)
+        else:
+            attr = builder(value, context=st.loc.context)
     except (TypeError, ValueError, OverflowError) as e:
         # The builder's own message first (upstream's), then where it came
         # from.
@@ -76,6 +75,67 @@ cdef object _convert(OperationState st, str name, object value, str kind):
         raise TypeError(f"{opname}: the attribute builder for '{kind}' "
                         f"returned {type(attr).__name__}, not an Attribute")
     return attr
+
+
+@cython.final
+cdef class _EnumArrayBuilder:
+    """The attribute builder of an ODS array of enum attributes, for a
+    dialect module to register: `build(x, context)` makes the array
+    attribute. A list or tuple of members of `enum_cls` is first looked up
+    in a cache of the context (by the members' identities: members live as
+    long as their class, so an identity in a key is only ever theirs), so
+    each distinct list is built once per context; anything else always
+    goes to `build`."""
+    cdef object enum_cls
+    cdef object build
+    cdef str cache_name
+
+    def __init__(self, enum_cls, build, str cache_name not None):
+        self.enum_cls = enum_cls
+        self.build = build
+        self.cache_name = cache_name
+
+    def __call__(self, x, context=None):
+        return self.get(x, context)
+
+    cdef object get(self, object x, object context):
+        if context is None:
+            context = _ir.Context.current
+        cdef object key = None
+        cdef dict cache = None
+        cdef list ids
+        if (type(x) is list or type(x) is tuple) and \
+                isinstance(context, Context):
+            ids = []
+            for v in x:
+                if type(v) is not self.enum_cls:
+                    ids = None
+                    break
+                ids.append(<Py_ssize_t><void*>v)
+            if ids is not None:
+                key = tuple(ids)
+                cache = (<Context>context).caches.get(self.cache_name)
+                if cache is None:
+                    cache = (<Context>context).caches[self.cache_name] = {}
+                attr = cache.get(key)
+                if attr is not None:
+                    return attr
+        attr = self.build(x, context)
+        if cache is not None:
+            cache[key] = attr
+        return attr
+
+
+def _attribute_of_kind(str kind, value, Context context):
+    """What a generated op builder makes of the plain `value` given for an
+    attribute of ODS kind `kind` in `context`: the attribute of the
+    default builder's compiled twin when it takes the value, else the
+    registered builder's (KeyError when there is none). For comparing the
+    two."""
+    cdef MlirAttribute made = builder_twin(kind, value, context)
+    if made.ptr != NULL:
+        return wrap_attribute(context, made)
+    return _ir.AttrBuilder.get(kind)(value, context=context)
 
 
 cdef int _add_named(OperationState st, str name, MlirAttribute a) except -1:
@@ -101,10 +161,15 @@ cdef int _ods_attr(OperationState st, str name, object value, str kind,
             return 0
         # Upstream's builders hand None to the kind's attribute builder as
         # any other value (an enum's parse then fails: MLIRError).
-        if not kind or not _attr_builders.contains(kind):
+        if not kind or attr_builder_of(kind) is None:
             raise _invalid_attribute(st.name, name, f"{st.name}: missing "
                                      f"required attribute '{name}'")
+    cdef MlirAttribute made
     if not isinstance(value, Attribute):
+        # The default builder's compiled twin, or the builder.
+        made = builder_twin(kind, value, st.loc.context)
+        if made.ptr != NULL:
+            return _add_named(st, name, made)
         value = _convert(st, name, value, kind)
     # Attributes live as long as their context: nothing to keep alive.
     return _add_named(st, name, (<Attribute>value).c_attr)
@@ -118,7 +183,7 @@ cdef bint _ods_attr_later(OperationState st, str name, object value,
     only after the result types and operands."""
     if not isinstance(value, Attribute) and (
             value is not None or required) and (
-            not kind or not _attr_builders.contains(kind)):
+            not kind or attr_builder_of(kind) is None):
         return True
     _ods_attr(st, name, value, kind, required)
     return False
@@ -129,7 +194,7 @@ cdef int _ods_attr_last(OperationState st, str name, object value,
     """Refuses an attribute value _ods_attr_later left (a no-op for one it
     took), in upstream's words, then why."""
     if isinstance(value, Attribute) or (
-            kind and _attr_builders.contains(kind)):
+            kind and attr_builder_of(kind) is not None):
         return 0
     if value is None:
         return _ods_attr(st, name, value, kind, required)
@@ -1414,7 +1479,10 @@ from mlir._mlir_libs.capi.ir cimport (
     MlirBlock, mlirBlockIsNull, mlirOperationGetRegion,
     mlirRegionGetFirstBlock, mlirBlockGetNumArguments, mlirBlockGetArgument,
 )
-from mlir._mlir_libs._ir cimport wrap_block
+from mlir._mlir_libs._ir cimport wrap_block, Region, Block
+from mlir._mlir_libs.capi.ir cimport mlirBlockGetNextInRegion
+from mlir._mlir_libs.capi.builtin_types cimport (
+    mlirTypeIsAShaped, mlirShapedTypeGetElementType)
 
 
 cdef MlirBlock _first_block(Operation op, str message) except *:
@@ -1463,3 +1531,174 @@ def _entry_block_argument(Operation op not None, intptr_t i):
         return _entry_block_argument_of(op, i)
     finally:
         ir_read_exit(op.context, rt)
+
+
+# -- region decorators (mlir.extras.meta), compiled --------------------------
+
+def _op_region_builder(op, op_region, terminator=None):
+    """Upstream's mlir.extras.meta.op_region_builder: a decorator whose
+    function fills `op_region` of `op`. When the region has no block yet,
+    its first block is created with one argument per parameter of the
+    function, typed by the parameter's annotation (which must be a Type).
+    The function runs with that block as insertion point and gets its
+    arguments; what it returns (None, a value, or a tuple / list of values)
+    goes to `terminator` as a list, built at the end of the region's last
+    block. The decorator evaluates to the op's result(s), or the op."""
+    def wrapper(body_builder):
+        return _fill_region(op, op_region, terminator, body_builder)
+    return wrapper
+
+
+cdef object _annotated_entry_block(op, op_region, body_builder):
+    import inspect
+    sig = inspect.signature(body_builder)
+    types = [p.annotation for p in sig.parameters.values()]
+    for p, t in zip(sig.parameters.values(), types):
+        if not isinstance(t, Type):
+            # Upstream's text, then which parameter.
+            raise ValueError(
+                f"for {body_builder=} either missing a type "
+                f"annotation or type annotation isn't a mlir type: "
+                f"{sig} ({op.name}: parameter '{p.name}' needs an "
+                f"MLIR Type as annotation)")
+    op_region.blocks.append(*types)
+
+
+cdef object _end_block_of(Region r, bint last):
+    """The first (or last) block of r, or None when it has none."""
+    r.check()
+    cdef MlirBlock b = mlirRegionGetFirstBlock(r.c_region)
+    cdef MlirBlock nxt
+    if mlirBlockIsNull(b):
+        return None
+    if last:
+        nxt = mlirBlockGetNextInRegion(b)
+        while not mlirBlockIsNull(nxt):
+            b = nxt
+            nxt = mlirBlockGetNextInRegion(b)
+    return wrap_block(r.parent, b)
+
+
+cdef object _end_block(object region, bint last):
+    """region.blocks[0], or region.blocks[len(region.blocks) - 1] when
+    `last`, found in C for a Region (the block list's IndexError when
+    there is none)."""
+    cdef object b = None
+    cdef int rt
+    if type(region) is Region:
+        rt = ir_read_enter((<Region>region).parent.context) if READ_SCOPES \
+            else 0
+        try:
+            b = _end_block_of(<Region>region, last)
+        finally:
+            ir_read_exit((<Region>region).parent.context, rt)
+    if b is None:
+        blocks = region.blocks
+        b = blocks[len(blocks) - 1] if last else blocks[0]
+    return b
+
+
+cdef tuple _arguments_of(object block):
+    """tuple(block.arguments), made in C for a Block."""
+    if type(block) is not Block:
+        return tuple(block.arguments)
+    cdef Block blk = <Block>block
+    cdef int rt = ir_read_enter(blk.parent.context) if READ_SCOPES else 0
+    cdef intptr_t i, n
+    try:
+        blk.check()
+        n = mlirBlockGetNumArguments(blk.c_block)
+        return tuple([wrap_value(blk.parent, mlirBlockGetArgument(
+            blk.c_block, i)) for i in range(n)])
+    finally:
+        ir_read_exit(blk.parent.context, rt)
+
+
+cdef object _fill_region(op, op_region, terminator, body_builder):
+    if len(op_region.blocks) == 0:
+        _annotated_entry_block(op, op_region, body_builder)
+    entry = _end_block(op_region, False)
+    with _InsertionPoint(entry):
+        results = body_builder(*_arguments_of(entry))
+    if terminator is not None:
+        with _InsertionPoint(_end_block(op_region, True)):
+            if results is None:
+                values = []
+            elif isinstance(results, (tuple, list)):
+                values = list(results)
+            else:
+                values = [results]
+            terminator(values)
+    results = op.results
+    n = len(results)
+    if n == 1:
+        return results[0]
+    if n > 1:
+        return results
+    if isinstance(op, _ir.OpView):
+        return op.operation
+    return op
+
+
+def _region_op(op_constructor, terminator=None):
+    """Upstream's mlir.extras.meta.region_op: `name(*args, **kwargs)` builds
+    the op and returns a decorator; the decorated function is its body,
+    called with the arguments of the region's first block (created from
+    the function's parameter annotations, which must be Types, when the
+    region has no block yet); what it returns goes to `terminator` (as a
+    list) when one is given. The decorator returns the op's result(s), or
+    the op. Used bare (`@name`), the op is built without arguments."""
+
+    def op_decorator(*args, **kwargs):
+        op = op_constructor(*args, **kwargs)
+        return _op_region_builder(op, op.regions[0], terminator)
+
+    def maybe_no_args(*args, **kwargs):
+        if len(args) == 1 and not kwargs and callable(args[0]) \
+                and not isinstance(args[0], (Value, Operation, Type,
+                                             Attribute)):
+            return op_decorator()(args[0])
+        return op_decorator(*args, **kwargs)
+
+    maybe_no_args.__name__ = getattr(op_constructor, "__name__", "region_op")
+    maybe_no_args.__doc__ = _region_op.__doc__
+    return maybe_no_args
+
+
+cdef object _InsertionPoint = _ir.InsertionPoint
+
+
+def _tensor_result_types(outputs):
+    """The result types of a structured op with `outputs` as its inits:
+    [o.type for o in outputs] when outputs[0]'s type is a ranked tensor
+    type, else []."""
+    if not isinstance(outputs[0].type, _ir.RankedTensorType):
+        return []
+    return [o.type for o in outputs]
+
+
+cdef object _element_type_of(object v):
+    """v.type.element_type, read in C for a Value of a shaped type."""
+    cdef MlirType t
+    cdef Context ctx
+    cdef int rt
+    if isinstance(v, Value) and (<Value>v).parent is not None:
+        ctx = (<Value>v).parent.context
+        rt = ir_read_enter(ctx) if READ_SCOPES else 0
+        try:
+            t = mlirValueGetType((<Value>v).handle())
+            if mlirTypeIsAShaped(t):
+                return wrap_type(ctx, mlirShapedTypeGetElementType(t))
+        finally:
+            ir_read_exit(ctx, rt)
+    return v.type.element_type
+
+
+def _append_element_type_block(op, inputs, outputs):
+    """Appends to op's first region a block with one argument per value of
+    `inputs`, then of `outputs`: the element type of the value's (shaped)
+    type, as op.regions[0].blocks.append(*[v.type.element_type for v in
+    ...]); returns the block."""
+    types = [_element_type_of(v) for v in inputs]
+    types += [_element_type_of(v) for v in outputs]
+    return op.regions[0].blocks.append(*types)

@@ -184,69 +184,9 @@ from .._mlir_libs._ods_runtime import _mixed_list, _split_mixed  # noqa: E402,F4
 from .._mlir_libs import _ods_runtime as _rt  # noqa: E402
 
 
-def _op_region_builder(op, op_region, terminator=None):
-    """Upstream's mlir.extras.meta.op_region_builder: a decorator whose
-    function fills `op_region` of `op`. When the region has no block yet,
-    its first block is created with one argument per parameter of the
-    function, typed by the parameter's annotation (which must be a Type).
-    The function runs with that block as insertion point and gets its
-    arguments; what it returns (None, a value, or a tuple / list of values)
-    goes to `terminator` as a list, built at the end of the region's last
-    block. The decorator evaluates to the op's result(s), or the op."""
-    import inspect
-
-    def wrapper(body_builder):
-        if len(op_region.blocks) == 0:
-            sig = inspect.signature(body_builder)
-            types = [p.annotation for p in sig.parameters.values()]
-            for p, t in zip(sig.parameters.values(), types):
-                if not isinstance(t, _ir.Type):
-                    # Upstream's text, then which parameter.
-                    raise ValueError(
-                        f"for {body_builder=} either missing a type "
-                        f"annotation or type annotation isn't a mlir type: "
-                        f"{sig} ({op.name}: parameter '{p.name}' needs an "
-                        f"MLIR Type as annotation)")
-            op_region.blocks.append(*types)
-        with _ir.InsertionPoint(op_region.blocks[0]):
-            results = body_builder(*op_region.blocks[0].arguments)
-        if terminator is not None:
-            last = op_region.blocks[len(op_region.blocks) - 1]
-            with _ir.InsertionPoint(last):
-                if results is None:
-                    values = []
-                elif isinstance(results, (tuple, list)):
-                    values = list(results)
-                else:
-                    values = [results]
-                terminator(values)
-        return get_op_result_or_op_results(op)
-    return wrapper
-
-
-def _region_op(op_constructor, terminator=None):
-    """Upstream's mlir.extras.meta.region_op: `name(*args, **kwargs)` builds
-    the op and returns a decorator; the decorated function is its body,
-    called with the arguments of the region's first block (created from
-    the function's parameter annotations, which must be Types, when the
-    region has no block yet); what it returns goes to `terminator` (as a
-    list) when one is given. The decorator returns the op's result(s), or
-    the op. Used bare (`@name`), the op is built without arguments."""
-
-    def op_decorator(*args, **kwargs):
-        op = op_constructor(*args, **kwargs)
-        return _op_region_builder(op, op.regions[0], terminator)
-
-    def maybe_no_args(*args, **kwargs):
-        if len(args) == 1 and not kwargs and callable(args[0]) \
-                and not isinstance(args[0], (_ir.Value, _ir.Operation,
-                                             _ir.Type, _ir.Attribute)):
-            return op_decorator()(args[0])
-        return op_decorator(*args, **kwargs)
-
-    maybe_no_args.__name__ = getattr(op_constructor, "__name__", "region_op")
-    maybe_no_args.__doc__ = _region_op.__doc__
-    return maybe_no_args
+# The region decorators of mlir.extras.meta (upstream's op_region_builder
+# and region_op), compiled.
+from .._mlir_libs._ods_runtime import _op_region_builder, _region_op  # noqa: E402,F401
 
 
 class _LoopBodyAccessors:

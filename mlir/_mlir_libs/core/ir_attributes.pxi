@@ -90,6 +90,19 @@ cdef inline bint _int64_fits_type(MlirType t, long long v) noexcept:
     return width == 64 and (v >= 0 or not mlirIntegerTypeIsUnsigned(t))
 
 
+cdef inline long long _int64_bits(MlirType t, long long v) noexcept:
+    """v as mlirIntegerAttrGet takes it for integer or index type t: the
+    low bits of a signless or unsigned type narrower than 64 bits (the C
+    API makes an APInt of the type's width, which must hold the value)."""
+    cdef unsigned int width
+    if mlirTypeIsAInteger(t) and not mlirIntegerTypeIsSigned(t):
+        width = mlirIntegerTypeGetWidth(t)
+        if width < 64:
+            return <long long>(<unsigned long long>v &
+                               ((<unsigned long long>1 << width) - 1))
+    return v
+
+
 from cpython.number cimport PyIndex_Check
 
 
@@ -121,15 +134,10 @@ cdef class IntegerAttr(Attribute):
         # in C.
         cdef long long v
         cdef int overflow = 0
-        cdef unsigned int width
         v = PyLong_AsLongLongAndOverflow(value, &overflow)
         if not overflow and _int64_fits_type(t, v):
-            if mlirTypeIsAInteger(t) and not mlirIntegerTypeIsSigned(t):
-                width = mlirIntegerTypeGetWidth(t)
-                if width < 64:
-                    v = <long long>(<unsigned long long>v &
-                                    ((<unsigned long long>1 << width) - 1))
-            return _make_attr(IntegerAttr, ctx, mlirIntegerAttrGet(t, v))
+            return _make_attr(IntegerAttr, ctx,
+                              mlirIntegerAttrGet(t, _int64_bits(t, v)))
         _check_int_fits(t, value)
         cdef int64_t raw
         cdef object w
@@ -402,6 +410,8 @@ cdef class ArrayAttr(Attribute):
             raise _argument_type_error(
                 f"attributes must be a sequence of Attributes, not "
                 f"{type(attributes).__name__}")
+        if PyList_CheckExact(attributes) or PyTuple_CheckExact(attributes):
+            elems.reserve(mlircy_fast_size(attributes))
         for a in attributes:
             # Upstream's exception type and texts.
             if a is None:

@@ -247,6 +247,222 @@ for _kind, _fn in {
 del _kind, _fn
 
 
+
+# -- the default builders' compiled twins -----------------------------------
+# A generated op builder converts a plain value given for an attribute
+# parameter with the builder registered for the parameter's kind. For the
+# builtin kinds front-ends pass most (ints, strs, bools, types, affine
+# maps, lists of those, dense int arrays), the default builders have twins
+# here that make the same attribute in C, for the values they take without
+# question: exact ints in range, strs UTF-8 encodes, lists or tuples of
+# those. A twin runs only while the kind's registered builder is still the
+# default one. A replaced builder, and a value the twin does not take (an
+# int of another width, a numpy array, a wrong kind: what the builder
+# accepts or refuses in its own words), go to the registered builder.
+
+cdef dict _attr_builders_by_kind = AttrBuilder._builders
+
+cdef enum:
+    _TWIN_INT = 1             # | width << 8 | signedness << 16
+    _TWIN_INDEX = 2
+    _TWIN_BOOL = 3
+    _TWIN_STR = 4
+    _TWIN_FLAT_SYMBOL_REF = 5
+    _TWIN_TYPE = 6
+    _TWIN_ARRAY = 7
+    _TWIN_AFFINE_MAP = 8
+    _TWIN_AFFINE_MAP_ARRAY = 9
+    _TWIN_INT_ARRAY = 10      # | width << 8: an ArrayAttr of IntegerAttrs
+    _TWIN_INDEX_LIST_ARRAY = 11
+    _TWIN_DENSE_INT_ARRAY = 12  # | width << 8
+
+# default builder -> its twin's code (the builders registered above; a
+# dialect's replacement registers another object)
+cdef dict _builder_twins = {}
+
+
+def _register_twins():
+    b = _attr_builders_by_kind
+    for w in (1, 8, 16, 32, 64):
+        _builder_twins[b[f"I{w}Attr"]] = _TWIN_INT | (w << 8)
+        _builder_twins[b[f"SI{w}Attr"]] = _TWIN_INT | (w << 8) | (1 << 16)
+        _builder_twins[b[f"UI{w}Attr"]] = _TWIN_INT | (w << 8) | (2 << 16)
+    for w in (8, 16, 32, 64):
+        _builder_twins[b[f"DenseI{w}ArrayAttr"]] = \
+            _TWIN_DENSE_INT_ARRAY | (w << 8)
+    for kind, code in {
+            "IndexAttr": _TWIN_INDEX, "BoolAttr": _TWIN_BOOL,
+            "StrAttr": _TWIN_STR, "FlatSymbolRefAttr": _TWIN_FLAT_SYMBOL_REF,
+            "TypeAttr": _TWIN_TYPE, "ArrayAttr": _TWIN_ARRAY,
+            "AffineMapAttr": _TWIN_AFFINE_MAP,
+            "AffineMapArrayAttr": _TWIN_AFFINE_MAP_ARRAY,
+            "I32ArrayAttr": _TWIN_INT_ARRAY | (32 << 8),
+            "I64ArrayAttr": _TWIN_INT_ARRAY | (64 << 8),
+            "IndexListArrayAttr": _TWIN_INDEX_LIST_ARRAY}.items():
+        _builder_twins[b[kind]] = code
+
+
+_register_twins()
+del _register_twins
+
+
+cdef object attr_builder_of(str kind):
+    """The builder registered for ODS attribute kind `kind`, or None."""
+    return _attr_builders_by_kind.get(kind)
+
+
+cdef inline MlirAttribute _twin_int(MlirType t, object value) noexcept:
+    """IntegerAttr.get(t, value) for an exact int or a bool that fits t;
+    null for anything else."""
+    cdef MlirAttribute a
+    a.ptr = NULL
+    cdef int overflow = 0
+    cdef long long v
+    if type(value) is int:
+        v = PyLong_AsLongLongAndOverflow(value, &overflow)
+    elif value is True or value is False:
+        v = value is True
+    else:
+        return a
+    if overflow or not _int64_fits_type(t, v):
+        return a
+    return mlirIntegerAttrGet(t, _int64_bits(t, v))
+
+
+cdef MlirAttribute _twin_int_array(MlirContext c, MlirType t,
+                                   object value) noexcept:
+    """ArrayAttr of IntegerAttrs of t from a list or tuple of exact ints
+    that fit; null for anything else."""
+    cdef MlirAttribute a
+    a.ptr = NULL
+    if not (PyList_CheckExact(value) or PyTuple_CheckExact(value)):
+        return a
+    cdef Py_ssize_t i, n = mlircy_fast_size(value)
+    cdef vector[MlirAttribute] items
+    items.resize(n)
+    for i in range(n):
+        items[i] = _twin_int(t, <object>mlircy_fast_item(value, i))
+        if items[i].ptr == NULL:
+            return a
+    return mlirArrayAttrGet(c, n, items.data())
+
+
+cdef MlirAttribute _twin_dense_ints(MlirContext c, int width,
+                                    object value) noexcept:
+    """array<iN: ...> from a list or tuple of exact ints in the signed
+    range of N bits; null for anything else."""
+    cdef MlirAttribute a
+    a.ptr = NULL
+    if not (PyList_CheckExact(value) or PyTuple_CheckExact(value)):
+        return a
+    cdef Py_ssize_t i, n = mlircy_fast_size(value)
+    cdef vector[int64_t] items
+    cdef int overflow = 0
+    cdef long long v, half = (<long long>1) << (width - 1) if width < 64 else 0
+    cdef object x
+    items.resize(n)
+    for i in range(n):
+        x = <object>mlircy_fast_item(value, i)
+        if type(x) is not int:
+            return a
+        v = PyLong_AsLongLongAndOverflow(x, &overflow)
+        if overflow or (width < 64 and (v < -half or v >= half)):
+            return a
+        items[i] = v
+    if width == 64:
+        return mlirDenseI64ArrayGet(c, n, items.data())
+    cdef vector[int32_t] i32
+    cdef vector[int16_t] i16
+    cdef vector[int8_t] i8
+    if width == 32:
+        i32.assign(items.begin(), items.end())
+        return mlirDenseI32ArrayGet(c, n, i32.data())
+    if width == 16:
+        i16.assign(items.begin(), items.end())
+        return mlirDenseI16ArrayGet(c, n, i16.data())
+    i8.assign(items.begin(), items.end())
+    return mlirDenseI8ArrayGet(c, n, i8.data())
+
+
+cdef MlirAttribute builder_twin(str kind, object value,
+                                Context ctx) noexcept:
+    """What the default builder of `kind` makes of `value` in `ctx`, made
+    in C; null when `kind`'s builder is not a default one with a twin, or
+    the twin does not take `value` (call the builder then)."""
+    cdef MlirAttribute a
+    a.ptr = NULL
+    fn = _attr_builders_by_kind.get(kind)
+    if fn is None:
+        return a
+    code_obj = _builder_twins.get(fn)
+    if code_obj is None:
+        return a
+    cdef long code = code_obj
+    cdef int what = code & 0xff, width = (code >> 8) & 0xff
+    cdef MlirContext c = ctx.c_context
+    cdef MlirType t
+    cdef const char* data
+    cdef Py_ssize_t size, i, n
+    cdef vector[MlirAttribute] items
+    cdef object x
+    if what == _TWIN_INT:
+        if code >> 16 == 1:
+            t = mlirIntegerTypeSignedGet(c, width)
+        elif code >> 16 == 2:
+            t = mlirIntegerTypeUnsignedGet(c, width)
+        else:
+            t = mlirIntegerTypeGet(c, width)
+        return _twin_int(t, value)
+    if what == _TWIN_INDEX:
+        return _twin_int(mlirIndexTypeGet(c), value)
+    if what == _TWIN_BOOL:
+        if value is True or value is False:
+            return mlirBoolAttrGet(c, value is True)
+        return a
+    if what == _TWIN_STR or what == _TWIN_FLAT_SYMBOL_REF:
+        if type(value) is not str:
+            return a
+        data = _utf8_or_null(value, &size)
+        if data == NULL:
+            PyErr_Clear()
+            return a
+        if what == _TWIN_STR:
+            return mlirStringAttrGet(c, mlirStringRefCreate(data, size))
+        return mlirFlatSymbolRefAttrGet(c, mlirStringRefCreate(data, size))
+    if what == _TWIN_TYPE:
+        if isinstance(value, Type) and (<Type>value).context is ctx:
+            return mlirTypeAttrGet((<Type>value).c_type)
+        return a
+    if what == _TWIN_AFFINE_MAP:
+        if isinstance(value, AffineMap) and (<AffineMap>value).context is ctx:
+            return mlirAffineMapAttrGet((<AffineMap>value).c_map)
+        return a
+    if what == _TWIN_INT_ARRAY:
+        return _twin_int_array(c, mlirIntegerTypeGet(c, width), value)
+    if what == _TWIN_DENSE_INT_ARRAY:
+        return _twin_dense_ints(c, width, value)
+    # The lists: _TWIN_ARRAY, _TWIN_AFFINE_MAP_ARRAY, _TWIN_INDEX_LIST_ARRAY.
+    if not (PyList_CheckExact(value) or PyTuple_CheckExact(value)):
+        return a
+    n = mlircy_fast_size(value)
+    items.resize(n)
+    for i in range(n):
+        x = <object>mlircy_fast_item(value, i)
+        if what == _TWIN_ARRAY:
+            if not isinstance(x, Attribute) or (<Attribute>x).context is not ctx:
+                return a
+            items[i] = (<Attribute>x).c_attr
+        elif what == _TWIN_AFFINE_MAP_ARRAY:
+            if not isinstance(x, AffineMap) or (<AffineMap>x).context is not ctx:
+                return a
+            items[i] = mlirAffineMapAttrGet((<AffineMap>x).c_map)
+        else:
+            items[i] = _twin_int_array(c, mlirIntegerTypeGet(c, 64), x)
+            if items[i].ptr == NULL:
+                return a
+    return mlirArrayAttrGet(c, n, items.data())
+
+
 # -- builtin type constraints ----------------------------------------------
 
 def _int_type_builder(int width, str signedness):

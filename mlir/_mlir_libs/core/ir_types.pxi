@@ -196,6 +196,13 @@ cdef class IntegerType(Type):
 
 
 cdef unsigned int _check_width(object width) except? 0xffffffff:
+    cdef int overflow = 0
+    cdef long long w
+    if PyLong_CheckExact(width):
+        # The common case, without Python-level comparisons.
+        w = PyLong_AsLongLongAndOverflow(width, &overflow)
+        if not overflow and 0 <= w <= mlircy_kMaxIntegerWidth:
+            return <unsigned int>w
     width = _index_arg(width, "width")
     if width < 0 or width > 0xFFFFFFFF:
         # An unsigned parameter upstream: nanobind refuses a negative int

@@ -33,6 +33,7 @@ from .._ods_common import (get_op_result_or_value as _get_op_result_or_value,
                            _register_attribute_builder,
                            _region_op, _dispatch_mixed_values)
 from ... import ir as _ir
+from ..._mlir_libs import _ods_runtime as _rt
 from ...extras.meta import region_op  # noqa: F401
 
 # The OpDSL's names, then the ops it defines (DefinedOpCallable objects:
@@ -97,10 +98,15 @@ def _iteratortypeenum(x, context):
     return attr
 
 
-@_register_attribute_builder("IteratorTypeArrayAttr", replace=True)
-def _IteratorTypeArrayAttr(x, context):
+def _iterator_type_array(x, context):
     return _ir.ArrayAttr.get([_iteratortypeenum(v, context) for v in x],
                              context=context)
+
+
+# A list of IteratorType members is built once per context (_EnumArrayBuilder).
+_IteratorTypeArrayAttr = _register_attribute_builder(
+    "IteratorTypeArrayAttr", replace=True)(_rt._EnumArrayBuilder(
+        IteratorType, _iterator_type_array, "linalg.iterator_types"))
 
 
 def _single_init(outs):
@@ -140,15 +146,16 @@ class GenericOp_(_GenericOp):
 
     def __init__(self, inputs, outputs, indexing_maps, iterator_types, *,
                  doc=None, library_call=None, loc=None, ip=None):
-        result_types = []
-        if isinstance(outputs[0].type, _ir.RankedTensorType):
-            result_types = [o.type for o in outputs]
-        super().__init__(result_types, inputs, outputs, indexing_maps,
-                         iterator_types, doc=doc, library_call=library_call,
-                         loc=loc, ip=ip)
-        element_types = [i.type.element_type for i in inputs] + [
-            o.type.element_type for o in outputs]
-        self.regions[0].blocks.append(*element_types)
+        result_types = _rt._tensor_result_types(outputs)
+        if doc is None and library_call is None and loc is None and ip is None:
+            # (the common call, without keyword arguments to parse)
+            _GenericOp.__init__(self, result_types, inputs, outputs,
+                                indexing_maps, iterator_types)
+        else:
+            _GenericOp.__init__(self, result_types, inputs, outputs,
+                                indexing_maps, iterator_types, doc=doc,
+                                library_call=library_call, loc=loc, ip=ip)
+        _rt._append_element_type_block(self, inputs, outputs)
 
 
 generic = _region_op(GenericOp_, terminator=YieldOp)

@@ -1629,15 +1629,16 @@ cdef object _fill_region(op, op_region, terminator, body_builder):
             else:
                 values = [results]
             terminator(values)
-    results = op.results
-    n = len(results)
-    if n == 1:
-        return results[0]
-    if n > 1:
-        return results
-    if isinstance(op, _ir.OpView):
-        return op.operation
-    return op
+    global _results_of_op
+    if _results_of_op is None:
+        # _ods_common's (upstream's Python function, its errors included),
+        # taken once: _ods_common imports this module.
+        from mlir.dialects import _ods_common
+        _results_of_op = _ods_common.get_op_result_or_op_results
+    return _results_of_op(op)
+
+
+cdef object _results_of_op = None
 
 
 def _region_op(op_constructor, terminator=None):

@@ -30,8 +30,9 @@ SOURCES := $(shell find mlir csrc gen tblgen -name '*.pyx' -o -name '*.pxd' -o -
 demo: build
 	$(VPY) examples/main.py
 
+# (--durations: the slowest tests, to keep an eye on the suite's time)
 test: build upstream-venv
-	$(VPY) -m pytest -q $(PYTEST_ARGS)
+	$(VPY) -m pytest -q --durations=15 $(PYTEST_ARGS)
 	$(VPY) tools/conformance.py
 	$(MAKE) --no-print-directory docs
 

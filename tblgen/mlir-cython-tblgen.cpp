@@ -1332,44 +1332,49 @@ static std::string builderReturn(const OpModel &m, bool stub) {
   return ir + (op.getNumResults() == 1 ? "OpResult" : "OpResultList");
 }
 
-// Public accessor names the class body cannot spell: (public, written).
-using Aliases = std::vector<std::pair<std::string, std::string>>;
-
-static std::string accessorName(StringRef name, Aliases &aliases) {
-  std::string written = pyName(name, NameUse::Attr);
-  std::string pub = publicName(name, NameUse::Attr);
-  if (written != pub)
-    aliases.emplace_back(pub, written);
-  return written;
-}
+// The accessors of a class, as the records _ods_runtime's _ods_members and
+// _ods_adaptor read (one string per class: as class-body statements they
+// were most of a module's compile time). A record's fields: kind, public
+// name (a Python keyword too: no class body spells it), then the
+// accessor's arguments.
+struct Members {
+  std::string spec;
+  void add(char kind, StringRef name, llvm::ArrayRef<std::string> fields) {
+    if (!spec.empty())
+      spec += '\x1e';
+    spec += kind;
+    spec += '\x1f' + publicName(name, NameUse::Attr);
+    for (const std::string &f : fields)
+      spec += '\x1f' + f;
+  }
+};
 
 static void emitValueAccessors(const Operator &op, bool results,
-                               raw_ostream &os, Aliases &aliases) {
+                               Members &members) {
   int n = results ? op.getNumResults() : op.getNumOperands();
   int mode = layoutMode(op, results);
   if (mode < 0)
     return;   // ODS rejects this too; no accessors rather than wrong ones
-  llvm::SmallVector<int> arities;
+  std::string arities;
   for (int i = 0; i < n; ++i)
-    arities.push_back(arityOf(results ? op.getResult(i) : op.getOperand(i)));
-  std::string spec = segSpec(arities);
+    arities += (i ? "," : "") +
+               std::to_string(arityOf(results ? op.getResult(i)
+                                              : op.getOperand(i)));
   for (int i = 0; i < n; ++i) {
     const NamedTypeConstraint &c = results ? op.getResult(i) : op.getOperand(i);
     if (c.name.empty())
       continue;
-    os << "    " << accessorName(c.name, aliases) << " = "
-       << (results ? "_ods_result(" : "_ods_operand(") << i << ", " << mode
-       << ", " << spec << ", "
-       << pyStr(render(valueAnnotation(op, results, i), false)) << ")\n";
+    members.add(results ? 'r' : 'o', c.name,
+                {std::to_string(i), std::to_string(mode), arities,
+                 render(valueAnnotation(op, results, i), false)});
   }
 }
 
 // The accessors of the operands, attributes and properties: an op class's
 // first, and all of its adaptor class's.
-static void emitArgumentAccessors(const OpModel &m, raw_ostream &os,
-                                  Aliases &aliases) {
+static void emitArgumentAccessors(const OpModel &m, Members &members) {
   const Operator &op = *m.op;
-  emitValueAccessors(op, false, os, aliases);
+  emitValueAccessors(op, false, members);
   for (int i = 0, e = op.getNumArgs(); i < e; ++i) {
     Argument arg = op.getArg(i);
     StringRef name = op.getArgName(i);
@@ -1377,8 +1382,7 @@ static void emitArgumentAccessors(const OpModel &m, raw_ostream &os,
       continue;
     if (auto *prop = llvm::dyn_cast<NamedProperty *>(arg)) {
       bool unit = prop->prop.getDef().isSubClassOf("_cls_UnitProp");
-      os << "    " << accessorName(name, aliases) << " = _ods_property("
-         << pyStr(name) << ", " << (unit ? "True" : "False") << ")\n";
+      members.add('p', name, {name.str(), unit ? "1" : "0"});
       continue;
     }
     auto *attr = llvm::cast<NamedAttribute *>(arg);
@@ -1389,34 +1393,30 @@ static void emitArgumentAccessors(const OpModel &m, raw_ostream &os,
       kind = 2;
     else
       kind = attr->attr.isOptional() ? 1 : 0;
-    os << "    " << accessorName(name, aliases) << " = _ods_attribute("
-       << pyStr(name) << ", " << kind;
-    if (kind != 2)
-      os << ", " << pyStr("_ods_ir." + attributeClass(attr->attr));
-    os << ")\n";
+    members.add('a', name,
+                {name.str(), std::to_string(kind),
+                 kind != 2 ? "_ods_ir." + attributeClass(attr->attr)
+                           : std::string()});
   }
 }
 
-static void emitAccessors(const OpModel &m, raw_ostream &os,
-                          Aliases &aliases) {
+static void emitAccessors(const OpModel &m, Members &members) {
   const Operator &op = *m.op;
-  emitArgumentAccessors(m, os, aliases);
-  emitValueAccessors(op, true, os, aliases);
+  emitArgumentAccessors(m, members);
+  emitValueAccessors(op, true, members);
   for (int i = 0, e = op.getNumRegions(); i < e; ++i) {
     const NamedRegion &r = op.getRegion(i);
     if (r.name.empty())
       continue;
-    os << "    " << accessorName(r.name, aliases) << " = _ods_region(" << i
-       << ", "
-       << (r.isVariadic() ? "True" : "False") << ")\n";
+    members.add('g', r.name,
+                {std::to_string(i), r.isVariadic() ? "1" : "0"});
   }
   for (int i = 0, e = op.getNumSuccessors(); i < e; ++i) {
     const NamedSuccessor &s = op.getSuccessor(i);
     if (s.name.empty())
       continue;
-    os << "    " << accessorName(s.name, aliases) << " = _ods_successor("
-       << i << ", "
-       << (s.isVariadic() ? "True" : "False") << ")\n";
+    members.add('s', s.name,
+                {std::to_string(i), s.isVariadic() ? "1" : "0"});
   }
 }
 
@@ -1444,15 +1444,6 @@ static std::string writtenFunctionName(const OpModel &m) {
 }
 
 // Moves accessors written under another name to their public one.
-static void emitAliases(const std::string &cls, const Aliases &aliases,
-                        raw_ostream &os) {
-  if (!aliases.empty())
-    os << "\n";
-  for (const auto &[pub, written] : aliases)
-    os << "setattr(" << cls << ", " << pyStr(pub) << ", " << cls
-       << ".__dict__[" << pyStr(written) << "])\ndelattr(" << cls << ", "
-       << pyStr(written) << ")\n";
-}
 
 // For an op whose result types MLIR infers through its interface: the kind
 // checks of its builder again, as a function of the operation state, for
@@ -1546,7 +1537,11 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
   const Operator &op = *m.op;
   emitBuild(m, os);
   bool inferredCheck = emitInferredCheck(m, os);
+  Members members;
+  emitAccessors(m, members);
   os << "\n\n@_ods_register_operation(_Dialect)\n";
+  if (!members.spec.empty())
+    os << "@_ods_members(" << pyStr(members.spec) << ")\n";
   os << "class " << m.cls << "(_ods_OpView):\n";
   std::string doc = opDoc(op);
   if (!doc.empty())
@@ -1582,22 +1577,16 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
   emitMissingCheck(m, false, m.cls + ".__init__", "        ", os);
   os << "        " << buildFunctionName(m) << "(self, "
      << llvm::join(paramNames(m, false), ", ") << ")\n";
-  os << "\n";
-  Aliases aliases;
-  emitAccessors(m, os, aliases);
-  emitAliases(m.cls, aliases, os);
 
   // The adaptor class conversion patterns receive for this op: its operand
   // accessors read the converted operands, the attribute ones the op's.
   std::string adaptor = m.cls + "Adaptor";
-  os << "\n\n@_ods_register_op_adaptor(" << m.cls << ")\n";
-  os << "class " << adaptor << "(_ods_OpAdaptor):\n";
-  os << "    " << pyStr("Adaptor of " + m.name + " (" + m.cls + ").") << "\n";
-  os << "    __slots__ = ()\n";
-  os << "    OPERATION_NAME = " << pyStr(m.name) << "\n";
-  Aliases adaptorAliases;
-  emitArgumentAccessors(m, os, adaptorAliases);
-  emitAliases(adaptor, adaptorAliases, os);
+  Members adaptorMembers;
+  emitArgumentAccessors(m, adaptorMembers);
+  os << "\n\n" << adaptor << " = _ods_adaptor(" << m.cls << ", "
+     << pyStr(adaptor) << ", "
+     << pyStr("Adaptor of " + m.name + " (" + m.cls + ").") << ", "
+     << pyStr(adaptorMembers.spec) << ")\n";
 
   std::string name = writtenFunctionName(m);
   os << "\n\ndef " << name << "(" << signature(m, false, true) << "):\n";
@@ -1616,8 +1605,6 @@ static void emitOp(const OpModel &m, raw_ostream &os) {
   emitMissingCheck(m, true, m.fn, "    ", os);
   os << "    return _ods_results_of(" << buildFunctionName(m) << "(None, "
      << llvm::join(paramNames(m, true), ", ") << "))\n";
-  os << "\n\nglobals()[" << pyStr(name) << "].__annotations__ = {\"return\": "
-     << pyStr(builderReturn(m, false)) << "}\n";
   if (name != m.fn)
     os << "\n\n" << name << ".__name__ = " << name << ".__qualname__ = "
        << pyStr(m.fn) << "\nglobals()[" << pyStr(m.fn) << "] = " << name
@@ -1910,8 +1897,10 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
   nameFunctions(models);
 
   os << header;
+  // (No copies of the .pyx lines in the C++: a third of its size, and of
+  // the time GCC spends reading it.)
   os << "# cython: language_level=3, binding=True, embedsignature=False, "
-        "freethreading_compatible=True\n"
+        "freethreading_compatible=True, emit_code_comments=False\n"
         "# Op classes of the dialect: default builders fill an "
         "OperationState at C\n# speed; accessors are shared descriptor "
         "objects (mlir._mlir_libs._ods_runtime).\n\n";
@@ -1933,7 +1922,8 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "    register_dialect as _ods_register_dialect,\n)\n"
         "from mlir._mlir_libs._ods_runtime import (\n"
         "    _ods_operand, _ods_result, _ods_attribute, _ods_property,\n"
-        "    _ods_region, _ods_successor, _ods_sign,\n)\n"
+        "    _ods_region, _ods_successor, _ods_sign,\n"
+        "    _ods_members, _ods_adaptor, _ods_returns,\n)\n"
         "from mlir._mlir_libs import _ods_runtime as _ods_runtime_py\n"
         "# Built against the installed package's private declarations?\n"
         "from mlir._mlir_libs._ir cimport MLIRCY_INTERNALS as "
@@ -1951,8 +1941,16 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
        << pyStr(clDialect) << "\n";
   else
     os << "from ._" << clDialect << "_ops_gen import _Dialect\n";
-  for (const OpModel &m : models)
+  std::string returns;
+  for (const OpModel &m : models) {
     emitOp(m, os);
+    if (!returns.empty())
+      returns += '\x1e';
+    returns += m.fn + '\x1f' + builderReturn(m, false);
+  }
+  os << "\n\n# The builder functions' return annotations.\n"
+        "_ods_returns(globals(), "
+     << pyStr(returns) << ")\n";
   os << "\n\n# inspect.signature of the builders: upstream's signatures.\n"
         "_ods_sign(globals())\n";
 

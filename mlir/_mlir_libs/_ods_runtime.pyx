@@ -1025,6 +1025,84 @@ class _BuilderSignature(_inspect.Signature):
         self._return_annotation = ret
 
 
+# A generated module's accessors, as one string per class rather than one
+# class-body statement each: compiled as statements of the module's set-up
+# function they were most of its compile time (the SPIR-V module's 89 s of
+# 89, without them 37 s), and that function runs once. A member is a record
+# of fields: kind, name (a Python keyword too, which no class body can
+# write), then the accessor's arguments: "o" operand and "r" result group
+# (group, layout mode, comma-separated arities, annotation), "a" attribute
+# (name, kind, annotation or nothing), "p" property (name, unit), "g"
+# region and "s" successor (index, variadic).
+cdef str _ODS_RECORD = "\x1e"
+cdef str _ODS_FIELD = "\x1f"
+
+
+cdef list _ods_member_list(str spec):
+    """(name, accessor) of each member in `spec`."""
+    cdef list out = []
+    cdef list f
+    if not spec:
+        return out
+    for rec in spec.split(_ODS_RECORD):
+        f = rec.split(_ODS_FIELD)
+        kind = f[0]
+        if kind == "o" or kind == "r":
+            arities = (tuple([int(a) for a in f[4].split(",")]) if f[4]
+                       else ())
+            d = (_ods_result if kind == "r" else _ods_operand)(
+                int(f[2]), int(f[3]), arities, f[5])
+        elif kind == "a":
+            d = (_ods_attribute(f[2], int(f[3]), f[4]) if f[4]
+                 else _ods_attribute(f[2], int(f[3])))
+        elif kind == "p":
+            d = _ods_property(f[2], f[3] == "1")
+        elif kind == "g":
+            d = _ods_region(int(f[2]), f[3] == "1")
+        elif kind == "s":
+            d = _ods_successor(int(f[2]), f[3] == "1")
+        else:
+            raise ValueError(f"unknown ODS member kind {kind!r}")
+        out.append((f[1], d))
+    return out
+
+
+def _ods_members(str spec):
+    """Class decorator of a generated op class: gives it the accessors
+    `spec` lists, as if its body had assigned them (each learns its name
+    and class through __set_name__)."""
+    def attach(cls):
+        for name, d in _ods_member_list(spec):
+            d.__set_name__(cls, name)
+            setattr(cls, name, d)
+        return cls
+    return attach
+
+
+def _ods_adaptor(op_class, str name, str doc, str spec):
+    """The adaptor class of generated op class `op_class`, as its class
+    statement would make it (module, qualified name, docstring, no
+    instance dictionary, OPERATION_NAME and the argument accessors
+    `spec` lists), registered for the op (register_op_adaptor)."""
+    ns = {"__module__": op_class.__module__, "__qualname__": name,
+          "__doc__": doc, "__slots__": (),
+          "OPERATION_NAME": op_class.OPERATION_NAME}
+    for member, d in _ods_member_list(spec):
+        ns[member] = d
+    cls = type(_ir.OpAdaptor)(name, (_ir.OpAdaptor,), ns)
+    return _ir.register_op_adaptor(op_class)(cls)
+
+
+def _ods_returns(dict namespace, str spec):
+    """Annotates the return of a generated module's builder functions:
+    `spec` holds records of (function name, annotation)."""
+    if not spec:
+        return
+    for rec in spec.split(_ODS_RECORD):
+        fn, ann = rec.split(_ODS_FIELD)
+        namespace[fn].__annotations__ = {"return": ann}
+
+
 def _ods_sign(dict namespace):
     """Gives the builders of a generated module (its functions and the
     __init__ of its op classes) their upstream signature for inspect."""

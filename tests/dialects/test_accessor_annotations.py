@@ -84,3 +84,25 @@ def test_region_sequence_slices():
         assert len(regions[5:]) == 0
         with pytest.raises(IndexError, match=r"^index out of range$"):
             tail[4]
+
+
+def test_an_accessor_named_as_a_keyword_is_published_under_it():
+    # emitc.include's `include` (upstream: a property of that name whose
+    # getter is named `include` too), on the op class and its adaptor.
+    from mlir.dialects import emitc
+    for cls in (emitc.IncludeOp, emitc.IncludeOpAdaptor):
+        assert "include" in vars(cls) and "include_" not in vars(cls)
+        assert vars(cls)["include"].fget.__name__ == "include"
+        assert vars(cls)["include"].fget.__qualname__ == "include"
+
+
+def test_adaptor_classes_are_made_as_class_statements_make_them():
+    a = arith.AddIOpAdaptor
+    assert a.__module__ == "mlir.dialects._arith_ops_gen"
+    assert a.__qualname__ == a.__name__ == "AddIOpAdaptor"
+    assert a.__doc__ == "Adaptor of arith.addi (AddIOp)."
+    assert a.OPERATION_NAME == "arith.addi" and a.__slots__ == ()
+    assert arith.AddIOp.Adaptor is a
+    assert sorted(k for k in vars(a) if not k.startswith("__")) == [
+        "OPERATION_NAME", "lhs", "overflowFlags", "rhs"]
+    assert hints(a.lhs.fget) == {"return": Value}

@@ -179,10 +179,45 @@ static std::string publicName(StringRef name, NameUse use) {
   return pyName(name, use, /*forCython=*/false);
 }
 
-// A Python string literal (double quoted) for arbitrary text.
+// The code point of the UTF-8 sequence at s[i], its length in `len`; -1
+// where s[i] starts no valid sequence (a lone or truncated byte, an
+// overlong form, a surrogate).
+static long utf8At(StringRef s, size_t i, size_t &len) {
+  unsigned char c = s[i];
+  long cp;
+  if (c >= 0xf0 && c < 0xf5) {
+    len = 4;
+    cp = c & 0x07;
+  } else if (c >= 0xe0 && c < 0xf0) {
+    len = 3;
+    cp = c & 0x0f;
+  } else if (c >= 0xc2 && c < 0xe0) {
+    len = 2;
+    cp = c & 0x1f;
+  } else {
+    return -1;
+  }
+  if (i + len > s.size())
+    return -1;
+  for (size_t k = 1; k < len; ++k) {
+    unsigned char d = s[i + k];
+    if ((d & 0xc0) != 0x80)
+      return -1;
+    cp = (cp << 6) | (d & 0x3f);
+  }
+  static const long least[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < least[len] || cp > 0x10ffff || (cp >= 0xd800 && cp < 0xe000))
+    return -1;
+  return cp;
+}
+
+// A Python string literal (double quoted, ASCII) for arbitrary text: the
+// text's UTF-8 characters as \u/\U escapes (TableGen descriptions hold
+// typographic quotes and dashes), bytes of no character as \x escapes.
 static std::string pyStr(StringRef s) {
   std::string out = "\"";
-  for (unsigned char c : s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = s[i];
     switch (c) {
     case '\\': out += "\\\\"; break;
     case '"': out += "\\\""; break;
@@ -190,6 +225,16 @@ static std::string pyStr(StringRef s) {
     case '\t': out += "\\t"; break;
     case '\r': out += "\\r"; break;
     default:
+      if (c >= 0x80) {
+        size_t len;
+        long cp = utf8At(s, i, len);
+        if (cp >= 0) {
+          out += cp > 0xffff ? formatv("\\U{0:x-8}", cp).str()
+                             : formatv("\\u{0:x-4}", cp).str();
+          i += len - 1;
+          break;
+        }
+      }
       if (c < 0x20 || c >= 0x7f)
         out += formatv("\\x{0:x-2}", (unsigned)c).str();
       else

@@ -96,3 +96,13 @@ if __name__ == "__main__":
     missing = sorted(k for k, ok in found.items() if not ok)
     print(f"{1 - len(missing) / len(found):.1%} of {len(found)}")
     print("\n".join(missing))
+
+
+def test_generated_docstrings_keep_their_characters():
+    # ODS descriptions are UTF-8 (typographic quotes, dashes): generated
+    # classes carry the characters, as upstream's do, not their bytes read
+    # as Latin-1 ("instruction\u00e2\x80\x99s").
+    from mlir.dialects import spirv
+    doc = spirv.AtomicAndOp.__doc__
+    assert "The instruction\u2019s result is the Original Value." in doc
+    assert "\u00e2" not in doc

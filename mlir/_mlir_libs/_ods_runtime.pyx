@@ -974,6 +974,7 @@ def _ods_check_internals(bytes built, str module):
 
 
 import inspect as _inspect
+import warnings as _warnings
 
 
 class _BuilderSignature(_inspect.Signature):
@@ -983,7 +984,7 @@ class _BuilderSignature(_inspect.Signature):
     Its parameters are made when first asked for. The .pyx signature
     differs (required parameters default to a marker, extra positionals are
     collected) so that errors are worded as Python's."""
-    __slots__ = ("_builder",)
+    __slots__ = ("_builder", "_defaults")
 
     def __getattr__(self, name):
         # Only for what is not made yet: Signature's two slots.
@@ -998,7 +999,7 @@ class _BuilderSignature(_inspect.Signature):
         P = _inspect.Parameter
         npos = code.co_argcount
         names = code.co_varnames
-        defaults = f.__defaults__ or ()
+        defaults = self._defaults or ()
         first_default = npos - len(defaults)
         params = []
         for i in range(npos):
@@ -1105,14 +1106,24 @@ def _ods_returns(dict namespace, str spec):
 
 def _ods_sign(dict namespace):
     """Gives the builders of a generated module (its functions and the
-    __init__ of its op classes) their upstream signature for inspect."""
-    for obj in list(namespace.values()):
-        f = obj.__dict__.get("__init__") if isinstance(obj, type) else obj
-        code = getattr(f, "__code__", None)
-        if code is not None and "_ods_extra" in code.co_varnames:
-            sig = _BuilderSignature.__new__(_BuilderSignature)
-            sig._builder = f
-            f.__signature__ = sig
+    __init__ of its op classes) their upstream signature for inspect, and
+    upstream's __defaults__: None (its required parameters have no
+    default; the marker they default to here stays in the signature's
+    keeping, and calls still use it: Cython's functions read their
+    defaults from their own storage, not from __defaults__)."""
+    with _warnings.catch_warnings():
+        # (Cython warns that the assignment leaves calls as they were:
+        # here that is the point.)
+        _warnings.simplefilter("ignore", RuntimeWarning)
+        for obj in list(namespace.values()):
+            f = obj.__dict__.get("__init__") if isinstance(obj, type) else obj
+            code = getattr(f, "__code__", None)
+            if code is not None and "_ods_extra" in code.co_varnames:
+                sig = _BuilderSignature.__new__(_BuilderSignature)
+                sig._builder = f
+                sig._defaults = f.__defaults__
+                f.__signature__ = sig
+                f.__defaults__ = None
 
 
 cdef int _ods_missing(str fn, tuple names, tuple values) except -1:

@@ -106,3 +106,29 @@ def test_adaptor_classes_are_made_as_class_statements_make_them():
     assert sorted(k for k in vars(a) if not k.startswith("__")) == [
         "OPERATION_NAME", "lhs", "overflowFlags", "rhs"]
     assert hints(a.lhs.fget) == {"return": Value}
+
+
+def test_builders_have_upstreams_defaults():
+    # Upstream's builders have no positional defaults (__defaults__ None);
+    # the marker the required parameters default to here stays internal.
+    import inspect
+    import warnings
+    from mlir.dialects import _func_ops_gen, _memref_ops_gen
+    for f in (arith.addi, arith.AddIOp.__init__, _func_ops_gen.CallOp.__init__,
+              _memref_ops_gen.LoadOp.__init__, _memref_ops_gen.load):
+        assert f.__defaults__ is None
+    assert str(inspect.signature(arith.AddIOp.__init__)) == (
+        "(self, lhs, rhs, *, overflowFlags=None, results=None, loc=None, "
+        "ip=None)")
+    assert arith.addi.__kwdefaults__ == {
+        "overflow_flags": None, "results": None, "loc": None, "ip": None}
+    with Context(), Location.unknown():
+        m = Module.create()
+        with InsertionPoint(m.body), warnings.catch_warnings():
+            warnings.simplefilter("error")
+            c = arith.constant(IntegerType.get_signless(32), 1)
+            assert str(arith.addi(c, c).owner) == (
+                "%0 = arith.addi %c1_i32, %c1_i32 : i32")
+            with pytest.raises(TypeError, match=r"^addi\(\) missing 1 "
+                               r"required positional argument: 'rhs'$"):
+                arith.addi(c)

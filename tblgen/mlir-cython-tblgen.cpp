@@ -1488,8 +1488,6 @@ static std::string writtenFunctionName(const OpModel &m) {
   return isCythonReserved(m.fn, NameUse::Function) ? m.fn + "_" : m.fn;
 }
 
-// Moves accessors written under another name to their public one.
-
 // For an op whose result types MLIR infers through its interface: the kind
 // checks of its builder again, as a function of the operation state, for
 // generic builds (Operation.create(infer_type=True), build_generic), which
@@ -1962,13 +1960,9 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "from mlir._mlir_libs._ir import (\n"
         "    OpView as _ods_OpView, Dialect as _ods_Dialect,\n"
         "    register_operation as _ods_register_operation,\n"
-        "    OpAdaptor as _ods_OpAdaptor,\n"
-        "    register_op_adaptor as _ods_register_op_adaptor,\n"
         "    register_dialect as _ods_register_dialect,\n)\n"
         "from mlir._mlir_libs._ods_runtime import (\n"
-        "    _ods_operand, _ods_result, _ods_attribute, _ods_property,\n"
-        "    _ods_region, _ods_successor, _ods_sign,\n"
-        "    _ods_members, _ods_adaptor, _ods_returns,\n)\n"
+        "    _ods_members, _ods_adaptor, _ods_returns, _ods_sign,\n)\n"
         "from mlir._mlir_libs import _ods_runtime as _ods_runtime_py\n"
         "# Built against the installed package's private declarations?\n"
         "from mlir._mlir_libs._ir cimport MLIRCY_INTERNALS as "

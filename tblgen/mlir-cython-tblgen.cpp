@@ -263,8 +263,8 @@ struct BuilderArg {
   ArgKind kind;
   std::string py;     // parameter name in the .pyx
   // The name callers use: differs from `py` only for the few words Cython
-  // rejects as parameters (`include`), taken as a keyword through
-  // `**_ods_kw`.
+  // rejects as parameters (`include`; the builders' argument binding takes
+  // the public names from the module's builder records).
   std::string pub;
   bool keyword = false;
   // A positional parameter that may be left out (`=None`): a property with a
@@ -903,9 +903,6 @@ static OpModel buildModel(const Operator &op) {
 // .pyx emission
 //===----------------------------------------------------------------------===//
 
-// Signature: positional parameters, '*', keyword parameters (=None), then
-// loc and ip. `rename` maps a parameter to the name used (snake_case for
-// value builders).
 // An argument's name in the snake_case builder function.
 static std::string snakeName(const BuilderArg &a, bool pub = false) {
   const std::string &n = pub ? a.pub : a.py;
@@ -916,53 +913,13 @@ static std::string snakeName(const BuilderArg &a, bool pub = false) {
   return s;
 }
 
-static bool hasRenamedArgs(const OpModel &m) {
-  return llvm::any_of(m.args,
-                      [](const BuilderArg &a) { return a.pub != a.py; });
-}
-
-// Statements taking the public keyword of each renamed parameter out of
-// `**_ods_kw` (indent, and the function's name for messages).
-static void emitRenamedArgs(const OpModel &m, bool snake, StringRef fn,
-                            StringRef indent, raw_ostream &os) {
-  if (!hasRenamedArgs(m))
-    return;
-  os << indent << "if _ods_kw:\n";
-  for (const BuilderArg &a : m.args)
-    if (a.pub != a.py) {
-      std::string w = snake ? snakeName(a) : a.py;
-      os << indent << "    " << w << " = _ods_keyword(" << pyStr(fn)
-         << ", _ods_kw, " << pyStr(snake ? snakeName(a, true) : a.pub)
-         << ", " << w << ")\n";
-    }
-  os << indent << "    _ods_no_more_keywords(" << pyStr(fn) << ", _ods_kw)\n";
-}
-
-// The statement raising Python's TypeError for required positional
-// parameters left out (their value is still _ods_REQ); `fn` names the
-// builder in the message, which names parameters as callers write them.
-static void emitMissingCheck(const OpModel &m, bool snake, StringRef fn,
-                             StringRef indent, raw_ostream &os) {
-  std::vector<std::string> vars, pubs;
-  for (const BuilderArg &a : m.args)
-    if (!a.keyword && !a.defaulted) {
-      vars.push_back(snake ? snakeName(a) : a.py);
-      pubs.push_back(pyStr(snake ? snakeName(a, true) : a.pub));
-    }
-  if (vars.empty())
-    return;
-  std::vector<std::string> tests;
-  for (const std::string &v : vars)
-    tests.push_back(v + " is _ods_REQ");
-  os << indent << "if " << llvm::join(tests, " or ") << ":\n"
-     << indent << "    _ods_missing(" << pyStr(fn) << ", ("
-     << llvm::join(pubs, ", ") << ",), (" << llvm::join(vars, ", ")
-     << ",))\n";
-}
-
-static std::string signature(const OpModel &m, bool typed, bool snake) {
+// The signature of a builder as the .pyi stub writes it: positional
+// parameters, '*', keyword parameters (=None), then results (ops whose
+// result types MLIR infers), loc and ip; snake_case names for the builder
+// function.
+static std::string signature(const OpModel &m, bool snake) {
   auto nameOf = [&](const BuilderArg &a) {
-    return snake ? snakeName(a, typed) : (typed ? a.pub : a.py);
+    return snake ? snakeName(a, true) : a.pub;
   };
   auto typeOf = [&](const BuilderArg &a) -> std::string {
     switch (a.kind) {
@@ -981,30 +938,19 @@ static std::string signature(const OpModel &m, bool typed, bool snake) {
     }
     return "_Any";
   };
-  // The .pyx signature defaults every required positional parameter to the
-  // _ods_REQ marker and collects extra positionals, so that a missing or
-  // extra argument is reported in Python's words (Cython's own differ) and
-  // None stays a value; the .pyi stub and inspect.signature (_ods_sign)
-  // show the real signature.
   std::vector<std::string> parts;
   for (const BuilderArg &a : m.args)
     if (!a.keyword)
-      parts.push_back(typed ? nameOf(a) + ": " + typeOf(a) +
-                                  (a.defaulted ? " = None" : "")
-                            : nameOf(a) +
-                                  (a.defaulted ? "=None" : "=_ods_REQ"));
-  parts.push_back(typed ? "*" : "*_ods_extra");
+      parts.push_back(nameOf(a) + ": " + typeOf(a) +
+                      (a.defaulted ? " = None" : ""));
+  parts.push_back("*");
   for (const BuilderArg &a : m.args)
     if (a.keyword)
-      parts.push_back(typed ? nameOf(a) + ": " + typeOf(a) + " = None"
-                            : nameOf(a) + "=None");
+      parts.push_back(nameOf(a) + ": " + typeOf(a) + " = None");
   if (m.inference != Inference::None)
-    parts.push_back(typed ? "results: _Sequence[_ir.Type] | None = None"
-                          : "results=None");
-  parts.push_back(typed ? "loc: _ir.Location | None = None" : "loc=None");
-  parts.push_back(typed ? "ip: _ir.InsertionPoint | None = None" : "ip=None");
-  if (!typed && hasRenamedArgs(m))
-    parts.push_back("**_ods_kw");
+    parts.push_back("results: _Sequence[_ir.Type] | None = None");
+  parts.push_back("loc: _ir.Location | None = None");
+  parts.push_back("ip: _ir.InsertionPoint | None = None");
   return llvm::join(parts, ", ");
 }
 
@@ -1044,13 +990,6 @@ static std::vector<std::string> paramNames(const OpModel &m, bool snake) {
   names.push_back("loc");
   names.push_back("ip");
   return names;
-}
-
-static unsigned numPositional(const OpModel &m) {
-  unsigned n = 0;
-  for (const BuilderArg &a : m.args)
-    n += !a.keyword;
-  return n;
 }
 
 static std::string buildFunctionName(const OpModel &m) {
@@ -1484,9 +1423,6 @@ static void nameFunctions(std::vector<OpModel> &models) {
 
 // The function's name as written in the .pyx (public name unless Cython
 // rejects it there).
-static std::string writtenFunctionName(const OpModel &m) {
-  return isCythonReserved(m.fn, NameUse::Function) ? m.fn + "_" : m.fn;
-}
 
 // For an op whose result types MLIR infers through its interface: the kind
 // checks of its builder again, as a function of the operation state, for
@@ -1576,82 +1512,93 @@ static std::string opDoc(const Operator &op) {
   return doc;
 }
 
-static void emitOp(const OpModel &m, raw_ostream &os) {
+static void emitBuildEntry(const OpModel &m, raw_ostream &os);
+
+// An op's C functions (its default builder, the entry its builders call,
+// the kind checks of generic builds), and its record for _ods_classes,
+// which makes its class at import: the class body as data (a class
+// statement per op was most of a module's compile time). Fields, separated
+// by \x1c: class name, op name, docstring, the regions (count, whether
+// none is variadic: "0"/"1"), the operand and the result segment arities
+// ("-" for none), "1" if the class has an inference check, then the
+// accessor records of the class and of its adaptor (Members).
+static std::string emitOp(const OpModel &m, raw_ostream &os) {
   const Operator &op = *m.op;
   emitBuild(m, os);
+  emitBuildEntry(m, os);
   bool inferredCheck = emitInferredCheck(m, os);
   Members members;
   emitAccessors(m, members);
-  os << "\n\n@_ods_register_operation(_Dialect)\n";
-  if (!members.spec.empty())
-    os << "@_ods_members(" << pyStr(members.spec) << ")\n";
-  os << "class " << m.cls << "(_ods_OpView):\n";
-  std::string doc = opDoc(op);
-  if (!doc.empty())
-    os << "    " << pyStr(doc) << "\n";
-  // No __dict__, no weak references: objects stay the core's size (one
-  // exists per live operation).
-  os << "    __slots__ = ()\n";
-  os << "    OPERATION_NAME = " << pyStr(m.name) << "\n";
-  os << "    _ODS_REGIONS = ("
-     << (op.getNumRegions() - op.getNumVariadicRegions()) << ", "
-     << (op.hasNoVariadicRegions() ? "True" : "False") << ")\n";
-  if (m.sizedOperands) {
-    llvm::SmallVector<int> a;
-    for (int i = 0, e = op.getNumOperands(); i < e; ++i)
-      a.push_back(arityOf(op.getOperand(i)));
-    os << "    _ODS_OPERAND_SEGMENTS = " << segSpec(a) << "\n";
-  }
-  if (m.sizedResults) {
-    llvm::SmallVector<int> a;
-    for (int i = 0, e = op.getNumResults(); i < e; ++i)
-      a.push_back(arityOf(op.getResult(i)));
-    os << "    _ODS_RESULT_SEGMENTS = " << segSpec(a) << "\n";
-  }
-  if (inferredCheck)
-    os << "    _ODS_CHECK_INFERRED = staticmethod(_ods_check_inferred_"
-       << m.cls << ")\n";
-  os << "\n";
-  os << "    def __init__(self, " << signature(m, false, false) << "):\n";
-  os << "        if _ods_extra:\n            _ods_too_many("
-     << pyStr(m.cls + ".__init__") << ", " << numPositional(m) + 1
-     << ", _ods_extra)\n";
-  emitRenamedArgs(m, false, m.cls + ".__init__", "        ", os);
-  emitMissingCheck(m, false, m.cls + ".__init__", "        ", os);
-  os << "        " << buildFunctionName(m) << "(self, "
-     << llvm::join(paramNames(m, false), ", ") << ")\n";
-
-  // The adaptor class conversion patterns receive for this op: its operand
-  // accessors read the converted operands, the attribute ones the op's.
-  std::string adaptor = m.cls + "Adaptor";
   Members adaptorMembers;
   emitArgumentAccessors(m, adaptorMembers);
-  os << "\n\n" << adaptor << " = _ods_adaptor(" << m.cls << ", "
-     << pyStr(adaptor) << ", "
-     << pyStr("Adaptor of " + m.name + " (" + m.cls + ").") << ", "
-     << pyStr(adaptorMembers.spec) << ")\n";
+  auto segments = [&](bool sized, bool results) -> std::string {
+    if (!sized)
+      return "-";
+    std::vector<std::string> a;
+    for (int i = 0, e = results ? op.getNumResults() : op.getNumOperands();
+         i < e; ++i)
+      a.push_back(std::to_string(
+          arityOf(results ? op.getResult(i) : op.getOperand(i))));
+    return llvm::join(a, ",");
+  };
+  return llvm::join(
+      std::vector<std::string>{
+          m.cls, m.name, opDoc(op),
+          std::to_string(op.getNumRegions() - op.getNumVariadicRegions()) +
+              "," + (op.hasNoVariadicRegions() ? "1" : "0"),
+          segments(m.sizedOperands, false), segments(m.sizedResults, true),
+          inferredCheck ? "1" : "0", members.spec, adaptorMembers.spec},
+      "\x1c");
+}
 
-  std::string name = writtenFunctionName(m);
-  os << "\n\ndef " << name << "(" << signature(m, false, true) << "):\n";
+// The C function the op's builders (_ods_builder objects, made by
+// _ods_define from the module's builder records) call with their bound
+// arguments: self or None, then the parameters in signature order.
+static void emitBuildEntry(const OpModel &m, raw_ostream &os) {
+  std::vector<std::string> args;
+  for (size_t i = 0, e = paramNames(m, false).size(); i < e; ++i)
+    args.push_back(formatv("<object>_ods_a[{0}]", i).str());
+  os << "\n\ncdef object _ods_entry_" << m.cls
+     << "(object self, PyObject** _ods_a):\n    return "
+     << buildFunctionName(m) << "(self, " << llvm::join(args, ", ") << ")\n";
+}
+
+// The op's record for _ods_define: class name, op name, builder function
+// name, its
+// return annotation, what it returns (0 the operation, 1 its result, 2 its
+// results), a flag per positional parameter ("1": may be left out), the
+// parameter names of __init__ (self excluded) and of the function, as
+// callers write them.
+static std::string builderRecord(const OpModel &m) {
+  const Operator &op = *m.op;
   unsigned numResults = op.getNumResults();
-  const char *returns =
-      numResults == 0 ? "the operation"
-      : (numResults == 1 && op.getNumVariableLengthResults() == 0)
-          ? "its result"
-          : "its results (the operation if there are none)";
-  os << "    " << pyStr("Builds " + m.name + " (" + m.cls + "); returns " +
-                      returns + ".")
-     << "\n";
-  os << "    if _ods_extra:\n        _ods_too_many(" << pyStr(m.fn) << ", "
-     << numPositional(m) << ", _ods_extra)\n";
-  emitRenamedArgs(m, true, m.fn, "    ", os);
-  emitMissingCheck(m, true, m.fn, "    ", os);
-  os << "    return _ods_results_of(" << buildFunctionName(m) << "(None, "
-     << llvm::join(paramNames(m, true), ", ") << "))\n";
-  if (name != m.fn)
-    os << "\n\n" << name << ".__name__ = " << name << ".__qualname__ = "
-       << pyStr(m.fn) << "\nglobals()[" << pyStr(m.fn) << "] = " << name
-       << "\ndel " << name << "\n";
+  int returns = numResults == 0 ? 0
+                : (numResults == 1 && op.getNumVariableLengthResults() == 0)
+                    ? 1
+                    : 2;
+  std::string optional;
+  std::vector<std::string> initNames, fnNames;
+  for (int keyword = 0; keyword < 2; ++keyword)
+    for (const BuilderArg &a : m.args)
+      if (a.keyword == bool(keyword)) {
+        if (!keyword)
+          optional += a.defaulted ? '1' : '0';
+        initNames.push_back(a.pub);
+        fnNames.push_back(snakeName(a, true));
+      }
+  for (const char *extra : {"results", "loc", "ip"}) {
+    if (StringRef(extra) == "results" && m.inference == Inference::None)
+      continue;
+    initNames.push_back(extra);
+    fnNames.push_back(extra);
+  }
+  return llvm::join(std::vector<std::string>{m.cls, m.name, m.fn,
+                                             builderReturn(m, false),
+                                             std::to_string(returns),
+                                             optional,
+                                             llvm::join(initNames, ","),
+                                             llvm::join(fnNames, ",")},
+                    "\x1f");
 }
 
 //===----------------------------------------------------------------------===//
@@ -1663,7 +1610,7 @@ static void emitStubOp(const OpModel &m, raw_ostream &os) {
   os << "\nclass " << m.cls << "(_ir.OpView):\n";
   os << "    OPERATION_NAME: _ClassVar[str]\n";
   os << "    _ODS_REGIONS: _ClassVar[tuple[int, bool]]\n";
-  os << "    def __init__(self, " << signature(m, true, false)
+  os << "    def __init__(self, " << signature(m, false)
      << ") -> None: ...\n";
   auto values = [&](bool results) {
     int n = results ? op.getNumResults() : op.getNumOperands();
@@ -1729,7 +1676,7 @@ static void emitStubOp(const OpModel &m, raw_ostream &os) {
   values(false);
   arguments(false);
   std::string ret = builderReturn(m, true);
-  os << "\ndef " << m.fn << "(" << signature(m, true, true)
+  os << "\ndef " << m.fn << "(" << signature(m, true)
      << ") -> " << ret << ": ...\n";
 }
 
@@ -1956,20 +1903,19 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
         "    _ods_segments, _ods_same_type, _ods_typed_operand,\n"
         "    _ods_attr_later, _ods_attr_last,\n"
         "    _ods_attr_type, "
-        "_ods_result_group,\n    _ods_results_of, _ods_too_many, _ods_missing, _ods_fixed_results,\n    _ods_keyword, _ods_no_more_keywords,\n)\n"
+        "_ods_result_group,\n    _ods_fixed_results, _ods_build_fn, _ods_define,\n)\n"
+        "from cpython.object cimport PyObject\n"
         "from mlir._mlir_libs._ir import (\n"
         "    OpView as _ods_OpView, Dialect as _ods_Dialect,\n"
-        "    register_operation as _ods_register_operation,\n"
         "    register_dialect as _ods_register_dialect,\n)\n"
         "from mlir._mlir_libs._ods_runtime import (\n"
-        "    _ods_members, _ods_adaptor, _ods_returns, _ods_sign,\n)\n"
+        "    _ods_classes,\n)\n"
         "from mlir._mlir_libs import _ods_runtime as _ods_runtime_py\n"
         "# Built against the installed package's private declarations?\n"
         "from mlir._mlir_libs._ir cimport MLIRCY_INTERNALS as "
         "_ods_INTERNALS\n"
         "_ods_runtime_py._ods_check_internals(_ods_INTERNALS, __name__)\n"
-        "# The default of required builder parameters (a C global here).\n"
-        "cdef object _ods_REQ = _ods_runtime_py._ods_REQ\n"
+
         "# Names the accessors' annotations use (resolved by typing).\n"
         "from mlir._mlir_libs import _ir as _ods_ir\n"
         "from typing import Optional as _Optional, Union as _Union\n";
@@ -1980,18 +1926,35 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
        << pyStr(clDialect) << "\n";
   else
     os << "from ._" << clDialect << "_ops_gen import _Dialect\n";
-  std::string returns;
+  // The ops' C functions, then, at the end, their classes and builders:
+  // one record per op for _ods_classes (the classes) and one for
+  // _ods_define (the builders: the classes' __init__ and the functions),
+  // and the table of the ops' entries.
+  std::string classRecords, builderRecords;
   for (const OpModel &m : models) {
-    emitOp(m, os);
-    if (!returns.empty())
-      returns += '\x1e';
-    returns += m.fn + '\x1f' + builderReturn(m, false);
+    std::string record = emitOp(m, os);
+    if (!classRecords.empty()) {
+      classRecords += '\x1d';
+      builderRecords += '\x1e';
+    }
+    classRecords += record;
+    builderRecords += builderRecord(m);
   }
-  os << "\n\n# The builder functions' return annotations.\n"
-        "_ods_returns(globals(), "
-     << pyStr(returns) << ")\n";
-  os << "\n\n# inspect.signature of the builders: upstream's signatures.\n"
-        "_ods_sign(globals())\n";
+  os << "\n\n# The op classes, their adaptors and builders: made from the "
+        "records, building\n# through the entries (_ods_classes, "
+        "_ods_define).\n";
+  if (models.empty()) {
+    os << "_ods_classes(globals(), _Dialect, \"\", "
+          "_ods_define(globals(), \"\", NULL, 0))\n";
+  } else {
+    os << "cdef _ods_build_fn _ods_entries[" << models.size() << "]\n";
+    for (size_t i = 0; i < models.size(); ++i)
+      os << "_ods_entries[" << i << "] = _ods_entry_" << models[i].cls
+         << "\n";
+    os << "_ods_classes(globals(), _Dialect, " << pyStr(classRecords)
+       << ",\n             _ods_define(globals(), " << pyStr(builderRecords)
+       << ", _ods_entries, " << models.size() << "))\n";
+  }
 
   if (!clStubOut.empty()) {
     std::string stub;

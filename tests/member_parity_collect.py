@@ -134,7 +134,7 @@ def member(cls, name):
     if isinstance(raw, property) or tname in ("getset_descriptor", "member_descriptor"):
         return {"kind": "property", "sigs": None}
     if tname in ("nb_method", "function", "cython_function_or_method",
-                 "method_descriptor", "wrapper_descriptor", "builtin_function_or_method"):
+                 "_ods_builder", "method_descriptor", "wrapper_descriptor", "builtin_function_or_method"):
         return {"kind": "method", "sigs": signatures(raw, True)}
     if raw is None:
         return {"kind": "data", "sigs": None}

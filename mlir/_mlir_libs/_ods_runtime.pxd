@@ -2,6 +2,7 @@
 # by mlir-cython-tblgen): the pieces of a default builder that are more than
 # one OperationState call, written once here instead of once per op.
 from libc.stdint cimport int32_t, intptr_t
+from cpython.object cimport PyObject
 from mlir._mlir_libs.capi.ir cimport MlirType
 from mlir._mlir_libs._ir cimport OperationState
 
@@ -46,19 +47,15 @@ cdef int _ods_attr_type(OperationState st, str name, Py_ssize_t n) except -1
 # What a snake_case builder function returns for a new op: its result Value,
 # its results when it has several, or the op when it has none.
 cdef object _ods_results_of(object op)
-# TypeError for positional arguments beyond the `n` a builder takes, worded
-# as Python words it, naming the builder (`fn`).
-cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra) except -1
-# TypeError for required positional arguments left out (their value is
-# _ods_REQ, the default of every required parameter of a generated
-# builder), worded as Python words it: `names` and `values` in order.
-cdef int _ods_missing(str fn, tuple names, tuple values) except -1
-# The value of a parameter written under another name in the .pyx (a word
-# Cython rejects, such as `include`) passed by its public keyword `name`:
-# taken out of `kw`, or `value` when absent.
-cdef object _ods_keyword(str fn, dict kw, str name, object value)
-# TypeError naming the first keyword left in `kw` (one `fn` does not take).
-cdef int _ods_no_more_keywords(str fn, dict kw) except -1
+# The builders of a generated module: its snake_case builder functions,
+# set in `namespace` (its globals()), and the __init__ of each op class,
+# returned in order. `spec` holds one record per op (see _ods_runtime.pyx),
+# builds[i] the C function building record i's op from its bound arguments
+# (self or None, then the parameters in signature order; None where left
+# out).
+ctypedef object (*_ods_build_fn)(object, PyObject**)
+cdef tuple _ods_define(dict namespace, str spec, _ods_build_fn* builds,
+                       Py_ssize_t n)
 # `results=` of an op with `n` results: a list of exactly n Types.
 cdef int _ods_fixed_results(OperationState st, object types,
                             Py_ssize_t n) except -1

@@ -974,56 +974,6 @@ def _ods_check_internals(bytes built, str module):
 
 
 import inspect as _inspect
-import warnings as _warnings
-
-
-class _BuilderSignature(_inspect.Signature):
-    """inspect.signature() of a generated builder, as upstream's reads:
-    required parameters without a default, then the keyword-only ones.
-
-    Its parameters are made when first asked for. The .pyx signature
-    differs (required parameters default to a marker, extra positionals are
-    collected) so that errors are worded as Python's."""
-    __slots__ = ("_builder", "_defaults")
-
-    def __getattr__(self, name):
-        # Only for what is not made yet: Signature's two slots.
-        if name in ("_parameters", "_return_annotation"):
-            self._make()
-            return object.__getattribute__(self, name)
-        raise AttributeError(name)
-
-    def _make(self):
-        f = self._builder
-        code = f.__code__
-        P = _inspect.Parameter
-        npos = code.co_argcount
-        names = code.co_varnames
-        defaults = self._defaults or ()
-        first_default = npos - len(defaults)
-        params = []
-        for i in range(npos):
-            d = defaults[i - first_default] if i >= first_default else P.empty
-            params.append(P(names[i], P.POSITIONAL_OR_KEYWORD,
-                            default=P.empty if d is _REQ else d))
-        kwdefaults = f.__kwdefaults__ or {}
-        nkw = code.co_kwonlyargcount
-        for name in names[npos:npos + nkw]:
-            params.append(P(name, P.KEYWORD_ONLY,
-                            default=kwdefaults.get(name, P.empty)))
-        # (then the names of *_ods_extra, left out, and of **_ods_kw)
-        if code.co_flags & 0x08:
-            at = npos + nkw + (1 if code.co_flags & 0x04 else 0)
-            params.append(P(names[at], P.VAR_KEYWORD))
-        ret = (getattr(f, "__annotations__", None) or {}).get(
-            "return", _inspect.Signature.empty)
-        if isinstance(ret, str):
-            try:
-                ret = eval(ret, f.__globals__)
-            except Exception:
-                pass
-        self._parameters = _inspect.Signature(params)._parameters
-        self._return_annotation = ret
 
 
 # A generated module's accessors, as one string per class rather than one
@@ -1068,18 +1018,6 @@ cdef list _ods_member_list(str spec):
     return out
 
 
-def _ods_members(str spec):
-    """Class decorator of a generated op class: gives it the accessors
-    `spec` lists, as if its body had assigned them (each learns its name
-    and class through __set_name__)."""
-    def attach(cls):
-        for name, d in _ods_member_list(spec):
-            d.__set_name__(cls, name)
-            setattr(cls, name, d)
-        return cls
-    return attach
-
-
 def _ods_adaptor(op_class, str name, str doc, str spec):
     """The adaptor class of generated op class `op_class`, as its class
     statement would make it (module, qualified name, docstring, no
@@ -1094,55 +1032,326 @@ def _ods_adaptor(op_class, str name, str doc, str spec):
     return _ir.register_op_adaptor(op_class)(cls)
 
 
-def _ods_returns(dict namespace, str spec):
-    """Annotates the return of a generated module's builder functions:
-    `spec` holds records of (function name, annotation)."""
+cdef str _ODS_OP = "\x1d"
+cdef str _ODS_PART = "\x1c"
+
+
+def _ods_classes(dict namespace, dialect, str spec, tuple inits):
+    """Makes the op classes of a generated module, as their class
+    statements would, with their adaptors, and sets them in `namespace`
+    (its globals()). `spec` holds one record per op (see emitOp in
+    mlir-cython-tblgen): class name, op name, docstring, regions,
+    segment arities, whether the class has an inference check, and the
+    accessor records of the class and of its adaptor; inits[i] is record
+    i's __init__ (_ods_define). Each class is registered for `dialect`
+    (register_operation), its adaptor for it (register_op_adaptor)."""
     if not spec:
         return
-    for rec in spec.split(_ODS_RECORD):
-        fn, ann = rec.split(_ODS_FIELD)
-        namespace[fn].__annotations__ = {"return": ann}
+    module = namespace["__name__"]
+    register = _ir.register_operation(dialect)
+    base = _ir.OpView
+    meta = type(base)
+    cdef list f
+    cdef Py_ssize_t i = 0
+    for rec in spec.split(_ODS_OP):
+        f = rec.split(_ODS_PART)
+        name, op_name, doc = f[0], f[1], f[2]
+        # No __dict__, no weak references: objects stay the core's size
+        # (one exists per live operation).
+        ns = {"__module__": module, "__qualname__": name, "__slots__": (),
+              "OPERATION_NAME": op_name}
+        if doc:
+            ns["__doc__"] = doc
+        count, fixed = f[3].split(",")
+        ns["_ODS_REGIONS"] = (int(count), fixed == "1")
+        if f[4] != "-":
+            ns["_ODS_OPERAND_SEGMENTS"] = _arities(f[4])
+        if f[5] != "-":
+            ns["_ODS_RESULT_SEGMENTS"] = _arities(f[5])
+        if f[6] == "1":
+            ns["_ODS_CHECK_INFERRED"] = staticmethod(
+                namespace["_ods_check_inferred_" + name])
+        ns["__init__"] = inits[i]
+        for member, d in _ods_member_list(f[7]):
+            ns[member] = d          # (type() calls their __set_name__)
+        cls = register(meta(name, (base,), ns))
+        namespace[name] = cls
+        namespace[name + "Adaptor"] = _ods_adaptor(
+            cls, name + "Adaptor", f"Adaptor of {op_name} ({name}).", f[8])
+        i += 1
 
 
-def _ods_sign(dict namespace):
-    """Gives the builders of a generated module (its functions and the
-    __init__ of its op classes) their upstream signature for inspect, and
-    upstream's __defaults__: None (its required parameters have no
-    default; the marker they default to here stays in the signature's
-    keeping, and calls still use it: Cython's functions read their
-    defaults from their own storage, not from __defaults__)."""
-    with _warnings.catch_warnings():
-        # (Cython warns that the assignment leaves calls as they were:
-        # here that is the point.)
-        _warnings.simplefilter("ignore", RuntimeWarning)
-        for obj in list(namespace.values()):
-            f = obj.__dict__.get("__init__") if isinstance(obj, type) else obj
-            code = getattr(f, "__code__", None)
-            if code is not None and "_ods_extra" in code.co_varnames:
-                sig = _BuilderSignature.__new__(_BuilderSignature)
-                sig._builder = f
-                sig._defaults = f.__defaults__
-                f.__signature__ = sig
-                f.__defaults__ = None
+cdef tuple _arities(str text):
+    return tuple([int(a) for a in text.split(",")]) if text else ()
 
 
-cdef int _ods_missing(str fn, tuple names, tuple values) except -1:
-    missing = [n for n, v in zip(names, values) if v is _REQ]
-    return _missing_positionals(fn, missing)
+# -- builders -----------------------------------------------------------
+#
+# Each op's __init__ and snake_case function: an _ods_builder, binding its
+# call's arguments from a table of parameter names (_ods_call.h) and
+# calling the generated C function that builds the op. (As Python
+# functions, two per op, their argument parsing was most of a generated
+# module's C++.)
+
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
+
+cdef extern from "_ods_call.h":
+    ctypedef object (*mlircy_build_fn)(object, PyObject**)
+    ctypedef object (*mlircy_post_fn)(object)
+    ctypedef int (*mlircy_check_fn)(object, object) except -1
+    ctypedef struct mlircy_sig:
+        mlircy_build_fn build
+        mlircy_post_fn post
+        mlircy_check_fn check
+        int is_init
+        Py_ssize_t npos
+        Py_ssize_t nparams
+        PyObject* names
+        PyObject* qualname
+        const char* optional
+    object mlircy_builder_call(const mlircy_sig* s, PyObject** args,
+                               Py_ssize_t nargs, PyObject* kwnames)
+    void mlircy_builder_type_ready(PyTypeObject* tp, PyObject* probe,
+                                   mlircy_sig* sig)
+    void mlircy_builder_init_slot(mlircy_sig* sig)
+    PyTypeObject* mlircy_op_type
+    Py_ssize_t mlircy_op_handle_offset
+    object mlircy_method_new(object func, object self)
 
 
-cdef object _ods_keyword(str fn, dict kw, str name, object value):
-    if name not in kw:
-        return value
-    if value is not None and value is not _REQ:
-        raise TypeError(f"{fn}() got multiple values for argument '{name}'")
-    return kw.pop(name)
+@cython.final
+cdef class _ods_builder:
+    """A builder of a generated op class: the class's __init__ or the
+    dialect module's snake_case function. It is called, bound, introspected
+    and pickled as the Python function of the signature it shows
+    (inspect.signature), and refuses arguments with Python's messages."""
+    cdef mlircy_sig sig
+    cdef tuple _names          # every parameter, self included
+    cdef bytes _optional       # per positional parameter: may be left out
+    cdef str _name, _qualname
+    cdef object _module, _doc
+    cdef dict _globals, _annotations
+    cdef object _signature
+    cdef dict __dict__
+
+    def __call__(self, *args, **kwargs):
+        # (Calls come through vectorcall, except in the stable-ABI build.)
+        cdef list values = list(args)
+        cdef tuple kwnames = None
+        if kwargs:
+            kwnames = tuple(kwargs)
+            values.extend(kwargs.values())
+        cdef Py_ssize_t n = len(values), i
+        cdef PyObject** buf = <PyObject**>PyMem_Malloc((n + 1) * sizeof(PyObject*))
+        if buf == NULL:
+            raise MemoryError()
+        for i in range(n):
+            item = values[i]
+            buf[i] = <PyObject*>item      # (the list keeps it)
+        try:
+            return mlircy_builder_call(
+                &self.sig, buf, len(args),
+                <PyObject*>kwnames if kwnames is not None else NULL)
+        finally:
+            PyMem_Free(buf)
+
+    def __get__(self, obj, cls):
+        if obj is None:
+            return self
+        return mlircy_method_new(self, obj)
+
+    def __repr__(self):
+        return f"<function {self._qualname} at {id(self):#x}>"
+
+    def __reduce__(self):
+        # (pickled by reference, as a function: module and qualified name)
+        return self._qualname
+
+    @property
+    def __name__(self):
+        return self._name
+
+    @__name__.setter
+    def __name__(self, str value not None):
+        self._name = value
+
+    @property
+    def __qualname__(self):
+        return self._qualname
+
+    @__qualname__.setter
+    def __qualname__(self, str value not None):
+        # (the name its errors give, as for a Python function)
+        self._qualname = value
+        self.sig.qualname = <PyObject*>value
+
+    @property
+    def __module__(self):
+        return self._module
+
+    @__module__.setter
+    def __module__(self, value):
+        self._module = value
+
+    @property
+    def __doc__(self):
+        return self._doc
+
+    @__doc__.setter
+    def __doc__(self, value):
+        self._doc = value
+
+    @property
+    def __globals__(self):
+        return self._globals
+
+    @property
+    def __defaults__(self):
+        # (as upstream's: required parameters have no default)
+        return None
+
+    @property
+    def __kwdefaults__(self):
+        return {name: None for name in self._names[self.sig.npos:]}
+
+    @property
+    def __annotations__(self):
+        # The return annotation is kept as its expression until asked for.
+        ret = self._annotations.get("return")
+        if isinstance(ret, _AnnotationText):
+            try:
+                self._annotations["return"] = eval(str(ret), self._globals)
+            except Exception:
+                self._annotations["return"] = str(ret)
+        return self._annotations
+
+    @__annotations__.setter
+    def __annotations__(self, dict value not None):
+        self._annotations = value
+        self._signature = None
+
+    @property
+    def __signature__(self):
+        if self._signature is None:
+            P = _inspect.Parameter
+            params = []
+            for i, name in enumerate(self._names):
+                if i < self.sig.npos:
+                    params.append(P(name, P.POSITIONAL_OR_KEYWORD,
+                                    default=None if self._optional[i]
+                                    else P.empty))
+                else:
+                    params.append(P(name, P.KEYWORD_ONLY, default=None))
+            self._signature = _inspect.Signature(
+                params, return_annotation=self.__annotations__.get(
+                    "return", _inspect.Signature.empty))
+        return self._signature
+
+    @__signature__.setter
+    def __signature__(self, value):
+        self._signature = value
 
 
-cdef int _ods_no_more_keywords(str fn, dict kw) except -1:
-    for name in kw:
-        raise TypeError(f"{fn}() got an unexpected keyword argument '{name}'")
-    return 0
+class _AnnotationText(str):
+    """A return annotation not evaluated yet."""
+    __slots__ = ()
+
+
+cdef _ods_builder _new_builder(str module, str qualname, str name, doc,
+                               tuple names, bytes optional,
+                               mlircy_build_fn build, mlircy_post_fn post,
+                               dict namespace, dict annotations):
+    cdef _ods_builder b = _ods_builder.__new__(_ods_builder)
+    b._names = names
+    b._optional = optional
+    b._name = name
+    b._qualname = qualname
+    b._module = module
+    b._doc = doc
+    b._globals = namespace
+    b._annotations = annotations
+    mlircy_builder_init_slot(&b.sig)
+    b.sig.build = build
+    b.sig.post = post
+    b.sig.check = NULL
+    if post == NULL:
+        b.sig.check = _ods_check_self
+    b.sig.is_init = post == NULL
+    b.sig.npos = len(optional)
+    b.sig.nparams = len(names)
+    b.sig.names = <PyObject*>names
+    b.sig.qualname = <PyObject*>qualname
+    b.sig.optional = optional
+    return b
+
+
+cdef int _ods_check_self(object self, object qualname) except -1:
+    """The error of an __init__ called on a `self` it cannot bind: it binds
+    the operation it builds to a new object of an op class (made by the
+    class call, or a subclass's super().__init__), never to another
+    object, nor to one bound already (undefined upstream; a crash or a
+    corrupted object here). _ods_call.h checks, this explains."""
+    if not isinstance(self, Operation):
+        raise TypeError(f"{qualname}() needs a new object of an op class "
+                        f"as self, not {type(self).__name__}")
+    raise TypeError(f"{qualname}() was called on a {type(self).__name__} "
+                    f"object already bound to an operation")
+
+
+cdef Operation _op_probe = Operation.__new__(Operation)
+mlircy_op_type = <PyTypeObject*>Operation
+mlircy_op_handle_offset = <char*>&_op_probe.c_op - <char*><PyObject*>_op_probe
+_op_probe = None
+
+cdef _ods_builder _probe = _ods_builder.__new__(_ods_builder)
+mlircy_builder_type_ready(<PyTypeObject*>_ods_builder, <PyObject*>_probe,
+                          &_probe.sig)
+_probe = None
+
+cdef tuple _ODS_RETURNS = ("the operation", "its result",
+                           "its results (the operation if there are none)")
+
+
+cdef tuple _ods_define(dict namespace, str spec, _ods_build_fn* builds,
+                       Py_ssize_t n):
+    """The builders of a generated module: sets its snake_case builder
+    functions in `namespace` and returns the __init__ of each op class, in
+    order (the class bodies take them). `spec` holds one record per op,
+    built by builds[i]: class name, op name, function name, the function's
+    return annotation (an expression in the module), what it returns (an
+    index into _ODS_RETURNS), one flag per positional parameter ("1": may
+    be left out), then the parameter names of the __init__ (self excluded)
+    and of the function, comma-separated."""
+    module = namespace["__name__"]
+    cdef list records = spec.split(_ODS_RECORD) if spec else []
+    if len(records) != n:
+        raise ValueError(f"{module}: {len(records)} builder records for "
+                         f"{n} builders")
+    cdef Py_ssize_t i
+    cdef list f
+    cdef list inits = []
+    cdef dict texts = {}
+    for i in range(n):
+        f = records[i].split(_ODS_FIELD)
+        cls_name, op_name, fn_name = f[0], f[1], f[2]
+        optional = bytes([c == "1" for c in f[5]])
+        init_names = tuple([sys.intern(a) for a in f[6].split(",")])
+        fn_names = tuple([sys.intern(a) for a in f[7].split(",")])
+        inits.append(_new_builder(
+            module, f"{cls_name}.__init__", "__init__", None,
+            ("self",) + init_names, b"\0" + optional,
+            <mlircy_build_fn>builds[i], NULL, namespace, {}))
+        ann = texts.get(f[3])
+        if ann is None:
+            ann = texts[f[3]] = _AnnotationText(f[3])
+        namespace[fn_name] = _new_builder(
+            module, fn_name, fn_name,
+            f"Builds {op_name} ({cls_name}); returns "
+            f"{_ODS_RETURNS[int(f[4])]}.",
+            fn_names, optional, <mlircy_build_fn>builds[i],
+            <mlircy_post_fn>_ods_results_of, namespace, {"return": ann})
+    return tuple(inits)
 
 
 cdef int _ods_fixed_results(OperationState st, object types,

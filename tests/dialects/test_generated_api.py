@@ -186,19 +186,23 @@ def test_builder_signatures_read_as_upstreams():
     assert inspect.signature(arith.addi).return_annotation.__name__ == "OpResult"
     with pytest.raises(TypeError, match="missing a required argument: 'rhs'"):
         inspect.signature(arith.addi).bind(1)
-    # Every generated builder of these modules: no marker, no collector.
-    from mlir._mlir_libs._ods_runtime import _ods_REQ
+    # Every generated builder of these modules: each parameter as upstream
+    # writes it (no marker default, no collector of extra arguments).
+    from mlir._mlir_libs._ods_runtime import _ods_builder
     seen = 0
     for mod in (arith, memref, scf, func, llvm, transform):
         for name in dir(mod):
             obj = getattr(mod, name)
             f = obj.__dict__.get("__init__") if isinstance(obj, type) else obj
-            if "_ods_extra" not in getattr(getattr(f, "__code__", None),
-                                           "co_varnames", ()):
+            if not isinstance(f, _ods_builder):
                 continue
             sig = inspect.signature(f)
-            assert "_ods_extra" not in sig.parameters, name
-            assert all(p.default is not _ods_REQ
+            kinds = [p.kind for p in sig.parameters.values()]
+            assert kinds == sorted(kinds), name
+            assert set(kinds) <= {inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                  inspect.Parameter.KEYWORD_ONLY}, name
+            assert all(p.default in (None, inspect.Parameter.empty)
                        for p in sig.parameters.values()), name
+            assert list(sig.parameters)[-2:] == ["loc", "ip"], name
             seen += 1
     assert seen > 300

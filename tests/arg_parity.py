@@ -26,9 +26,10 @@ N cases that vary several parameters at once (the long run,
 `run` makes each case's arguments in a fresh Context and calls the
 function, printing the outcome as one JSON line: ["ok", result type name,
 printed result, the names of the result type's MRO] or ["raise",
-exception type name, the message's first line]. tests/test_arg_parity.py
-runs it under both interpreters, restarting after a crash (recorded as
-["crash", exit status]), and compares.
+exception type name, the message's first line]. The cases run in children
+forked from the process that imported the modules, a new one after a
+crash (recorded as ["crash", exit status]) or a hang (run_forked).
+tests/test_arg_parity.py runs it under both interpreters and compares.
 """
 
 import array
@@ -455,8 +456,71 @@ def main(argv):
         json.dump(plan(combos, seed), sys.stdout)
         return
     cases = json.load(open(argv[1]))
-    for case in cases[int(argv[2]):]:
-        print(json.dumps(call(case)), flush=True)
+    run_forked(cases, int(argv[2]))
+
+
+# A case's time limit in a child (tests/test_arg_parity.py waits 30 s for a
+# line from this process).
+CASE_TIMEOUT = 25
+# The exit status of a child whose harness code raised (not a case's call).
+HARNESS_ERROR = 70
+
+
+def run_forked(cases, start):
+    """Prints the outcomes of cases[start:], one line each. The modules are
+    imported once, here; the cases run in a child forked from this process,
+    which goes on until the end or until a case crashes it (recorded as
+    ["crash", exit status]: -signal, or an exit code such as LLVM's fatal
+    errors' 1) or hangs (["hang"]); the next child starts after that case.
+    A crash costs a fork instead of a new interpreter importing everything
+    (upstream's wheel crashes on some two hundred cases)."""
+    import os
+    import select
+    import signal
+    import traceback
+    _ir()
+    for modname in sorted({c["target"].partition(":")[0] for c in cases[start:]}):
+        importlib.import_module(modname)
+    i = start
+    while i < len(cases):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:                            # the child
+            os.close(r)
+            try:
+                with os.fdopen(w, "w") as out:
+                    for case in cases[i:]:
+                        out.write(json.dumps(call(case)) + "\n")
+                        out.flush()
+            except BaseException:               # noqa: BLE001
+                traceback.print_exc()
+                sys.stderr.flush()
+                os._exit(HARNESS_ERROR)
+            os._exit(0)
+        os.close(w)
+        hung = False
+        with os.fdopen(r) as lines:
+            while True:
+                ready, _, _ = select.select([lines], [], [], CASE_TIMEOUT)
+                if not ready:
+                    hung = True
+                    os.kill(pid, signal.SIGKILL)
+                    break
+                line = lines.readline()
+                if not line:
+                    break
+                sys.stdout.write(line)
+                sys.stdout.flush()
+                i += 1
+        code = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+        if code == HARNESS_ERROR:
+            raise SystemExit(f"{__file__}: the harness failed in case {i}")
+        if i >= len(cases):
+            break
+        print(json.dumps(["hang"] if hung else ["crash", code]), flush=True)
+        i += 1
 
 
 if __name__ == "__main__":

@@ -39,27 +39,40 @@ SEED = int(os.environ.get("ARG_PARITY_SEED", "0"))
 
 
 def run_cases(python, cases_file, count, pythonpath=None, case_timeout=30):
-    """The outcomes of the cases under `python`, one process for as many
-    cases as it survives: a crash is recorded as ["crash", status], a case
-    that takes longer than case_timeout seconds as ["hang"], and the next
-    process starts after the case."""
+    """The outcomes of the cases under `python`: arg_parity.py runs them in
+    children it forks, recording a crash as ["crash", status] and a hang as
+    ["hang"] (run_forked). Should that process itself crash, or print no
+    line for case_timeout seconds, the case is recorded so here and a new
+    process starts after it. Its stderr is read as it comes (children's
+    crash reports can fill a pipe), its last 64 KiB kept."""
     out = []
     while len(out) < count:
         p = subprocess.Popen([str(python), str(HARNESS), "run", str(cases_file),
                               str(len(out))], cwd=HERE, env=script_env(pythonpath),
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        out_fd, err_fd = p.stdout.fileno(), p.stderr.fileno()
+        open_fds = {out_fd, err_fd}
+        pending, err = b"", b""
         hung = False
-        while True:
-            ready, _, _ = select.select([p.stdout], [], [], case_timeout)
+        while out_fd in open_fds:
+            ready, _, _ = select.select(sorted(open_fds), [], [], case_timeout)
             if not ready:
                 hung = True
                 p.kill()
                 break
-            line = p.stdout.readline()
-            if not line:
-                break
-            out.append(json.loads(line))
-        err = p.stderr.read()
+            for fd in ready:
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    open_fds.discard(fd)
+                elif fd == err_fd:
+                    err = (err + chunk)[-(1 << 16):]
+                else:
+                    pending += chunk
+                    *lines, pending = pending.split(b"\n")
+                    out.extend(json.loads(line) for line in lines)
+        err = (err + p.stderr.read())[-(1 << 16):].decode(errors="replace")
+        p.stdout.close()
+        p.stderr.close()
         status = p.wait()
         if len(out) >= count:
             break

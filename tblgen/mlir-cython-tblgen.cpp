@@ -1002,8 +1002,15 @@ static std::string buildFunctionName(const OpModel &m) {
 // None for a new object of the class registered for the op.
 static void emitBuild(const OpModel &m, raw_ostream &os) {
   const Operator &op = *m.op;
-  os << "\n\ncdef object " << buildFunctionName(m) << "(object self, "
-     << llvm::join(paramNames(m, false), ", ") << "):\n";
+  // Called by the op's builders (_ods_builder objects, made by _ods_define
+  // from the module's builder records) with their bound arguments: self or
+  // None, then the parameters in signature order.
+  os << "\n\ncdef object " << buildFunctionName(m)
+     << "(object self, PyObject** _ods_a):\n";
+  std::vector<std::string> params = paramNames(m, false);
+  for (size_t i = 0; i < params.size(); ++i)
+    os << "    cdef object " << params[i] << " = <object>_ods_a[" << i
+       << "]\n";
   os << "    cdef OperationState _ods_st = new_operation_state("
      << pyStr(m.name) << ", loc)\n";
   if (m.sizedOperands && op.getNumOperands())
@@ -1512,9 +1519,7 @@ static std::string opDoc(const Operator &op) {
   return doc;
 }
 
-static void emitBuildEntry(const OpModel &m, raw_ostream &os);
-
-// An op's C functions (its default builder, the entry its builders call,
+// An op's C functions (its default builder, which its builders call, and
 // the kind checks of generic builds), and its record for _ods_classes,
 // which makes its class at import: the class body as data (a class
 // statement per op was most of a module's compile time). Fields, separated
@@ -1525,7 +1530,6 @@ static void emitBuildEntry(const OpModel &m, raw_ostream &os);
 static std::string emitOp(const OpModel &m, raw_ostream &os) {
   const Operator &op = *m.op;
   emitBuild(m, os);
-  emitBuildEntry(m, os);
   bool inferredCheck = emitInferredCheck(m, os);
   Members members;
   emitAccessors(m, members);
@@ -1549,18 +1553,6 @@ static std::string emitOp(const OpModel &m, raw_ostream &os) {
           segments(m.sizedOperands, false), segments(m.sizedResults, true),
           inferredCheck ? "1" : "0", members.spec, adaptorMembers.spec},
       "\x1c");
-}
-
-// The C function the op's builders (_ods_builder objects, made by
-// _ods_define from the module's builder records) call with their bound
-// arguments: self or None, then the parameters in signature order.
-static void emitBuildEntry(const OpModel &m, raw_ostream &os) {
-  std::vector<std::string> args;
-  for (size_t i = 0, e = paramNames(m, false).size(); i < e; ++i)
-    args.push_back(formatv("<object>_ods_a[{0}]", i).str());
-  os << "\n\ncdef object _ods_entry_" << m.cls
-     << "(object self, PyObject** _ods_a):\n    return "
-     << buildFunctionName(m) << "(self, " << llvm::join(args, ", ") << ")\n";
 }
 
 // The op's record for _ods_define: class name, op name, builder function
@@ -1929,7 +1921,7 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
   // The ops' C functions, then, at the end, their classes and builders:
   // one record per op for _ods_classes (the classes) and one for
   // _ods_define (the builders: the classes' __init__ and the functions),
-  // and the table of the ops' entries.
+  // and the table of the ops' default builders, which those call.
   std::string classRecords, builderRecords;
   for (const OpModel &m : models) {
     std::string record = emitOp(m, os);
@@ -1941,15 +1933,15 @@ static bool emitAll(raw_ostream &os, const RecordKeeper &records) {
     builderRecords += builderRecord(m);
   }
   os << "\n\n# The op classes, their adaptors and builders: made from the "
-        "records, building\n# through the entries (_ods_classes, "
-        "_ods_define).\n";
+        "records, building\n# through the default builders above "
+        "(_ods_classes, _ods_define).\n";
   if (models.empty()) {
     os << "_ods_classes(globals(), _Dialect, \"\", "
           "_ods_define(globals(), \"\", NULL, 0))\n";
   } else {
     os << "cdef _ods_build_fn _ods_entries[" << models.size() << "]\n";
     for (size_t i = 0; i < models.size(); ++i)
-      os << "_ods_entries[" << i << "] = _ods_entry_" << models[i].cls
+      os << "_ods_entries[" << i << "] = " << buildFunctionName(models[i])
          << "\n";
     os << "_ods_classes(globals(), _Dialect, " << pyStr(classRecords)
        << ",\n             _ods_define(globals(), " << pyStr(builderRecords)

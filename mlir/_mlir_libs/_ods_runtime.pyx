@@ -1130,7 +1130,6 @@ cdef class _ods_builder:
     cdef tuple _names          # every parameter, self included
     cdef bytes _optional       # per positional parameter: may be left out
     cdef str _name, _qualname
-    cdef object _module, _doc
     cdef dict _globals, _annotations
     cdef object _signature
     cdef dict __dict__
@@ -1185,22 +1184,6 @@ cdef class _ods_builder:
         # (the name its errors give, as for a Python function)
         self._qualname = value
         self.sig.qualname = <PyObject*>value
-
-    @property
-    def __module__(self):
-        return self._module
-
-    @__module__.setter
-    def __module__(self, value):
-        self._module = value
-
-    @property
-    def __doc__(self):
-        return self._doc
-
-    @__doc__.setter
-    def __doc__(self, value):
-        self._doc = value
 
     @property
     def __globals__(self):
@@ -1267,8 +1250,11 @@ cdef _ods_builder _new_builder(str module, str qualname, str name, doc,
     b._optional = optional
     b._name = name
     b._qualname = qualname
-    b._module = module
-    b._doc = doc
+    # (__module__ and __doc__ are an object's own, in its dictionary: as
+    # properties of the class they would hide the class's own, which a
+    # heap type, as in the stable-ABI build, reads from its dictionary)
+    setattr(b, "__module__", module)
+    setattr(b, "__doc__", doc)
     b._globals = namespace
     b._annotations = annotations
     mlircy_builder_init_slot(&b.sig)

@@ -313,7 +313,9 @@ def say(text):
     print(f"mlir-cython: {text}", file=sys.stderr, flush=True)
 
 
-def cythonize_all(generated=True):
+def cythonize_all(generated=True, only_generated=False):
+    """Cython's translation of the modules (those mlir-cython-tblgen
+    generates too, or only those), with the traceback fixes."""
     from Cython.Build import cythonize
     import multiprocessing
     # Cython translates in a process pool. CPython 3.14's default start
@@ -321,8 +323,11 @@ def cythonize_all(generated=True):
     # this file, which would run the build again: fork, as before 3.14.
     if multiprocessing.get_start_method(allow_none=True) is None:
         multiprocessing.set_start_method("fork")
+    modules = make_extensions(generated)
+    if only_generated:
+        modules = [e for e in modules if is_generated(Path(e.sources[0]))]
     extensions = cythonize(
-        make_extensions(generated),
+        modules,
         compiler_directives={
             "language_level": 3,
             "embedsignature": True,
@@ -350,6 +355,17 @@ def cythonize_all(generated=True):
                 _tool("cython_tracebacks").fix_generated_tracebacks(
                     Path(src))
     return extensions
+
+
+def _cythonize_hand_written_start():
+    """Starts Cython's translation of every module but the generated
+    dialect modules in a forked process (returned, started)."""
+    import multiprocessing
+    say("translating the modules with Cython, beside CMake")
+    process = multiprocessing.get_context("fork").Process(
+        target=cythonize_all, args=(False,), name="cythonize")
+    process.start()
+    return process
 
 
 def _deps_newer_than(depfile: Path, stamp: Path, extra) -> bool:
@@ -466,8 +482,16 @@ class BuildExt(build_ext):
         if self._launcher:
             say(f"compiling through {' '.join(self._launcher)} "
                 "(MLIR_CYTHON_COMPILER_LAUNCHER)")
-        say("building the C library and the generator (CMake)")
-        lib_dir = self._build_cmake()
+        # Cython translates the hand-written modules meanwhile (_ir's
+        # translation alone takes two minutes): they need neither CMake's
+        # outputs nor the generator's.
+        early = _cythonize_hand_written_start()
+        try:
+            say("building the C library and the generator (CMake)")
+            lib_dir = self._build_cmake()
+        except BaseException:
+            early.terminate()
+            raise
         say("generating the dialect modules (mlir-cython-tblgen)")
         generate_dialects(lib_dir / TBLGEN, os.cpu_count() or 1)
         # Typing: the hand-written dialect modules replace some generated
@@ -490,6 +514,11 @@ class BuildExt(build_ext):
         # tests/test_build_internals.py fails when the pinned versions
         # (pyproject.toml) stop doing what this relies on.
         from Cython.Build import Dependencies
+        Dependencies._dep_tree = None
+        cythonize_all(only_generated=True)
+        early.join()
+        if early.exitcode != 0:
+            sys.exit("mlir-cython: Cython failed on the modules above")
         Dependencies._dep_tree = None
         self.extensions = cythonize_all()
         for ext in self.extensions:

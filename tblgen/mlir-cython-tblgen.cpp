@@ -1323,9 +1323,9 @@ static std::string builderReturn(const OpModel &m, bool stub) {
   return ir + (op.getNumResults() == 1 ? "OpResult" : "OpResultList");
 }
 
-// The accessors of a class, as the records _ods_runtime's _ods_members and
-// _ods_adaptor read (one string per class: as class-body statements they
-// were most of a module's compile time). A record's fields: kind, public
+// The accessors of a class, as the records _ods_runtime's _ods_classes
+// and _ods_adaptor read (one string per class: as class-body statements
+// they were most of a module's compile time). A record's fields: kind, public
 // name (a Python keyword too: no class body spells it), then the
 // accessor's arguments.
 struct Members {

@@ -36,8 +36,9 @@
 typedef PyObject *(*mlircy_build_fn)(PyObject *self, PyObject **values);
 /* What the snake_case function returns for the operation (new reference). */
 typedef PyObject *(*mlircy_post_fn)(PyObject *op);
-/* An __init__'s check of a `self` it cannot bind: raises (returns -1). */
-typedef int (*mlircy_check_fn)(PyObject *self, PyObject *qualname);
+/* The error of an __init__ called on a `self` it cannot bind: raises
+ * (returns -1). */
+typedef int (*mlircy_self_error_fn)(PyObject *self, PyObject *qualname);
 
 #ifndef Py_LIMITED_API
 typedef vectorcallfunc mlircy_vectorcall_slot;
@@ -54,9 +55,8 @@ typedef struct {
    * tp_vectorcall_offset is where this struct is). */
   mlircy_vectorcall_slot vectorcall;
   mlircy_build_fn build;
-  mlircy_post_fn post;      /* NULL: an __init__, which returns None */
-  mlircy_check_fn check;    /* an __init__'s error for a wrong self */
-  int is_init;              /* parameter 0 is self */
+  mlircy_post_fn post;      /* NULL: an __init__ (parameter 0 is self),
+                               which returns None */
   Py_ssize_t npos;          /* positional parameters, self included */
   Py_ssize_t nparams;       /* all parameters, self included */
   PyObject *names;          /* tuple of str (the owner keeps it) */
@@ -172,9 +172,10 @@ static void mlircy_missing(const mlircy_sig *s, PyObject **values) {
 
 /* The class of the objects an __init__ binds (_ir's Operation), and where
  * their operation handle is: `self` is one whose handle is still NULL (a
- * new object), or s->check raises. */
+ * new object), or mlircy_self_error raises. */
 static PyTypeObject *mlircy_op_type = NULL;
 static Py_ssize_t mlircy_op_handle_offset = 0;
+static mlircy_self_error_fn mlircy_self_error = NULL;
 
 /* Binds the keyword arguments and checks the counts, as CPython binds a
  * Python function's (Python/ceval.c, initialize_locals): values[i] is
@@ -249,11 +250,11 @@ static inline PyObject *mlircy_builder_call(const mlircy_sig *s,
     if (mlircy_bind_slow(s, args, nargs, kwnames, values) < 0)
       goto done;
   }
-  if (s->is_init) {
+  if (!s->post) {
     PyObject *self = values[0];
     if (!PyObject_TypeCheck(self, mlircy_op_type) ||
         *(void **)((char *)self + mlircy_op_handle_offset) != NULL) {
-      s->check(self, s->qualname);
+      mlircy_self_error(self, s->qualname);
       goto done;
     }
     result = s->build(self, values + 1);
@@ -264,7 +265,7 @@ static inline PyObject *mlircy_builder_call(const mlircy_sig *s,
     }
   } else {
     result = s->build(Py_None, values);
-    if (result && s->post) {
+    if (result) {
       PyObject *op = result;
       result = s->post(op);
       Py_DECREF(op);

@@ -1099,12 +1099,10 @@ from cpython.mem cimport PyMem_Malloc, PyMem_Free
 cdef extern from "_ods_call.h":
     ctypedef object (*mlircy_build_fn)(object, PyObject**)
     ctypedef object (*mlircy_post_fn)(object)
-    ctypedef int (*mlircy_check_fn)(object, object) except -1
+    ctypedef int (*mlircy_self_error_fn)(object, object) except -1
     ctypedef struct mlircy_sig:
         mlircy_build_fn build
         mlircy_post_fn post
-        mlircy_check_fn check
-        int is_init
         Py_ssize_t npos
         Py_ssize_t nparams
         PyObject* names
@@ -1117,6 +1115,7 @@ cdef extern from "_ods_call.h":
     void mlircy_builder_init_slot(mlircy_sig* sig)
     PyTypeObject* mlircy_op_type
     Py_ssize_t mlircy_op_handle_offset
+    mlircy_self_error_fn mlircy_self_error
     object mlircy_method_new(object func, object self)
 
 
@@ -1260,10 +1259,6 @@ cdef _ods_builder _new_builder(str module, str qualname, str name, doc,
     mlircy_builder_init_slot(&b.sig)
     b.sig.build = build
     b.sig.post = post
-    b.sig.check = NULL
-    if post == NULL:
-        b.sig.check = _ods_check_self
-    b.sig.is_init = post == NULL
     b.sig.npos = len(optional)
     b.sig.nparams = len(names)
     b.sig.names = <PyObject*>names
@@ -1272,7 +1267,7 @@ cdef _ods_builder _new_builder(str module, str qualname, str name, doc,
     return b
 
 
-cdef int _ods_check_self(object self, object qualname) except -1:
+cdef int _ods_self_error(object self, object qualname) except -1:
     """The error of an __init__ called on a `self` it cannot bind: it binds
     the operation it builds to a new object of an op class (made by the
     class call, or a subclass's super().__init__), never to another
@@ -1288,6 +1283,7 @@ cdef int _ods_check_self(object self, object qualname) except -1:
 cdef Operation _op_probe = Operation.__new__(Operation)
 mlircy_op_type = <PyTypeObject*>Operation
 mlircy_op_handle_offset = <char*>&_op_probe.c_op - <char*><PyObject*>_op_probe
+mlircy_self_error = _ods_self_error
 _op_probe = None
 
 cdef _ods_builder _probe = _ods_builder.__new__(_ods_builder)

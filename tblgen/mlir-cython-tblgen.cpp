@@ -903,13 +903,12 @@ static OpModel buildModel(const Operator &op) {
 // .pyx emission
 //===----------------------------------------------------------------------===//
 
-// An argument's name in the snake_case builder function.
-static std::string snakeName(const BuilderArg &a, bool pub = false) {
-  const std::string &n = pub ? a.pub : a.py;
-  std::string s = llvm::convertToSnakeFromCamelCase(n);
-  if (s.empty() || isPythonKeyword(s) ||
-      (!pub && isCythonReserved(s, NameUse::Param)))
-    s = n;
+// An argument's name in the snake_case builder function, as callers write
+// it.
+static std::string snakeName(const BuilderArg &a) {
+  std::string s = llvm::convertToSnakeFromCamelCase(a.pub);
+  if (s.empty() || isPythonKeyword(s))
+    s = a.pub;
   return s;
 }
 
@@ -919,7 +918,7 @@ static std::string snakeName(const BuilderArg &a, bool pub = false) {
 // function.
 static std::string signature(const OpModel &m, bool snake) {
   auto nameOf = [&](const BuilderArg &a) {
-    return snake ? snakeName(a, true) : a.pub;
+    return snake ? snakeName(a) : a.pub;
   };
   auto typeOf = [&](const BuilderArg &a) -> std::string {
     switch (a.kind) {
@@ -977,14 +976,17 @@ static int layoutMode(const Operator &op, bool results) {
   return -1;
 }
 
-// The parameter names of the builder, in signature order without the '*':
-// positional, keyword, loc, ip (snake_case for value builders).
-static std::vector<std::string> paramNames(const OpModel &m, bool snake) {
+// The parameter names of a builder, in signature order without the '*':
+// positional, keyword, results (ops whose result types MLIR infers), loc,
+// ip; `name` names each argument's parameter.
+static std::vector<std::string>
+paramNames(const OpModel &m,
+           llvm::function_ref<std::string(const BuilderArg &)> name) {
   std::vector<std::string> names;
   for (int keyword = 0; keyword < 2; ++keyword)
     for (const BuilderArg &a : m.args)
       if (a.keyword == bool(keyword))
-        names.push_back(snake ? snakeName(a) : a.py);
+        names.push_back(name(a));
   if (m.inference != Inference::None)
     names.push_back("results");
   names.push_back("loc");
@@ -1007,7 +1009,8 @@ static void emitBuild(const OpModel &m, raw_ostream &os) {
   // None, then the parameters in signature order.
   os << "\n\ncdef object " << buildFunctionName(m)
      << "(object self, PyObject** _ods_a):\n";
-  std::vector<std::string> params = paramNames(m, false);
+  std::vector<std::string> params =
+      paramNames(m, [](const BuilderArg &a) { return a.py; });
   for (size_t i = 0; i < params.size(); ++i)
     os << "    cdef object " << params[i] << " = <object>_ods_a[" << i
        << "]\n";
@@ -1569,21 +1572,13 @@ static std::string builderRecord(const OpModel &m) {
                     ? 1
                     : 2;
   std::string optional;
-  std::vector<std::string> initNames, fnNames;
-  for (int keyword = 0; keyword < 2; ++keyword)
-    for (const BuilderArg &a : m.args)
-      if (a.keyword == bool(keyword)) {
-        if (!keyword)
-          optional += a.defaulted ? '1' : '0';
-        initNames.push_back(a.pub);
-        fnNames.push_back(snakeName(a, true));
-      }
-  for (const char *extra : {"results", "loc", "ip"}) {
-    if (StringRef(extra) == "results" && m.inference == Inference::None)
-      continue;
-    initNames.push_back(extra);
-    fnNames.push_back(extra);
-  }
+  for (const BuilderArg &a : m.args)
+    if (!a.keyword)
+      optional += a.defaulted ? '1' : '0';
+  std::vector<std::string> initNames =
+      paramNames(m, [](const BuilderArg &a) { return a.pub; });
+  std::vector<std::string> fnNames =
+      paramNames(m, [](const BuilderArg &a) { return snakeName(a); });
   return llvm::join(std::vector<std::string>{m.cls, m.name, m.fn,
                                              builderReturn(m, false),
                                              std::to_string(returns),

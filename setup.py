@@ -313,9 +313,10 @@ def say(text):
     print(f"mlir-cython: {text}", file=sys.stderr, flush=True)
 
 
-def cythonize_all(generated=True, only_generated=False):
+def cythonize_all(generated=True, only_generated=False, fix=True):
     """Cython's translation of the modules (those mlir-cython-tblgen
-    generates too, or only those), with the traceback fixes."""
+    generates too, or only those), with the traceback fixes unless `fix`
+    is false (a later call makes them)."""
     from Cython.Build import cythonize
     import multiprocessing
     # Cython translates in a process pool. CPython 3.14's default start
@@ -347,7 +348,7 @@ def cythonize_all(generated=True, only_generated=False):
         # translates anything: the longest silent step otherwise.
         quiet=False,
     )
-    for ext in extensions:
+    for ext in extensions if fix else ():
         for src in ext.sources:
             if src.endswith((".c", ".cpp")) and Path(src).exists():
                 # (tools/cython_tracebacks.py: two fixes to Cython's
@@ -359,11 +360,12 @@ def cythonize_all(generated=True, only_generated=False):
 
 def _cythonize_hand_written_start():
     """Starts Cython's translation of every module but the generated
-    dialect modules in a forked process (returned, started)."""
+    dialect modules in a forked process (returned, started). The build's
+    last cythonize_all() makes the traceback fixes, once for all."""
     import multiprocessing
     say("translating the modules with Cython, beside CMake")
     process = multiprocessing.get_context("fork").Process(
-        target=cythonize_all, args=(False,), name="cythonize")
+        target=cythonize_all, args=(False, False, False), name="cythonize")
     process.start()
     return process
 
@@ -515,7 +517,7 @@ class BuildExt(build_ext):
         # (pyproject.toml) stop doing what this relies on.
         from Cython.Build import Dependencies
         Dependencies._dep_tree = None
-        cythonize_all(only_generated=True)
+        cythonize_all(only_generated=True, fix=False)
         early.join()
         if early.exitcode != 0:
             sys.exit("mlir-cython: Cython failed on the modules above")

@@ -459,6 +459,35 @@ def main(argv):
     run_forked(cases, int(argv[2]))
 
 
+def pump_lines(fd, timeout, on_line, err_fd=None, keep=1 << 16):
+    """Calls on_line(line) for each line (bytes, without its newline) read
+    from pipe `fd` as it comes, until the pipe ends: returns (False, err),
+    or gives nothing for `timeout` seconds: returns (True, err). `err_fd`,
+    when given, is drained as it comes (a child's stderr can fill its pipe
+    and block it); `err` is its last `keep` bytes (b"" without it). Reads
+    take what the pipe holds, so no line waits in a buffer while select
+    waits for more."""
+    import os
+    import select
+    fds = {fd} if err_fd is None else {fd, err_fd}
+    pending, err = b"", b""
+    while fd in fds:
+        ready, _, _ = select.select(sorted(fds), [], [], timeout)
+        if not ready:
+            return True, err
+        for f in ready:
+            chunk = os.read(f, 1 << 16)
+            if not chunk:
+                fds.discard(f)
+            elif f == err_fd:
+                err = (err + chunk)[-keep:]
+            else:
+                *lines, pending = (pending + chunk).split(b"\n")
+                for line in lines:
+                    on_line(line)
+    return False, err
+
+
 # A case's time limit in a child (tests/test_arg_parity.py waits 30 s for a
 # line from this process).
 CASE_TIMEOUT = 25
@@ -475,7 +504,6 @@ def run_forked(cases, start):
     A crash costs a fork instead of a new interpreter importing everything
     (upstream's wheel crashes on some two hundred cases)."""
     import os
-    import select
     import signal
     import traceback
     _ir()
@@ -500,20 +528,18 @@ def run_forked(cases, start):
                 os._exit(HARNESS_ERROR)
             os._exit(0)
         os.close(w)
-        hung = False
-        with os.fdopen(r) as lines:
-            while True:
-                ready, _, _ = select.select([lines], [], [], CASE_TIMEOUT)
-                if not ready:
-                    hung = True
-                    os.kill(pid, signal.SIGKILL)
-                    break
-                line = lines.readline()
-                if not line:
-                    break
-                sys.stdout.write(line)
-                sys.stdout.flush()
-                i += 1
+        relayed = []
+
+        def relay(line):
+            sys.stdout.write(line.decode() + "\n")
+            sys.stdout.flush()
+            relayed.append(line)
+
+        hung, _ = pump_lines(r, CASE_TIMEOUT, relay)
+        os.close(r)
+        if hung:
+            os.kill(pid, signal.SIGKILL)
+        i += len(relayed)
         code = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
         if code == HARNESS_ERROR:
             raise SystemExit(f"{__file__}: the harness failed in case {i}")

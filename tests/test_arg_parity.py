@@ -20,7 +20,6 @@ parameters at once (ARG_PARITY_COMBOS, ARG_PARITY_SEED).
 import fnmatch
 import json
 import os
-import select
 import subprocess
 import sys
 import tempfile
@@ -28,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from .arg_parity import pump_lines
 from .upstream_wheel import (HERE, OURS, REPO, cached_upstream, read_exceptions,
                              run_json, script_env, skip_without_upstream)
 
@@ -50,26 +50,11 @@ def run_cases(python, cases_file, count, pythonpath=None, case_timeout=30):
         p = subprocess.Popen([str(python), str(HARNESS), "run", str(cases_file),
                               str(len(out))], cwd=HERE, env=script_env(pythonpath),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        out_fd, err_fd = p.stdout.fileno(), p.stderr.fileno()
-        open_fds = {out_fd, err_fd}
-        pending, err = b"", b""
-        hung = False
-        while out_fd in open_fds:
-            ready, _, _ = select.select(sorted(open_fds), [], [], case_timeout)
-            if not ready:
-                hung = True
-                p.kill()
-                break
-            for fd in ready:
-                chunk = os.read(fd, 1 << 16)
-                if not chunk:
-                    open_fds.discard(fd)
-                elif fd == err_fd:
-                    err = (err + chunk)[-(1 << 16):]
-                else:
-                    pending += chunk
-                    *lines, pending = pending.split(b"\n")
-                    out.extend(json.loads(line) for line in lines)
+        hung, err = pump_lines(p.stdout.fileno(), case_timeout,
+                               lambda line: out.append(json.loads(line)),
+                               p.stderr.fileno())
+        if hung:
+            p.kill()
         err = (err + p.stderr.read())[-(1 << 16):].decode(errors="replace")
         p.stdout.close()
         p.stderr.close()

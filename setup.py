@@ -39,6 +39,11 @@ without shared libraries gets the self-contained library, with MLIR's JIT
 runtime libraries beside it (tools/runtime_libs.py).
 MLIR_CYTHON_BUILD_DIR puts Cython's C++ output there instead of beside the
 .pyx files; MLIR_CYTHON_OPT replaces the optimization flags.
+MLIR_CYTHON_TRANSLATED=1 compiles the C++ files that the regular build of
+this tree (make build) had Cython write beside the .pyx files, without
+running Cython: a build for another interpreter (make interp-build, make
+wheels) compiles the same C++, since Cython's output does not depend on
+the interpreter that runs it.
 MLIR_CYTHON_LIMITED_API=1 builds for CPython's stable ABI: every module
 compiles against the limited API of 3.11 (Py_LIMITED_API) into one
 `.abi3.so` that every CPython from 3.11 on imports, the wheel is tagged
@@ -84,6 +89,8 @@ STAGED_INCLUDE = Path("build") / "include"
 # serves, as Py_LIMITED_API and as the wheel's tag.
 LIMITED_API = os.environ.get("MLIR_CYTHON_LIMITED_API") == "1"
 LIMITED_API_VERSION = (3, 11)
+# Compile the regular build's C++ files, no Cython (translated_extensions).
+TRANSLATED = os.environ.get("MLIR_CYTHON_TRANSLATED") == "1"
 
 HINT = ("Install Debian's packages:\n"
         "    apt-get install libmlir-22-dev mlir-22-tools llvm-22-dev\n"
@@ -254,8 +261,8 @@ def make_extensions(generated=True):
         # Generated dialect modules: -O1 without debug info (Python's CFLAGS
         # carry -g, which nearly doubles their compile time).
         opt = ["-O1", "-g0"] if is_generated(pyx) else ["-O2"]
-        # MLIR_CYTHON_OPT replaces them (make ft-build: -O0 -g0, a build
-        # for the thread tests, compiled in half the time).
+        # MLIR_CYTHON_OPT replaces them (-O0 -g0: a build for tests only,
+        # compiled in half the time).
         opt = os.environ.get("MLIR_CYTHON_OPT", "").split() or opt
         # rpath from the extension's directory to mlir/_mlir_libs.
         rel = os.path.relpath(LIBS_PKG, pyx.parent)
@@ -368,6 +375,35 @@ def _cythonize_hand_written_start():
         target=cythonize_all, args=(False, False, False), name="cythonize")
     process.start()
     return process
+
+
+def translated_extensions():
+    """The extensions, compiled from the C++ files Cython wrote beside the
+    .pyx files in the regular build of this tree (MLIR_CYTHON_TRANSLATED=1).
+    Exits naming the modules whose C++ file is missing or older than a file
+    of this tree that the module depends on (Cython's dependency tree: the
+    .pyx, the .pxd files it cimports, the files it includes); Cython's own
+    .pxd files are the running interpreter's copies, not the ones the
+    regular build read, and are not compared."""
+    import Cython
+    from Cython.Build.Dependencies import create_dependency_tree
+    tree = create_dependency_tree(quiet=True)
+    own = Path(Cython.__file__).resolve().parent
+    extensions, stale = make_extensions(), []
+    for ext in extensions:
+        pyx = ROOT / ext.sources[0]
+        cpp = pyx.with_suffix(".cpp")
+        deps = [Path(d).resolve() for d in tree.all_dependencies(str(pyx))]
+        if not cpp.exists() or any(
+                d.is_relative_to(ROOT) and not d.is_relative_to(own)
+                and d.stat().st_mtime > cpp.stat().st_mtime for d in deps):
+            stale.append(str(pyx.relative_to(ROOT)))
+        ext.sources = [str(cpp.relative_to(ROOT))]
+    if stale:
+        sys.exit("mlir-cython: MLIR_CYTHON_TRANSLATED=1, but the regular "
+                 "build's C++ files of these modules are missing or out of "
+                 "date (make build writes them): " + ", ".join(stale))
+    return extensions
 
 
 def _deps_newer_than(depfile: Path, stamp: Path, extra) -> bool:
@@ -487,12 +523,13 @@ class BuildExt(build_ext):
         # Cython translates the hand-written modules meanwhile (_ir's
         # translation alone takes two minutes): they need neither CMake's
         # outputs nor the generator's.
-        early = _cythonize_hand_written_start()
+        early = None if TRANSLATED else _cythonize_hand_written_start()
         try:
             say("building the C library and the generator (CMake)")
             lib_dir = self._build_cmake()
         except BaseException:
-            early.terminate()
+            if early is not None:
+                early.terminate()
             raise
         say("generating the dialect modules (mlir-cython-tblgen)")
         generate_dialects(lib_dir / TBLGEN, os.cpu_count() or 1)
@@ -515,14 +552,19 @@ class BuildExt(build_ext):
         # are private to Cython and setuptools (neither has a public way):
         # tests/test_build_internals.py fails when the pinned versions
         # (pyproject.toml) stop doing what this relies on.
-        from Cython.Build import Dependencies
-        Dependencies._dep_tree = None
-        cythonize_all(only_generated=True, fix=False)
-        early.join()
-        if early.exitcode != 0:
-            sys.exit("mlir-cython: Cython failed on the modules above")
-        Dependencies._dep_tree = None
-        self.extensions = cythonize_all()
+        if TRANSLATED:
+            say("compiling the regular build's C++ files "
+                "(MLIR_CYTHON_TRANSLATED=1)")
+            self.extensions = translated_extensions()
+        else:
+            from Cython.Build import Dependencies
+            Dependencies._dep_tree = None
+            cythonize_all(only_generated=True, fix=False)
+            early.join()
+            if early.exitcode != 0:
+                sys.exit("mlir-cython: Cython failed on the modules above")
+            Dependencies._dep_tree = None
+            self.extensions = cythonize_all()
         for ext in self.extensions:
             ext._full_name = self.get_ext_fullname(ext.name)
             self.ext_map[ext._full_name] = ext
@@ -534,6 +576,12 @@ class BuildExt(build_ext):
             ext.library_dirs.append(str(lib_dir))
         if not self._inplace():
             self._reuse_inplace_builds()
+        elif (_inplace_flags_file().exists() and
+              _inplace_flags_file().read_text() != _compile_flags_key()):
+            # This interpreter's modules in the tree were compiled with
+            # other flags (MLIR_CYTHON_OPT): all of them again.
+            say("compile flags changed: compiling every module again")
+            self.force = True
         # The extensions build_extension will compile (setuptools' own
         # test, made once here), for the "[k/n] compiling" lines.
         self._outdated = {e.name for e in self.extensions
@@ -564,7 +612,7 @@ class BuildExt(build_ext):
         sources with the same flags, it is the module a compile would
         make. A tree without in-place builds (an sdist) compiles all, and
         so does one whose in-place build for this interpreter used other
-        compile flags (make interp-build's -O0)."""
+        compile flags (MLIR_CYTHON_OPT)."""
         if (not _inplace_flags_file().exists() or
                 _inplace_flags_file().read_text() != _compile_flags_key()):
             return

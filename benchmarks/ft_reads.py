@@ -9,7 +9,7 @@ Three workloads over one block of 2N operations, best of R, in ms:
   types, and the number of its attributes;
 - walk: `Operation.walk` with a callback that counts.
 
-Run it with the interpreter of each build, e.g. `.venv-ft/bin/python
+Run it with the interpreter of each build, e.g. `.venv-3.13t/bin/python
 benchmarks/ft_reads.py`. To see what the read counting alone costs,
 compile the free-threaded build's `_ir` with `-DMLIRCY_NO_READ_SCOPES`
 added to MLIR_CYTHON_OPT and compare.

@@ -53,6 +53,31 @@ def test_no_llvm_anywhere_and_no_pypi_stops_at_once(tmp_path):
     assert len(proc.stderr.splitlines()) < 30, proc.stderr
 
 
+def test_a_build_from_the_regular_translation_stops_on_a_stale_file():
+    """Other interpreters' builds compile the C++ files of `make build`
+    (MLIR_CYTHON_TRANSLATED=1, make interp-build) without running Cython:
+    one older than its module's .pyx stops the build before any compile,
+    naming the module and what writes the file."""
+    pyx = REPO / "mlir" / "_mlir_libs" / "_mlirDialectsIRDL.pyx"
+    cpp = pyx.with_suffix(".cpp")
+    before = cpp.stat()
+    os.utime(cpp, ns=(before.st_atime_ns, pyx.stat().st_mtime_ns - 10**9))
+    try:
+        proc = subprocess.run(
+            [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+            cwd=REPO, env=dict(os.environ, MLIR_CYTHON_TRANSLATED="1"),
+            capture_output=True, text=True, timeout=300)
+    finally:
+        os.utime(cpp, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert proc.returncode != 0
+    assert proc.stderr.splitlines()[-1] == (
+        "mlir-cython: MLIR_CYTHON_TRANSLATED=1, but the regular build's C++ "
+        "files of these modules are missing or out of date (make build "
+        "writes them): mlir/_mlir_libs/_mlirDialectsIRDL.pyx")
+    assert "compiling mlir." not in proc.stderr
+    assert "Cythonizing" not in proc.stderr + proc.stdout
+
+
 def test_version_of_the_c_api_library():
     from mlir._mlir_libs import _ir
     out = subprocess.run([str(Path(llvm_root()) / "bin" / "llvm-config"),

@@ -1,7 +1,8 @@
 """Checks a self-contained wheel (tools/wheel.py) the way a user meets it:
 installed into a fresh venv, on a machine without LLVM.
 
-    python tools/check_wheel.py WHEEL [--python PYTHON]
+    python tools/check_wheel.py WHEEL [--python PYTHON] [--core]
+    python tools/check_wheel.py WHEEL WHEEL... [--jobs N] [--abi3-on V...]
 
 1. A fresh venv of PYTHON (by default the interpreter running this
    script; another one for another version's wheel, or for the stable-ABI
@@ -25,6 +26,16 @@ installed into a fresh venv, on a machine without LLVM.
    run from copies.
 4. With LLVM hidden again: the core of the test suite (CORE_TESTS), from
    a copy of tests/, on the installed wheel.
+--core leaves out steps 2's downstream extension and 3: for the wheels
+of other interpreters, whose library and headers are the same files as
+the wheel checked in full.
+
+Given several wheels (make test-wheels), each is checked on the CPython
+it is for: a version-specific wheel on its own (tools/cpython.sh builds
+the others), the stable-ABI wheel on this interpreter and on each version
+of --abi3-on. A wheel is checked in full on this interpreter and with
+--core on the others; N checks run at a time (--jobs), each one's output
+printed when it ends.
 0. First of all, `auditwheel show` must agree with the wheel's manylinux
    tag.
 
@@ -37,6 +48,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -216,13 +228,70 @@ def install_and_smoke(wheel: Path, tmp: Path, hidden, hide: bool,
     return py
 
 
+def interpreters(wheel: Path, abi3_on):
+    """The CPython versions `wheel` is checked on (None: this
+    interpreter), from its tags."""
+    tags = wheel.name.split("-")
+    python_tag, abi_tag = tags[-3], tags[-2]
+    if abi_tag == "abi3":
+        return [None, *abi3_on]
+    version = f"{python_tag[2]}.{python_tag[3:]}" + (
+        "t" if abi_tag.endswith("t") else "")
+    ours = "%d.%d" % sys.version_info[:2] + (
+        "t" if sysconfig.get_config_var("Py_GIL_DISABLED") else "")
+    return [None if version == ours else version]
+
+
+def check_all(wheels, jobs: int, abi3_on) -> int:
+    """Checks every wheel on its interpreters, `jobs` at a time, in child
+    processes; prints each check's output when it ends. Returns how many
+    failed."""
+    from concurrent.futures import ThreadPoolExecutor
+    plan, ours = [], "%d.%d" % sys.version_info[:2]
+    for wheel in wheels:
+        for version in interpreters(wheel, abi3_on):
+            cmd = [sys.executable, __file__, str(wheel)]
+            if version is not None:
+                python = subprocess.run(
+                    [ROOT / "tools" / "cpython.sh", version], check=True,
+                    capture_output=True, text=True).stdout.split()[-1]
+                cmd += ["--python", python, "--core"]
+            plan.append((f"{wheel.name} on CPython {version or ours}", cmd))
+    say(f"{len(plan)} checks, {jobs} at a time")
+
+    def one(item):
+        what, cmd = item
+        out = subprocess.run(cmd, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True)
+        status = "ok" if out.returncode == 0 else f"FAILED ({out.returncode})"
+        print(f"===== {what}: {status}\n{out.stdout}", flush=True)
+        return out.returncode == 0
+
+    with ThreadPoolExecutor(jobs) as pool:
+        results = list(pool.map(one, plan))
+    for (what, _), ok in zip(plan, results):
+        say(f"{what}: {'ok' if ok else 'FAILED'}")
+    return results.count(False)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("wheel")
+    ap.add_argument("wheel", nargs="+")
     ap.add_argument("--python", help="the interpreter of the fresh venv "
                     "(default: this one)")
+    ap.add_argument("--core", action="store_true", help="the smoke test, "
+                    "the main example and the core tests only")
+    ap.add_argument("--jobs", type=int, default=1, help="checks at a time "
+                    "(several wheels)")
+    ap.add_argument("--abi3-on", nargs="*", default=["3.13"],
+                    help="the other CPython versions the stable-ABI wheel "
+                    "is checked on (several wheels)")
     args = ap.parse_args(argv)
-    wheel = Path(args.wheel).resolve()
+    if len(args.wheel) > 1:
+        failed = check_all([Path(w).resolve() for w in args.wheel],
+                           args.jobs, args.abi3_on)
+        sys.exit(f"check_wheel: {failed} checks failed" if failed else 0)
+    wheel = Path(args.wheel[0]).resolve()
     check_tag(wheel)
     hide = can_hide()
     if not hide:
@@ -234,29 +303,12 @@ def main(argv=None):
         tmp = Path(tmp)
         py = install_and_smoke(
             wheel, tmp, hidden, hide,
-            ["pytest", "hypothesis>=6.100", "PyYAML>=6", "Cython>=3.1,<4",
-             "setuptools", "nanobind>=2.4"],
+            ["pytest", "hypothesis>=6.100", "PyYAML>=6",
+             *([] if args.core else ["Cython>=3.1,<4", "setuptools",
+                                     "nanobind>=2.4"])],
             python=args.python)
-        # Copies of the tests, away from the checkout (whose mlir/ would
-        # otherwise be imported) and its conftest.
-        tests = tmp / "tests"
-        tests.mkdir()
-        for name in ("__init__.py", "test_downstream_cython.py",
-                     "test_tblgen_out_of_tree.py", "test_cxx_dialect.py",
-                     "cxx_build.py"):
-            shutil.copy(ROOT / "tests" / name, tests)
-        for d in ("downstream", "oot", "cxxdialect"):
-            shutil.copytree(ROOT / "tests" / d, tests / d)
-        pytest = [py, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                  "--rootdir", tests]
-        # (Not the rebuild of the package with other private layouts: the
-        # wheel ships no .pyx sources to rebuild.)
-        run(hidden([*pytest, tests / "test_downstream_cython.py", "--deselect",
-                    "test_downstream_cython.py::"
-                    "test_an_old_module_works_after_the_private_layouts_change"]),
-            cwd=tmp)
-        run([*pytest, tests / "test_tblgen_out_of_tree.py",
-             tests / "test_cxx_dialect.py"], cwd=tmp)
+        if not args.core:
+            downstream(py, tmp, hidden)
         # The core of the test suite, on the installed wheel with LLVM
         # hidden, from a copy of the tests (a package: conftest and helpers).
         core = tmp / "core"
@@ -268,6 +320,31 @@ def main(argv=None):
                     "--deselect", "tests/test_passmanager.py::"
                     "test_statistics_report_matches_mlir_opt"]), cwd=core)
     say(f"{wheel.name}: ok")
+
+
+def downstream(py, tmp: Path, hidden):
+    """Steps 2 (the downstream Cython extension) and 3 in the venv of
+    `py`."""
+    # Copies of the tests, away from the checkout (whose mlir/ would
+    # otherwise be imported) and its conftest.
+    tests = tmp / "tests"
+    tests.mkdir()
+    for name in ("__init__.py", "test_downstream_cython.py",
+                 "test_tblgen_out_of_tree.py", "test_cxx_dialect.py",
+                 "cxx_build.py"):
+        shutil.copy(ROOT / "tests" / name, tests)
+    for d in ("downstream", "oot", "cxxdialect"):
+        shutil.copytree(ROOT / "tests" / d, tests / d)
+    pytest = [py, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+              "--rootdir", tests]
+    # (Not the rebuild of the package with other private layouts: the
+    # wheel ships no .pyx sources to rebuild.)
+    run(hidden([*pytest, tests / "test_downstream_cython.py", "--deselect",
+                "test_downstream_cython.py::"
+                "test_an_old_module_works_after_the_private_layouts_change"]),
+        cwd=tmp)
+    run([*pytest, tests / "test_tblgen_out_of_tree.py",
+         tests / "test_cxx_dialect.py"], cwd=tmp)
 
 
 if __name__ == "__main__":

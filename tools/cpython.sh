@@ -180,7 +180,11 @@ GIL=()
 ((FREETHREADED)) && GIL=(--disable-gil)
 log "configuring $(basename "$SRCDIR") ${GIL[*]} --prefix=$PREFIX"
 cd "$SRCDIR"
-./configure "${GIL[@]}" --prefix="$PREFIX" --with-ensurepip=install >"$WORK/configure.log" 2>&1 \
+# An interpreter to test on: without CPython's own test modules (a third of
+# what `make install` byte-compiles, three times) and without debug
+# information: 194 s instead of 250 s for 3.14 on 2 cores.
+./configure "${GIL[@]}" --prefix="$PREFIX" --with-ensurepip=install \
+    --disable-test-modules CFLAGS="-g0" >"$WORK/configure.log" 2>&1 \
     || { tail -n 40 "$WORK/configure.log" >&2; CPY_KEEP=1; die "configure failed (log: $WORK/configure.log)"; }
 
 log "building with -j$JOBS"

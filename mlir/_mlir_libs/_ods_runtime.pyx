@@ -1119,6 +1119,31 @@ cdef extern from "_ods_call.h":
     object mlircy_method_new(object func, object self)
 
 
+class _BuilderModule(str):
+    """The `__module__` of _ods_builder: on the class, the class's own
+    module name; on a builder, its function's module, kept out of the
+    builder's `__dict__`, which starts empty, as a Python function's does.
+    A property would not do: a class built by the limited API (the
+    stable-ABI build) is a heap type, whose __module__ is read from its
+    dictionary as it is, and would be the property itself. (An attribute
+    set on a builder goes to its `__dict__` and is read from there.)"""
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return (<_ods_builder>obj)._module
+
+
+class _BuilderDoc(str):
+    """The `__doc__` of _ods_builder, as _BuilderModule its `__module__`:
+    the class's docstring on the class, the function's on a builder."""
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return (<_ods_builder>obj)._doc
+
+
 @cython.final
 cdef class _ods_builder:
     """A builder of a generated op class: the class's __init__ or the
@@ -1128,7 +1153,8 @@ cdef class _ods_builder:
     cdef mlircy_sig sig
     cdef tuple _names          # every parameter, self included
     cdef bytes _optional       # per positional parameter: may be left out
-    cdef str _name, _qualname
+    cdef str _name, _qualname, _module
+    cdef object _doc
     cdef dict _globals, _annotations
     cdef object _signature
     cdef dict __dict__
@@ -1165,6 +1191,12 @@ cdef class _ods_builder:
     def __reduce__(self):
         # (pickled by reference, as a function: module and qualified name)
         return self._qualname
+
+    # (Strs, as a class's own are: see _BuilderModule.)
+    __module__ = _BuilderModule("mlir._mlir_libs._ods_runtime")
+    __doc__ = _BuilderDoc(
+        "A builder of a generated op class: the class's __init__ or the "
+        "dialect module's snake_case function.")
 
     @property
     def __name__(self):
@@ -1249,11 +1281,8 @@ cdef _ods_builder _new_builder(str module, str qualname, str name, doc,
     b._optional = optional
     b._name = name
     b._qualname = qualname
-    # (__module__ and __doc__ are an object's own, in its dictionary: as
-    # properties of the class they would hide the class's own, which a
-    # heap type, as in the stable-ABI build, reads from its dictionary)
-    setattr(b, "__module__", module)
-    setattr(b, "__doc__", doc)
+    b._module = module
+    b._doc = doc
     b._globals = namespace
     b._annotations = annotations
     mlircy_builder_init_slot(&b.sig)

@@ -155,10 +155,26 @@ def test_function_like(value):
     # Pickled by reference, as functions.
     assert pickle.loads(pickle.dumps(f)) is f
     assert pickle.loads(pickle.dumps(init)) is init
-    # An attribute of one's own, as on a function.
+    # An attribute of one's own, as on a function, whose __dict__ starts
+    # empty (upstream's are Python functions); writing __doc__ or
+    # __module__ changes this builder's alone.
+    assert vars(f) == {} and vars(init) == {}
     f.marker = 1
-    assert f.marker == 1
+    assert f.marker == 1 and vars(f) == {"marker": 1}
     del f.marker
+    sub = arith.subi
+    sub.__doc__, sub.__module__ = "mine", "elsewhere"
+    try:
+        assert (sub.__doc__, sub.__module__) == ("mine", "elsewhere")
+        assert f.__doc__.startswith("Builds arith.addi")
+        assert f.__module__ == "mlir.dialects._arith_ops_gen"
+    finally:
+        del sub.__doc__, sub.__module__
+    assert sub.__module__ == "mlir.dialects._arith_ops_gen"
+    # The class's own, in both the version-specific and stable-ABI builds.
+    builder_class = type(f)
+    assert builder_class.__module__ == "mlir._mlir_libs._ods_runtime"
+    assert builder_class.__doc__.startswith("A builder of a generated op")
     # Bound as a function: through an instance, and through super().
     c = value
     op = arith.addi(c, c).owner

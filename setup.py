@@ -316,8 +316,10 @@ def compiler_launcher() -> list:
 
 
 def say(text):
-    """A line of build progress, on stderr (not silenced by -q)."""
-    print(f"mlir-cython: {text}", file=sys.stderr, flush=True)
+    """A line of build progress, on stderr (not silenced by -q); one write,
+    so that lines from the compile threads do not run into each other."""
+    sys.stderr.write(f"mlir-cython: {text}\n")
+    sys.stderr.flush()
 
 
 def cythonize_all(generated=True, only_generated=False, fix=True):

@@ -926,10 +926,18 @@ cdef object _result_or_results(Operation op):
         ir_read_exit(op.context, rt)
 
 
-cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra) except -1:
+cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra,
+                       Py_ssize_t kwonly=0) except -1:
+    """TypeError worded as CPython words it for too many positionals, the
+    keyword-only arguments given counted as it counts them."""
+    cdef Py_ssize_t given = n + len(extra)
+    cdef str kw = ""
+    if kwonly:
+        kw = (f" positional argument{'' if given == 1 else 's'} (and "
+              f"{kwonly} keyword-only argument{'' if kwonly == 1 else 's'})")
     raise TypeError(f"{fn}() takes {n} positional argument"
-                    f"{'' if n == 1 else 's'} but {n + len(extra)} "
-                    f"{'was' if n + len(extra) == 1 else 'were'} given")
+                    f"{'' if n == 1 else 's'} but {given}{kw} "
+                    f"{'was' if given == 1 and not kwonly else 'were'} given")
 
 
 # The default of every required positional parameter of a generated
@@ -1557,21 +1565,29 @@ cdef int _missing_positionals(str fn, list missing) except -1:
 
 
 cdef int _arith_constant_args(str fn, Py_ssize_t n_self, object result,
-                              object value, tuple extra) except -1:
+                              object value, tuple extra,
+                              Py_ssize_t kwonly) except -1:
     if extra:
-        _ods_too_many(fn, n_self + 2, extra)
+        _ods_too_many(fn, n_self + 2, extra, kwonly)
     _missing_positionals(fn, ["value"] if result is not _REQ
                          else ["result", "value"])
 
 
 def _arith_constant_op_init(self, result=_REQ, value=_REQ, *extra,
-                            loc=None, ip=None):
+                            loc=_REQ, ip=_REQ):
     """ConstantOp(result_type, value) with `value` an int, a float, an
     array.array (a dense elements attribute of the shaped type `result`) or
     an Attribute (then its own type is the result type);
     ConstantOp(attribute, None) builds from the attribute alone."""
+    # (loc and ip default to _REQ, so that a too-many error counts those
+    # given, as CPython's does)
     if value is _REQ or extra:
-        _arith_constant_args("ConstantOp.__init__", 1, result, value, extra)
+        _arith_constant_args("ConstantOp.__init__", 1, result, value, extra,
+                             (loc is not _REQ) + (ip is not _REQ))
+    if loc is _REQ:
+        loc = None
+    if ip is _REQ:
+        ip = None
     cls = type(value)
     if cls is int or cls is float:
         # The common case, with no Python frame between the call and C.
@@ -1591,12 +1607,18 @@ def _set_arith_constant_class(cls):
     _arith_constant_class = cls
 
 
-def _arith_constant(result=_REQ, value=_REQ, *extra, loc=None,
-                    ip=None):
+def _arith_constant(result=_REQ, value=_REQ, *extra, loc=_REQ,
+                    ip=_REQ):
     """Builds arith.constant (as ConstantOp(result, value)) and returns its
     result Value."""
+    # (loc and ip: as in _arith_constant_op_init)
     if value is _REQ or extra:
-        _arith_constant_args("constant", 0, result, value, extra)
+        _arith_constant_args("constant", 0, result, value, extra,
+                             (loc is not _REQ) + (ip is not _REQ))
+    if loc is _REQ:
+        loc = None
+    if ip is _REQ:
+        ip = None
     cdef object op
     cls = type(value)
     if cls is int or cls is float:

@@ -129,5 +129,13 @@ else:
         constant.__signature__ = inspect.Signature(args)
         ConstantOp.__init__.__signature__ = inspect.Signature(
             [P("self", P.POSITIONAL_OR_KEYWORD), *args])
+        # ...and defaults as upstream's. Calls keep the sentinels: Cython
+        # reads its own copies, and warns that it does.
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            for f in (constant, ConstantOp.__init__):
+                f.__defaults__ = None
+                f.__kwdefaults__ = {"loc": None, "ip": None}
 
     _signatures()

@@ -313,6 +313,39 @@ def test_arith_constant_bad_input(ctx):
     assert str(inspect.signature(arith.ConstantOp.__init__)) == \
         "(self, result, value, *, loc=None, ip=None)"
     assert arith.ConstantOp(T("i32"), value=3).literal_value == 3
+    # Defaults as upstream's Python functions show them.
+    for f in (arith.constant, arith.ConstantOp.__init__):
+        assert f.__defaults__ is None
+        assert f.__kwdefaults__ == {"loc": None, "ip": None}
+
+
+def test_constant_argument_errors_are_cpythons():
+    """Upstream's arith.constant and ConstantOp.__init__ are Python
+    functions: too many positionals are counted as CPython counts them,
+    keyword-only arguments given included (upstream's 22.1.8 wheel gives
+    these messages)."""
+    with ir.Context(), ir.Location.unknown():
+        i32 = IntegerType.get_signless(32)
+        cases = [
+            (lambda: arith.constant(i32, 1, 2),
+             "constant() takes 2 positional arguments but 3 were given"),
+            (lambda: arith.ConstantOp(i32, 1, 2),
+             "ConstantOp.__init__() takes 3 positional arguments but 4 were "
+             "given"),
+            (lambda: arith.constant(i32, 1, 2, loc=None),
+             "constant() takes 2 positional arguments but 3 positional "
+             "arguments (and 1 keyword-only argument) were given"),
+            (lambda: arith.ConstantOp(i32, 1, 2, loc=None, ip=None),
+             "ConstantOp.__init__() takes 3 positional arguments but 4 "
+             "positional arguments (and 2 keyword-only arguments) were "
+             "given"),
+            (lambda: arith.constant(i32, loc=None),
+             "constant() missing 1 required positional argument: 'value'"),
+        ]
+        for call, message in cases:
+            with pytest.raises(TypeError) as e:
+                call()
+            assert str(e.value) == message
 
 
 def test_i1_integer_attributes_come_back_as_bool_attr():

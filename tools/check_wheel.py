@@ -54,6 +54,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LLVM_ROOT = "/usr/lib/llvm-22"
+# This interpreter's version as tools/cpython.sh and the wheel tags name
+# it: 3.11, 3.13t, ...
+THIS = "%d.%d" % sys.version_info[:2] + (
+    "t" if sysconfig.get_config_var("Py_GIL_DISABLED") else "")
 
 # The test files run on the installed wheel (step 4).
 CORE_TESTS = [
@@ -237,9 +241,7 @@ def interpreters(wheel: Path, abi3_on):
         return [None, *abi3_on]
     version = f"{python_tag[2]}.{python_tag[3:]}" + (
         "t" if abi_tag.endswith("t") else "")
-    ours = "%d.%d" % sys.version_info[:2] + (
-        "t" if sysconfig.get_config_var("Py_GIL_DISABLED") else "")
-    return [None if version == ours else version]
+    return [None if version == THIS else version]
 
 
 def check_all(wheels, jobs: int, abi3_on) -> int:
@@ -247,7 +249,7 @@ def check_all(wheels, jobs: int, abi3_on) -> int:
     processes; prints each check's output when it ends. Returns how many
     failed."""
     from concurrent.futures import ThreadPoolExecutor
-    plan, ours = [], "%d.%d" % sys.version_info[:2]
+    plan = []
     for wheel in wheels:
         for version in interpreters(wheel, abi3_on):
             cmd = [sys.executable, __file__, str(wheel)]
@@ -256,7 +258,7 @@ def check_all(wheels, jobs: int, abi3_on) -> int:
                     [ROOT / "tools" / "cpython.sh", version], check=True,
                     capture_output=True, text=True).stdout.split()[-1]
                 cmd += ["--python", python, "--core"]
-            plan.append((f"{wheel.name} on CPython {version or ours}", cmd))
+            plan.append((f"{wheel.name} on CPython {version or THIS}", cmd))
     say(f"{len(plan)} checks, {jobs} at a time")
 
     def one(item):

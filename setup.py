@@ -272,7 +272,11 @@ def make_extensions(generated=True):
             language="c++",
             py_limited_api=LIMITED_API,
             define_macros=[("Py_LIMITED_API", "0x%02X%02X0000"
-                            % LIMITED_API_VERSION)] if LIMITED_API else [],
+                            % LIMITED_API_VERSION)] if LIMITED_API else
+            # Classes as heap types, built from specs, as upstream's are:
+            # mutable, with upstream's __module__, and named by their bare
+            # name in CPython's messages (_ir's _settle_classes).
+            [("CYTHON_USE_TYPE_SPECS", "1")],
             # The C API's headers as staged in the tree (stage_headers):
             # the same path whichever LLVM they come from, so a compiler
             # cache serves a build from PyPI's LLVM with Debian's objects.
@@ -291,7 +295,8 @@ def make_extensions(generated=True):
 def _compile_flags_key() -> str:
     """What, besides the sources, decides how the extensions compile."""
     return (f"MLIR_CYTHON_OPT={os.environ.get('MLIR_CYTHON_OPT', '')}\n"
-            f"MLIR_CYTHON_LIMITED_API={int(LIMITED_API)}\n")
+            f"MLIR_CYTHON_LIMITED_API={int(LIMITED_API)}\n"
+            "CYTHON_USE_TYPE_SPECS=1\n")
 
 
 def _inplace_flags_file() -> Path:

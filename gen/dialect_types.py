@@ -416,6 +416,10 @@ def generate(table_path):
         w()
         w()
         w(f'include "dialect_types/{table_path.stem}.pxi"')
+    w()
+    w()
+    w("# Classes named as upstream names its own (messages quote the bare name).")
+    w("_ir_module._settle_classes(globals(), __name__)")
     return f"{module}.pyx", w.text()
 
 

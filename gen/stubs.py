@@ -379,6 +379,18 @@ def _docstring(doc, indent):
     return _indent(f'"""{doc}\n"""', indent)
 
 
+def defined_in(cls):
+    """The module that defines `cls`: for a class of ours, the native
+    module it was compiled in, which its __module__ no longer names (_ir's
+    _settle_classes gives it upstream's)."""
+    ir = sys.modules.get("mlir._mlir_libs._ir")
+    homes = getattr(ir, "_DEFINED_IN", {})
+    try:
+        return homes.get(cls, cls.__module__)
+    except TypeError:          # an unhashable class
+        return cls.__module__
+
+
 def _def_lines(head, doc):
     """A `def` line with its docstring as body, or with `...` when there is
     no docstring."""
@@ -399,7 +411,7 @@ class ModuleWriter:
         # become aliases.
         self.canon = {}
         for n, v in vars(module).items():
-            if isinstance(v, type) and v.__module__ == module.__name__:
+            if isinstance(v, type) and defined_in(v) == module.__name__:
                 cur = self.canon.get(v)
                 if cur is None or (cur.startswith("_") and not n.startswith("_")
                                    and v.__name__.startswith("_")):
@@ -415,13 +427,14 @@ class ModuleWriter:
 
     def type_name(self, cls):
         """How the stub spells a class."""
-        if cls.__module__ == self.module.__name__:
+        home = defined_in(cls)
+        if home == self.module.__name__:
             return self.canon.get(cls, cls.__qualname__)
-        if cls.__module__.startswith("mlir._mlir_libs."):
-            other = cls.__module__.rsplit(".", 1)[1]
+        if home.startswith("mlir._mlir_libs."):
+            other = home.rsplit(".", 1)[1]
             self.foreign.add(other)
             name = cls.__qualname__
-            for n, v in vars(sys.modules[cls.__module__]).items():
+            for n, v in vars(sys.modules[home]).items():
                 if v is cls and not n.startswith("_"):
                     name = n
             return f"{other}.{name}"
@@ -772,9 +785,10 @@ class ModuleWriter:
                 continue
             key = f"{self.short}:{n}"
             if isinstance(value, type):
-                if value.__module__ != mod.__name__:
-                    if value.__module__.startswith("mlir._mlir_libs.") and not n.startswith("_"):
-                        reexports.append((value.__module__.rsplit(".", 1)[1], n))
+                home = defined_in(value)
+                if home != mod.__name__:
+                    if home.startswith("mlir._mlir_libs.") and not n.startswith("_"):
+                        reexports.append((home.rsplit(".", 1)[1], n))
                     continue
                 if self.canon[value] != n:
                     aliases.append(f"{n} = {self.canon[value]}")

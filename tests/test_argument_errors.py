@@ -51,7 +51,7 @@ def ctx():
      "parse() got an unexpected keyword argument 'foo'"),
     (lambda: ir.AffineMapAttr.get(1), "get", None,
      "Argument 'affine_map' has incorrect type (expected "
-     "mlir._mlir_libs._ir.AffineMap, got int)"),
+     "AffineMap, got int)"),
     (lambda: ir.FunctionType.get(None, []), "get", None,
      "function inputs must be a sequence of Types, not NoneType"),
     (lambda: ir.Location.name(1), "name", None,

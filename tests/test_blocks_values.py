@@ -144,9 +144,8 @@ def test_values_and_uses():
                         "index: 0)")
     # A plain Value view prints as upstream's: Value(...).
     assert str(Value(r)) == "Value(%0 = arith.addi %arg0, %arg0 : i32)"
-    # The default repr (upstream's class module is mlir._mlir_libs._mlir.ir:
-    # docs/migration.md).
-    assert repr(r).startswith("<mlir._mlir_libs._ir.OpResult object at")
+    # The default repr names upstream's module of the class.
+    assert repr(r).startswith("<mlir._mlir_libs._mlir.ir.OpResult object at")
     state = AsmState(m.body.operations[0])
     assert mul.result.get_name(state=state) == "%1"
     assert str(r.type) == "i32" and r.context is m.context

@@ -37,4 +37,4 @@ def test_the_detail_follows_upstreams_text():
     with pytest.raises(TypeError) as e:
         ir.Block()
     assert str(e.value).startswith(
-        "mlir._mlir_libs._ir.Block: no constructor defined! (Blocks are ")
+        "mlir._mlir_libs._mlir.ir.Block: no constructor defined! (Blocks are ")

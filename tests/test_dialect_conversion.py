@@ -564,7 +564,7 @@ def test_rewriter_and_objects_after_the_run(uctx):
         first.name                  # replaced: its object is invalid
     assert f.operation.name == "func.func"  # untouched objects stay valid
     with pytest.raises(TypeError,
-                       match=r"^mlir\._mlir_libs\._ir\.ConversionPatternRewriter: no constructor defined! \(ConversionPatternRewriter objects are handed to conversion patterns by the conversion drivers\)$"):
+                       match=r"^mlir\._mlir_libs\._mlir\.rewrite\.ConversionPatternRewriter: no constructor defined! \(ConversionPatternRewriter objects are handed to conversion patterns by the conversion drivers\)$"):
         ConversionPatternRewriter()
 
 

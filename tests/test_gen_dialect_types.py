@@ -164,6 +164,10 @@ cdef class PairType(Type):
 
 
 _register_type(PairType)
+
+
+# Classes named as upstream names its own (messages quote the bare name).
+_ir_module._settle_classes(globals(), __name__)
 '''
     assert "from mlir._mlir_libs.capi.dialect.x cimport *" in text
     assert "# cython: language_level=3, annotation_typing=False" in text
@@ -195,4 +199,8 @@ properties = [
         if r.ptr == NULL:
             return None
         return wrap_attribute(self.context, r)
+
+
+# Classes named as upstream names its own (messages quote the bare name).
+_ir_module._settle_classes(globals(), __name__)
 '''

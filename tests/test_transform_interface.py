@@ -418,10 +418,10 @@ def test_attach_rules(ctx):
                        "C\\+\\+ already"):
         GetAttr.attach("transform.print")
     with pytest.raises(TypeError,
-                       match=r"^mlir\._mlir_libs\._ir\.TransformState: no constructor defined! \(TransformState objects are handed to TransformOpInterface.apply by the interpreter\)$"):
+                       match=r"^mlir\._mlir_libs\._mlir\.ir\.TransformState: no constructor defined! \(TransformState objects are handed to TransformOpInterface.apply by the interpreter\)$"):
         transform.TransformState()
     with pytest.raises(TypeError,
-                       match=r"^mlir\._mlir_libs\._ir\.TransformRewriter: no constructor defined! \(TransformRewriter objects are handed to TransformOpInterface.apply by the interpreter\)$"):
+                       match=r"^mlir\._mlir_libs\._mlir\.ir\.TransformRewriter: no constructor defined! \(TransformRewriter objects are handed to TransformOpInterface.apply by the interpreter\)$"):
         transform.TransformRewriter()
 
 

@@ -210,3 +210,23 @@ __all__ = [
     "OperationEquivalenceFlags", "IRMapping", "register_attribute_caster", "register_dialect",
     "register_op_adaptor", "register_operation", "register_type_caster", "register_value_caster",
 ] + _TYPE_NAMES + _ATTRIBUTE_NAMES + _DENSE_NAMES + _AFFINE_NAMES + _BUILDER_NAMES
+
+# Upstream's homes of these classes: its native module's ir, passmanager and
+# rewrite submodules (which mlir._mlir_libs._mlir re-creates), and for
+# Context and MLIRError the subclasses its site initialization defines.
+# (This module's namespace: `globals` is upstream's registry object here.)
+import sys as _sys
+_settle_classes(vars(_sys.modules[__name__]), __name__, "mlir._mlir_libs._mlir.ir", {
+    "PassManager": "mlir._mlir_libs._mlir.passmanager",
+    "ExternalPass": "mlir._mlir_libs._mlir.passmanager",
+    "PassDisplayMode": "mlir._mlir_libs._mlir.passmanager",
+    **{n: "mlir._mlir_libs._mlir.rewrite" for n in (
+        "ConversionConfig", "ConversionPatternRewriter", "ConversionTarget",
+        "DialectConversionFoldingMode", "FrozenRewritePatternSet",
+        "GreedyRewriteConfig", "GreedyRewriteStrictness",
+        "GreedySimplifyRegionLevel", "PDLModule", "PDLResultList",
+        "PatternRewriter", "RewritePatternSet", "TypeConverter")},
+    "Context": ("mlir._mlir_libs", "_site_initialize.<locals>.Context"),
+    "MLIRError": ("mlir._mlir_libs", "_site_initialize.<locals>.MLIRError"),
+    "_Globals": "mlir._mlir_libs._mlir",
+})

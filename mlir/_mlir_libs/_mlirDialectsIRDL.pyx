@@ -147,3 +147,8 @@ def variadicity_array_attr(values: Sequence[str | int | Attribute],
                                                        _ref(name)))
     return wrap_attribute(ctx, mlirIRDLVariadicityArrayAttrGet(
         ctx.c_context, attrs.size(), attrs.data()))
+
+# Classes named as upstream names its own (messages quote the bare name).
+from mlir._mlir_libs._ir import _settle_classes as _settle
+_settle(globals(), __name__)
+del _settle

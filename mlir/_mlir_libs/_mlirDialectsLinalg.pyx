@@ -258,3 +258,8 @@ def infer_convolution_dimensions(op: Operation) -> ConvolutionDimensions | None:
     r.strides = _opt_attr(ctx, d.strides)
     r.dilations = _opt_attr(ctx, d.dilations)
     return r
+
+# Classes named as upstream names its own (messages quote the bare name).
+from mlir._mlir_libs._ir import _settle_classes as _settle
+_settle(globals(), __name__)
+del _settle

@@ -273,3 +273,11 @@ cdef class ExecutionEngine:
     def _CAPIPtr(self):
         return PyCapsule_New(self._engine().ptr, MLIR_PYTHON_CAPSULE_EXECUTION_ENGINE,
                              NULL)
+
+# Classes named as upstream names its own (messages quote the bare name).
+# (Upstream's mlir.execution_engine subclasses its native ExecutionEngine;
+# here the one class keeps the native module's name, which upstream's
+# _CAPICreate objects show.)
+from mlir._mlir_libs._ir import _settle_classes as _settle
+_settle(globals(), __name__)
+del _settle

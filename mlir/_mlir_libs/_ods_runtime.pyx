@@ -2034,3 +2034,8 @@ def _append_element_type_block(op, inputs, outputs):
     types = [_element_type_of(v) for v in inputs]
     types += [_element_type_of(v) for v in outputs]
     return op.regions[0].blocks.append(*types)
+
+# Classes named as upstream names its own (messages quote the bare name).
+from mlir._mlir_libs._ir import _settle_classes as _settle
+_settle(globals(), __name__)
+del _settle

@@ -180,7 +180,7 @@ def _describe(constraint):
     if isinstance(constraint, type):
         return constraint.__name__
     return str(constraint).replace("mlir.dialects.ext.", "").replace(
-        "mlir._mlir_libs._ir.", "")
+        "mlir._mlir_libs._mlir.ir.", "")
 
 
 def _inferrer(constraint):

@@ -17,6 +17,40 @@ cdef extern from "_refs.h":
     object mlircy_take_or_none(PyObject* o)
 
 
+# Where each class of the native modules was defined, for tools (the stub
+# generator) that follow a class to its module after _settle_classes has
+# given it upstream's __module__.
+_DEFINED_IN = {}
+
+
+def _settle_classes(dict namespace, str defined_in, str home=None, dict homes=None):
+    """Names the classes that module `defined_in` (its `namespace`)
+    defines as upstream names its own: each type's C-level name becomes its
+    bare name, which CPython's messages quote ("'IntegerType' object has no
+    attribute 'x'", not the dotted path of the module it was compiled in),
+    and its `__module__` becomes `homes[name]` or else `home` (upstream's
+    module of it, e.g. mlir._mlir_libs._mlir.ir), when one is given.
+    `homes` values may be (module, qualname) pairs. Assigning `__name__` to
+    itself is what sets the C-level name (types are heap types, built from
+    specs: setup.py's CYTHON_USE_TYPE_SPECS)."""
+    homes = homes or {}
+    for name, cls in list(namespace.items()):
+        if not isinstance(cls, type) or cls.__module__ != defined_in:
+            continue
+        _DEFINED_IN[cls] = defined_in
+        try:
+            cls.__name__ = cls.__name__
+        except TypeError:      # a static type: keeps its dotted name
+            continue
+        where = homes.get(name, home)
+        if where is None:
+            continue
+        if isinstance(where, tuple):
+            cls.__module__, cls.__qualname__ = where
+        else:
+            cls.__module__ = where
+
+
 cdef int _no_constructor(object self, str detail=None) except -1:
     """Raises the TypeError of upstream's classes that Python code cannot
     construct ("<module>.<Class>: no constructor defined!"), with `detail`
@@ -159,12 +193,6 @@ cdef str _upstream_type_name(object obj):
     """How upstream's TypeErrors name the type of `obj`."""
     cdef type t = type(obj)
     cdef str mod = getattr(t, "__module__", None) or ""
-    if mod == "mlir._mlir_libs._ir":
-        if t.__name__ == "Context":
-            return "mlir._mlir_libs.Context"
-        if t.__name__ == "_Globals":
-            return "mlir._mlir_libs._mlir._Globals"
-        return f"{_UPSTREAM_IR}.{t.__name__}"
     if mod.startswith("mlir.") or (t.__flags__ & (1 << 9)):   # a heap type
         return f"{mod}.{t.__name__}"
     return t.__name__

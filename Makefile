@@ -105,8 +105,9 @@ $(VENV)/.built: $(VENV)/.deps $(SOURCES)
 	  pathlib.Path(sysconfig.get_paths()['purelib'], 'mlir-cython-dev.pth').write_text('$(CURDIR)\n')"
 	touch $@
 
-# Another CPython (built from Debian's sources by tools/cpython.sh into
-# build/py<version> on first use), its venv and every extension built for
+# Another CPython (tools/cpython.sh: one the machine has, or one built from
+# Debian's sources into build/py<version> on first use), its venv and
+# every extension built for
 # it in place beside the regular ones, from the C++ files of the regular
 # build (MLIR_CYTHON_TRANSLATED=1: Cython translates once, for every
 # interpreter) and with its flags, so that this interpreter's wheel (make
@@ -185,8 +186,10 @@ test-wheel: wheel
 # The stable-ABI wheel (cp311-abi3: one file for every CPython from 3.11
 # on, built against the limited API; tools/wheel.py --abi3), in dist-abi3/,
 # checked as test-wheel checks its wheel on the system's 3.11 and on each
-# of ABI3_CHECK_VERSIONS (interpreters from tools/cpython.sh).
-ABI3_CHECK_VERSIONS ?= 3.13
+# of ABI3_CHECK_VERSIONS (interpreters from tools/cpython.sh): 3.12, the
+# version the wheel is for, where the machine has one (pyenv's, say; no
+# Debian suite has its sources), otherwise 3.13.
+ABI3_CHECK_VERSIONS ?= $(shell tools/cpython.sh 3.12 >/dev/null 2>&1 && echo 3.12 || echo 3.13)
 # The checks of stable-ABI wheel $(1): shell commands that exit on the
 # first failure (also inside a loop).
 check-abi3 = $(VPY) tools/check_wheel.py $(1) || exit 1; \
@@ -201,8 +204,9 @@ test-wheel-abi3: wheel-abi3
 	$(call check-abi3,dist-abi3/mlir_cython-*-abi3-*.whl)
 
 # Every wheel, in dist/: the version-specific wheel of the system's CPython
-# and of each of WHEEL_VERSIONS (interpreters built from Debian's sources
-# by tools/cpython.sh, each with a venv of the build's requirements,
+# and of each of WHEEL_VERSIONS (interpreters from tools/cpython.sh: the
+# machine's own, or built from Debian's sources; each with a venv of the
+# build's requirements,
 # .venv-<version>, and its extensions built in place by interp-builds),
 # and the stable-ABI wheel for every other CPython from 3.11 on (3.12,
 # 3.15, ...). The wheel tools' pins are requirements-dev.txt's.
@@ -214,13 +218,21 @@ interp-builds: $(VENV)/.built
 	    PY_PIP='$(WHEEL_TOOLS)'; \
 	done
 
+# Two wheel.py run at once (their builds in this tree take turns, one
+# building while the other strips and repairs its wheel), each into its
+# log under build/wheel-logs, shown when it fails. The stable-ABI wheel,
+# the only one that compiles, comes first.
+WHEEL_JOBS = "$(VPY) tools/wheel.py $(WHEEL_ARGS) --abi3 -o dist" \
+  "$(VPY) tools/wheel.py $(WHEEL_ARGS) -o dist" \
+  $(foreach v,$(WHEEL_VERSIONS),"MLIR_CYTHON_TRANSLATED=1 .venv-$(v)/bin/python tools/wheel.py -o dist")
 wheels: build interp-builds
-	rm -f dist/mlir_cython-*.whl
-	$(VPY) tools/wheel.py $(WHEEL_ARGS) -o dist
-	$(VPY) tools/wheel.py $(WHEEL_ARGS) --abi3 -o dist
-	set -e; for v in $(WHEEL_VERSIONS); do \
-	  MLIR_CYTHON_TRANSLATED=1 .venv-$$v/bin/python tools/wheel.py -o dist; \
-	done
+	rm -rf dist/mlir_cython-*.whl build/wheel-logs
+	mkdir -p build/wheel-logs
+	n=0; for job in $(WHEEL_JOBS); do n=$$((n + 1)); \
+	  printf '%s\0%s\0' "build/wheel-logs/$$n.log" "$$job"; done | \
+	  xargs -0 -n 2 -P 2 sh -c 'echo "wheels: $$1"; \
+	    if sh -c "$$1" > "$$0" 2>&1; then tail -n 1 "$$0"; \
+	    else cat "$$0"; echo "wheels: failed: $$1"; exit 255; fi'
 	ls -l dist/mlir_cython-*.whl
 
 # Each of them checked in a fresh venv of its interpreter (the stable-ABI

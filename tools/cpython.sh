@@ -16,6 +16,10 @@
 #   PREFIX   defaults to <repo>/build/py<VERSION without the dot>, e.g.
 #            build/py313t. The interpreter ends up as PREFIX/bin/python<VERSION>
 #            and its path is printed on the last line of output.
+#            Without PREFIX, an interpreter of VERSION that the machine
+#            already has (python<VERSION> on PATH, or one of pyenv's
+#            versions) is taken instead of building one; this is also the
+#            only way to 3.10 and 3.12, whose sources no Debian suite holds.
 #
 # Only deb.debian.org is needed (PyPI afterwards for pip installs).  The
 # system's apt configuration (/etc/apt) is never modified: the suite's
@@ -26,6 +30,7 @@
 #   CPY_MIRROR    Debian mirror (default: http://deb.debian.org/debian)
 #   CPY_JOBS      parallel make jobs (default: $(nproc))
 #   CPY_KEEP      set to 1 to keep the temporary build directory
+#   CPY_BUILD     set to 1 to build even when an interpreter is installed
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -38,7 +43,7 @@ case "$BASE" in
     3.11) DEFAULT_SUITE=bookworm ;;
     3.13) DEFAULT_SUITE=trixie ;;
     3.14) DEFAULT_SUITE=forky ;;
-    *) printf '[cpython] ERROR: no Debian suite ships python%s sources\n' "$BASE" >&2; exit 2 ;;
+    *) DEFAULT_SUITE= ;;   # none: only an installed interpreter will do
 esac
 # Uploads to fetch from the pool when the suite's own are not downloadable.
 declare -A PINNED=([3.14]=3.14.7-1)
@@ -75,6 +80,32 @@ if [[ -x "$PY" ]] && check_python "$PY"; then
     echo "$PY"
     exit 0
 fi
+# An interpreter of this version the machine already has (on PATH, or one
+# of pyenv's) serves as well, unless a PREFIX was given or CPY_BUILD=1:
+# a build costs about 5 minutes of CPU.
+if [[ -z "${2:-}" && "${CPY_BUILD:-0}" != 1 ]]; then
+    candidates=()
+    if found="$(command -v "python$VERSION" 2>/dev/null)"; then
+        candidates+=("$found")
+    fi
+    shopt -s nullglob
+    # Newest patch release first (pyenv names a free-threaded build 3.13.0t
+    # and gives it python3.13t; check_python tells the two kinds apart).
+    for dir in $(printf '%s\n' "${PYENV_ROOT:-$HOME/.pyenv}/versions/$BASE".* | sort -rV); do
+        candidates+=("$dir/bin/python$VERSION")
+    done
+    shopt -u nullglob
+    for cand in "${candidates[@]}"; do
+        if [[ -x "$cand" ]] && check_python "$cand"; then
+            real="$("$cand" -c 'import sys; print(sys.executable)')"
+            log "taking the installed $("$real" -VV | head -n1) ($real)"
+            echo "$real"
+            exit 0
+        fi
+    done
+fi
+
+[[ -n "$SUITE" ]] || die "no interpreter of this version found, and no Debian suite ships python$BASE sources"
 
 # --- 2. build dependencies from the system's (bookworm) apt sources ---------
 SUDO=()

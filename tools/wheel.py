@@ -41,6 +41,7 @@ Prints the sizes of the result (wheel and installed) and its path last.
 """
 
 import argparse
+import fcntl
 import os
 import shutil
 import subprocess
@@ -78,6 +79,17 @@ def run(cmd, what=None, **kw):
 
 
 def plain_wheel(work: Path, from_sdist: bool) -> Path:
+    """The plain wheel, built in this checkout: one build at a time (they
+    share its build/ and egg-info directories; `make wheels` runs two
+    wheel.py at once, one building while the other repairs)."""
+    lock = ROOT / "build" / "wheel-tree.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock, "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        return _plain_wheel(work, from_sdist)
+
+
+def _plain_wheel(work: Path, from_sdist: bool) -> Path:
     out = work / "plain"
     if from_sdist:
         run([sys.executable, "setup.py", "-q", "sdist", "-d", work / "sdist"],
@@ -169,13 +181,15 @@ def strip_debug(whl: Path, work: Path) -> Path:
     return out
 
 
-def repair(whl: Path, dest: Path, plat: str | None) -> Path:
-    dest.mkdir(parents=True, exist_ok=True)
-    before = set(dest.glob("*.whl"))
-    run([sys.executable, "-m", "auditwheel", "repair", "-w", dest,
+def repair(whl: Path, work: Path, dest: Path, plat: str | None) -> Path:
+    """The repaired wheel, moved into `dest` (written beside the other
+    temporary files first: another wheel.py may be writing to `dest`)."""
+    repaired = work / "repaired"
+    run([sys.executable, "-m", "auditwheel", "repair", "-w", repaired,
          *(["--plat", plat] if plat else []), whl])
-    new = set(dest.glob("*.whl")) - before
-    return max(new or dest.glob("*.whl"), key=lambda p: p.stat().st_mtime)
+    (out,) = repaired.glob("*.whl")
+    dest.mkdir(parents=True, exist_ok=True)
+    return Path(shutil.move(out, dest / out.name))
 
 
 def main(argv=None):
@@ -199,7 +213,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix="mlir-cython-wheel-") as tmp:
         work = Path(tmp)
         whl = repair(strip_debug(plain_wheel(work, args.from_sdist), work),
-                     Path(args.out),
+                     work, Path(args.out),
                      None if args.host_glibc else MANYLINUX)
     with zipfile.ZipFile(whl) as z:
         installed = sum(i.file_size for i in z.infolist())

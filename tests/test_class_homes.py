@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from mlir import execution_engine, ir, passmanager, rewrite
-from mlir.dialects import arith
+from mlir.dialects import arith, linalg
 from mlir._mlir_libs import _mlirDialectsTransform
 
 
@@ -23,6 +23,7 @@ from mlir._mlir_libs import _mlirDialectsTransform
     (rewrite.GreedyRewriteStrictness, "mlir._mlir_libs._mlir.rewrite"),
     (_mlirDialectsTransform.AnyOpType, "mlir._mlir_libs._mlirDialectsTransform"),
     (arith.AddIOp, "mlir.dialects._arith_ops_gen"),
+    (linalg.FunctionKind, "mlir.dialects.linalg.opdsl.lang.comprehension"),
 ])
 def test_a_class_names_upstreams_module(cls, module):
     assert cls.__module__ == module

@@ -17,9 +17,18 @@ from ..... import ir as _ir
 from .affine import *
 from .affine import AffineExprDef, DimDef, SymbolDef
 from .scalar_expr import *
-from .scalar_expr import FunctionKind
 from .types import *
 from .yaml_helper import *
+
+class FunctionKind(Enum):
+    """What a function applies to: one, two or three values, or a value
+    and a target type (a conversion)."""
+
+    UNARY = 0
+    BINARY = 1
+    TERNARY = 2
+    TYPE = 3
+
 
 __all__ = [
     # Tensor expressions.

@@ -9,7 +9,7 @@ These classes are written to the YAML op description as they are and are
 what the emitter evaluates to build the op body.
 """
 
-from enum import Enum
+from enum import Enum  # noqa: F401  (in upstream's namespace of this module)
 from typing import Optional, Sequence
 
 from .types import TypeVar
@@ -25,16 +25,6 @@ __all__ = [
 ]
 
 
-class FunctionKind(Enum):
-    """What a function applies to: one, two or three values, or a value
-    and a target type (a conversion)."""
-
-    UNARY = 0
-    BINARY = 1
-    TERNARY = 2
-    TYPE = 3
-
-
 def _exactly_one(what, **given):
     if sum(v is not None and v != "" for v in given.values()) != 1:
         names = ", ".join(f"'{n}'" for n in given)
@@ -48,7 +38,7 @@ class ScalarFn:
 
     def __init__(
         self,
-        kind: FunctionKind,
+        kind: "FunctionKind",      # comprehension.FunctionKind
         fn_name: Optional[str],
         attr_name: Optional[str],
         type_var: Optional[TypeVar],

@@ -21,6 +21,11 @@ SOAK = bool(os.environ.get("MLIR_CYTHON_SOAK"))
 class ObjectModel(RuleBasedStateMachine):
     def __init__(self):
         super().__init__()
+        # The collections below need only see this example's objects: the
+        # rest of the session's heap (millions of objects by the time this
+        # test runs in the suite) is set aside until teardown. Behind a heap
+        # of 2 million objects the test took 91 s without it, 0.8 s with.
+        gc.freeze()
         self.ctx = Context()
         self.ctx.allow_unregistered_dialects = True
         self.loc = Location.unknown(context=self.ctx)
@@ -165,8 +170,11 @@ class ObjectModel(RuleBasedStateMachine):
     def teardown(self):
         ctx = self.ctx
         self.modules = self.detached = self.erased = None
-        gc.collect()
-        assert ctx._get_live_operation_count() == 0
+        try:
+            gc.collect()
+            assert ctx._get_live_operation_count() == 0
+        finally:
+            gc.unfreeze()
 
 
 ObjectModel.TestCase.settings = settings(

@@ -221,7 +221,7 @@ interp-builds: $(VENV)/.built
 # Two wheel.py run at once (their builds in this tree take turns, one
 # building while the other strips and repairs its wheel), each into its
 # log under build/wheel-logs, shown when it fails. The stable-ABI wheel,
-# the only one that compiles, comes first.
+# the only one that compiles, is started first, beside the 3.11 one.
 WHEEL_JOBS = "$(VPY) tools/wheel.py $(WHEEL_ARGS) --abi3 -o dist" \
   "$(VPY) tools/wheel.py $(WHEEL_ARGS) -o dist" \
   $(foreach v,$(WHEEL_VERSIONS),"MLIR_CYTHON_TRANSLATED=1 .venv-$(v)/bin/python tools/wheel.py -o dist")

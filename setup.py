@@ -271,12 +271,7 @@ def make_extensions(generated=True):
             name, [str(pyx)],
             language="c++",
             py_limited_api=LIMITED_API,
-            define_macros=[("Py_LIMITED_API", "0x%02X%02X0000"
-                            % LIMITED_API_VERSION)] if LIMITED_API else
-            # Classes as heap types, built from specs, as upstream's are:
-            # mutable, with upstream's __module__, and named by their bare
-            # name in CPython's messages (_ir's _settle_classes).
-            [("CYTHON_USE_TYPE_SPECS", "1")],
+            define_macros=define_macros(),
             # The C API's headers as staged in the tree (stage_headers):
             # the same path whichever LLVM they come from, so a compiler
             # cache serves a build from PyPI's LLVM with Debian's objects.
@@ -292,11 +287,21 @@ def make_extensions(generated=True):
     return exts
 
 
+def define_macros() -> list:
+    """The macros every extension compiles with."""
+    if LIMITED_API:
+        return [("Py_LIMITED_API", "0x%02X%02X0000" % LIMITED_API_VERSION)]
+    # Classes as heap types, built from specs, as upstream's are: mutable,
+    # with upstream's __module__, and named by their bare name in CPython's
+    # messages (_ir's _settle_classes). (The limited API implies it.)
+    return [("CYTHON_USE_TYPE_SPECS", "1")]
+
+
 def _compile_flags_key() -> str:
     """What, besides the sources, decides how the extensions compile."""
     return (f"MLIR_CYTHON_OPT={os.environ.get('MLIR_CYTHON_OPT', '')}\n"
             f"MLIR_CYTHON_LIMITED_API={int(LIMITED_API)}\n"
-            "CYTHON_USE_TYPE_SPECS=1\n")
+            + "".join(f"{name}={value}\n" for name, value in define_macros()))
 
 
 def _inplace_flags_file() -> Path:

@@ -384,11 +384,7 @@ def defined_in(cls):
     module it was compiled in, which its __module__ no longer names (_ir's
     _settle_classes gives it upstream's)."""
     ir = sys.modules.get("mlir._mlir_libs._ir")
-    homes = getattr(ir, "_DEFINED_IN", {})
-    try:
-        return homes.get(cls, cls.__module__)
-    except TypeError:          # an unhashable class
-        return cls.__module__
+    return getattr(ir, "_DEFINED_IN", {}).get(cls, cls.__module__)
 
 
 def _def_lines(head, doc):

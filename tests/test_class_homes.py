@@ -91,3 +91,14 @@ def test_classes_take_new_members_as_upstreams_do(ctx):
         ir.IntegerType.get_signless(7).answer
     with pytest.raises(TypeError):
         one + one
+
+
+def test_every_class_of_passmanager_and_rewrite_names_its_module():
+    # (_ir's _settle_classes lists these classes again: a class added to
+    # one of the modules and not there would name mlir._mlir_libs._mlir.ir.)
+    from mlir._mlir_libs._mlir import passmanager as pm, rewrite as rw
+    for mod in (pm, rw):
+        classes = [v for v in vars(mod).values()
+                   if isinstance(v, type) and not v.__name__.startswith("_")]
+        assert classes
+        assert {c.__module__ for c in classes} == {mod.__name__}

@@ -60,20 +60,29 @@ def fix_generated_tracebacks(cpp: Path):
     """Applies the fixes to the generated `cpp`, writing it only when it
     changes (it does not once they are in)."""
     text = cpp.read_text()
-    freelists = text
+    fixed = _fix_freelists(text)
+    if "MLIRCY_TRACEBACK_FILTER_DEFINED" in text:
+        fixed = _fix_tracebacks(fixed, cpp)
+    if fixed != text:
+        cpp.write_text(fixed)
+
+
+def _fix_freelists(text):
+    """`text` with the freelist test of _FREELIST_FIXED (once)."""
     if _FREELIST_TEST in text and _FREELIST_FIXED not in text:
-        freelists = text.replace(_FREELIST_TEST, _FREELIST_FIXED, 1)
-    if "MLIRCY_TRACEBACK_FILTER_DEFINED" not in text:
-        if freelists != text:
-            cpp.write_text(freelists)
-        return
+        return text.replace(_FREELIST_TEST, _FREELIST_FIXED, 1)
+    return text
+
+
+def _fix_tracebacks(text, cpp):
+    """`text` (of `cpp`) with the three traceback fixes."""
     n = text.count(_CODE_CACHE_KEY)
     if n not in (0, 4) or (n == 0 and _CODE_CACHE_FIXED not in text):
         raise SystemExit(
             f"mlir-cython: {cpp}: Cython's traceback cache is not keyed as "
             f"tools/cython_tracebacks.py expects ({n} of 4 uses of "
             f"'{_CODE_CACHE_KEY}'): see its docstring")
-    lines = freelists.replace(_CODE_CACHE_KEY, _CODE_CACHE_FIXED).split("\n")
+    lines = text.replace(_CODE_CACHE_KEY, _CODE_CACHE_FIXED).split("\n")
     name = None
     for i, line in enumerate(lines):
         if line.startswith(("static ", "}")):
@@ -89,9 +98,7 @@ def fix_generated_tracebacks(cpp: Path):
                 f"__pyx_clineno, __pyx_lineno, __pyx_filename); "
                 f"goto __pyx_L1_error; }}")
     _fix_no_argument_wrappers(text, lines)
-    fixed = "\n".join(lines)
-    if fixed != text:
-        cpp.write_text(fixed)
+    return "\n".join(lines)
 
 
 def _fix_no_argument_wrappers(text, lines):

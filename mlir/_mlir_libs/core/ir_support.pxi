@@ -40,7 +40,10 @@ def _settle_classes(dict namespace, str defined_in, str home=None, dict homes=No
         _DEFINED_IN[cls] = defined_in
         try:
             cls.__name__ = cls.__name__
-        except TypeError:      # a static type: keeps its dotted name
+        except TypeError:
+            # A static type: these sources compiled without setup.py's
+            # macros (tests/test_downstream_cython.py builds such a copy).
+            # It keeps its dotted name and module.
             continue
         where = homes.get(name, home)
         if where is None:

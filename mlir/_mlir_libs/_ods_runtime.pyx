@@ -927,16 +927,19 @@ cdef object _result_or_results(Operation op):
 
 
 cdef int _ods_too_many(str fn, Py_ssize_t n, tuple extra,
-                       Py_ssize_t kwonly=0) except -1:
-    """TypeError worded as CPython words it for too many positionals, the
-    keyword-only arguments given counted as it counts them."""
+                       Py_ssize_t kwonly=0, Py_ssize_t optional=0) except -1:
+    """TypeError worded as CPython words it for too many positionals (`n`
+    taken, the last `optional` of them with defaults), the keyword-only
+    arguments given counted as it counts them."""
     cdef Py_ssize_t given = n + len(extra)
     cdef str kw = ""
     if kwonly:
         kw = (f" positional argument{'' if given == 1 else 's'} (and "
               f"{kwonly} keyword-only argument{'' if kwonly == 1 else 's'})")
-    raise TypeError(f"{fn}() takes {n} positional argument"
-                    f"{'' if n == 1 else 's'} but {given}{kw} "
+    cdef str takes = f"from {n - optional} to {n}" if optional else f"{n}"
+    raise TypeError(f"{fn}() takes {takes} positional argument"
+                    f"{'' if n == 1 and not optional else 's'} but "
+                    f"{given}{kw} "
                     f"{'was' if given == 1 and not kwonly else 'were'} given")
 
 
@@ -1564,15 +1567,6 @@ cdef int _missing_positionals(str fn, list missing) except -1:
                     f"argument{'s' if len(names) > 1 else ''}: {listed}")
 
 
-cdef int _arith_constant_args(str fn, Py_ssize_t n_self, object result,
-                              object value, tuple extra,
-                              Py_ssize_t kwonly) except -1:
-    if extra:
-        _ods_too_many(fn, n_self + 2, extra, kwonly)
-    _missing_positionals(fn, ["value"] if result is not _REQ
-                         else ["result", "value"])
-
-
 def _arith_constant_op_init(self, result=_REQ, value=_REQ, *extra,
                             loc=_REQ, ip=_REQ):
     """ConstantOp(result_type, value) with `value` an int, a float, an
@@ -1582,8 +1576,9 @@ def _arith_constant_op_init(self, result=_REQ, value=_REQ, *extra,
     # (loc and ip default to _REQ, so that a too-many error counts those
     # given, as CPython's does)
     if value is _REQ or extra:
-        _arith_constant_args("ConstantOp.__init__", 1, result, value, extra,
-                             (loc is not _REQ) + (ip is not _REQ))
+        _python_argument_error("ConstantOp.__init__", ("result", "value"),
+                               (result, value), 1, 0, extra,
+                               (loc is not _REQ) + (ip is not _REQ))
     if loc is _REQ:
         loc = None
     if ip is _REQ:
@@ -1600,6 +1595,26 @@ def _arith_constant_op_init(self, result=_REQ, value=_REQ, *extra,
 cdef object _arith_constant_class = None
 
 
+def _take_signature(f, template, str qualname=None):
+    """Gives the compiled callable `f` the signature and defaults of the
+    Python function `template`, for inspect.signature and help(): `f`
+    behaves as a function of that signature (its own defaults are
+    sentinels that let it word argument errors as Python does; calls keep
+    them, since Cython reads its own copies and warns that it does). With
+    `qualname` ("Class.method"), also the name it is known by."""
+    import inspect
+    import warnings
+    if qualname is not None:
+        f.__qualname__ = qualname
+        f.__name__ = qualname.rpartition(".")[2]
+        f.__module__ = template.__module__
+    f.__signature__ = inspect.signature(template)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        f.__defaults__ = template.__defaults__
+        f.__kwdefaults__ = template.__kwdefaults__
+
+
 def _set_arith_constant_class(cls):
     """mlir.dialects.arith hands its ConstantOp over, for the values
     _arith_constant does not build itself."""
@@ -1613,8 +1628,9 @@ def _arith_constant(result=_REQ, value=_REQ, *extra, loc=_REQ,
     result Value."""
     # (loc and ip: as in _arith_constant_op_init)
     if value is _REQ or extra:
-        _arith_constant_args("constant", 0, result, value, extra,
-                             (loc is not _REQ) + (ip is not _REQ))
+        _python_argument_error("constant", ("result", "value"),
+                               (result, value), 0, 0, extra,
+                               (loc is not _REQ) + (ip is not _REQ))
     if loc is _REQ:
         loc = None
     if ip is _REQ:
@@ -1775,6 +1791,10 @@ def _func_op(target, name, type, visibility, loc, ip):
     """Builds func.func into `target` (None: a new op object) from its name,
     a FunctionType or (inputs, results), and an optional visibility;
     returns the op object (one empty region)."""
+    return _func_op_build(target, name, type, visibility, loc, ip)
+
+
+cdef object _func_op_build(target, name, type, visibility, loc, ip):
     if not isinstance(name, str):
         raise TypeError(f"func.func: name must be a str, not "
                         f"{name.__class__.__name__}")
@@ -1835,6 +1855,10 @@ cdef object _entry_block_of(Operation op, str message):
 def _entry_block(Operation op not None, str message):
     """The first block of `op`'s first region (as op.regions[0].blocks[0]);
     IndexError(`message`) when that region has no block."""
+    return _entry_block_read(op, message)
+
+
+cdef object _entry_block_read(Operation op, str message):
     if not READ_SCOPES:
         return _entry_block_of(op, message)
     cdef int rt = ir_read_enter(op.context)
@@ -1960,16 +1984,7 @@ cdef object _fill_region(op, op_region, terminator, body_builder):
             else:
                 values = [results]
             terminator(values)
-    global _results_of_op
-    if _results_of_op is None:
-        # _ods_common's (upstream's Python function, its errors included),
-        # taken once: _ods_common imports this module.
-        from mlir.dialects import _ods_common
-        _results_of_op = _ods_common.get_op_result_or_op_results
-    return _results_of_op(op)
-
-
-cdef object _results_of_op = None
+    return get_op_result_or_op_results(op)
 
 
 def _region_op(op_constructor, terminator=None):
@@ -2033,7 +2048,330 @@ def _append_element_type_block(op, inputs, outputs):
     ...]); returns the block."""
     types = [_element_type_of(v) for v in inputs]
     types += [_element_type_of(v) for v in outputs]
-    return op.regions[0].blocks.append(*types)
+    if not isinstance(op, Operation):
+        return op.regions[0].blocks.append(*types)
+    cdef Operation o = op_primary(<Operation>op)
+    if mlirOperationGetNumRegions(op_handle(o)) == 0:
+        raise IndexError("region index out of range")
+    return region_append_block(
+        wrap_region(o, mlirOperationGetRegion(o.c_op, 0)), types, None)
+
+
+# -- linalg's structured-op helpers, compiled --------------------------------
+
+cdef object _generic_base = None
+cdef object _fill_builtin_region = None
+
+
+def _set_linalg_bases(generic_init, fill_builtin_region):
+    """mlir.dialects.linalg hands over the generated GenericOp's __init__
+    and its native fill_builtin_region."""
+    global _generic_base, _fill_builtin_region
+    _generic_base = generic_init
+    _fill_builtin_region = fill_builtin_region
+
+
+def _linalg_generic_op_init(self, inputs=_REQ, outputs=_REQ,
+                            indexing_maps=_REQ, iterator_types=_REQ, *extra,
+                            doc=_REQ, library_call=_REQ, loc=_REQ, ip=_REQ):
+    """linalg.GenericOp_(inputs, outputs, indexing_maps, iterator_types):
+    linalg.generic with its block (one argument per input and output
+    element type) created; results are the outputs' types when they are
+    tensors."""
+    if iterator_types is _REQ or extra:
+        _python_argument_error(
+            "GenericOp_.__init__",
+            ("inputs", "outputs", "indexing_maps", "iterator_types"),
+            (inputs, outputs, indexing_maps, iterator_types), 1, 0, extra,
+            (doc is not _REQ) + (library_call is not _REQ)
+            + (loc is not _REQ) + (ip is not _REQ))
+    result_types = _tensor_result_types(outputs)
+    if doc is _REQ and library_call is _REQ and loc is _REQ and ip is _REQ:
+        # (the common call, without keyword arguments to bind)
+        _generic_base(self, result_types, inputs, outputs, indexing_maps,
+                      iterator_types)
+    else:
+        _generic_base(self, result_types, inputs, outputs, indexing_maps,
+                      iterator_types,
+                      doc=None if doc is _REQ else doc,
+                      library_call=None if library_call is _REQ
+                      else library_call,
+                      loc=None if loc is _REQ else loc,
+                      ip=None if ip is _REQ else ip)
+    _append_element_type_block(self, inputs, outputs)
+
+
+cdef tuple _single_init(outs):
+    """(init, result types) of a structured op with the one output `outs`:
+    the result types are [init.type] for a ranked tensor, else []."""
+    if len(outs) > 1:
+        raise ValueError(f"{outs=} must have length 1.")
+    init = get_op_result_or_value(outs[0])
+    t = init.type
+    return init, ([t] if isinstance(t, _ir.RankedTensorType) else [])
+
+
+def _linalg_single_init(outs):
+    """(init, result types) of a structured op with the one output
+    `outs[0]`: ValueError for more outputs; the result types are
+    [init.type] for a ranked tensor, else []."""
+    return _single_init(outs)
+
+
+def _linalg_matmul_like_op(op_type, tuple ins, outs, indexing_maps, cast):
+    """op_type (a matmul-like linalg op class) of the operands `ins` into
+    outs[0], with its body; returns the op."""
+    values = [get_op_result_or_value(i) for i in ins]
+    init, result_types = _single_init(outs)
+    if indexing_maps is None and cast is None:
+        op = op_type(result_types, values, [init])
+    else:
+        op = op_type(result_types, values, [init],
+                     indexing_maps=indexing_maps, cast=cast)
+    _fill_builtin_region(op)
+    return op
+
+
+def _linalg_unary_op(op_type, input, outs, attribute):
+    """op_type (linalg.transpose or linalg.broadcast) of `input` into
+    outs[0] with `attribute` (the permutation or the dimensions), with its
+    body; returns the op."""
+    value = get_op_result_or_value(input)
+    init, result_types = _single_init(outs)
+    op = op_type(result_types, value, init, attribute)
+    _fill_builtin_region(op)
+    return op
+
+
+
+# -- upstream's Python functions, compiled ------------------------------------
+#
+# Upstream's dialect modules define these in Python; here each is a
+# compiled function that the module installs under upstream's name (with
+# _take_signature), so that building IR runs no Python frame. Required
+# positionals default to _REQ, so that argument errors are worded as
+# CPython words them for the Python function.
+
+cdef int _python_argument_error(str fn, tuple names, tuple values,
+                                Py_ssize_t n_self, Py_ssize_t optional,
+                                tuple extra, Py_ssize_t kwonly) except -1:
+    """Raises CPython's TypeError for a call of the Python function `fn`
+    (its qualified name) whose required positional parameters `names`
+    (after `n_self` for self, followed by `optional` ones with defaults)
+    got `values` (_REQ: not given) and `extra` positionals too many, with
+    `kwonly` keyword-only arguments given."""
+    if extra:
+        _ods_too_many(fn, n_self + len(names) + optional, extra, kwonly,
+                      optional)
+    _missing_positionals(fn, [n for n, v in zip(names, values)
+                              if v is _REQ])
+
+
+def get_op_result_or_value(arg):
+    """The given Value, or the single result of the given operation (an
+    OpResultList gives its first result); AssertionError for anything
+    else, as upstream's."""
+    if isinstance(arg, Operation):
+        return arg.result
+    if isinstance(arg, _ir.OpResultList):
+        return arg[0]
+    if not isinstance(arg, Value):
+        raise AssertionError(f"expects Value, got {type(arg)}")
+    return arg
+
+
+def get_op_results_or_values(arg):
+    """The results of the given operation, or else `arg` itself (a
+    sequence of values or operations), as upstream's."""
+    if isinstance(arg, Operation):
+        return arg.results
+    return arg
+
+
+def _op_values(arg):
+    """A list of Values from an operation's results, or from a sequence of
+    Values / single-result operations (each converted; TypeError for
+    anything else)."""
+    if isinstance(arg, Operation):
+        return arg.results
+    if isinstance(arg, _ir.OpResultList):
+        return arg
+    return [_op_value(a) for a in arg]
+
+
+def _value_of(arg):
+    """A Value from a Value, or from an operation (view) with one result;
+    TypeError for anything else, ValueError for another number of
+    results."""
+    return _op_value(arg)
+
+
+cdef object _op_value(arg):
+    """A Value from a Value, or from an operation (view) with one result;
+    TypeError for anything else."""
+    if isinstance(arg, Value):
+        return arg
+    if isinstance(arg, Operation):
+        return arg.result
+    if isinstance(arg, _ir.OpResultList):
+        if len(arg) != 1:
+            raise ValueError(f"expected one result, got {len(arg)}")
+        return arg[0]
+    raise TypeError(f"expected a Value or a single-result operation, got "
+                    f"{type(arg).__name__}")
+
+
+def get_op_result_or_op_results(op):
+    """An op's only result, its results when several, or (no results) the
+    op itself as an Operation (an OpView gives its `.operation`)."""
+    results = op.results
+    cdef Py_ssize_t n = len(results)
+    if n == 1:
+        return results[0]
+    if n > 1:
+        return results
+    if isinstance(op, _ir.OpView):
+        return op.operation
+    return op
+
+
+def _tensor_empty_value(sizes=_REQ, element_type=_REQ, *extra,
+                        encoding=_REQ, loc=_REQ, ip=_REQ):
+    """tensor.empty(sizes, element_type, *, encoding=None): builds
+    tensor.empty (see EmptyOp) and returns its result."""
+    if element_type is _REQ or extra:
+        _python_argument_error(
+            "empty", ("sizes", "element_type"), (sizes, element_type), 0, 0,
+            extra, (encoding is not _REQ) + (loc is not _REQ)
+            + (ip is not _REQ))
+    op = _tensor_empty(None, sizes, element_type,
+                       None if encoding is _REQ else encoding,
+                       None if loc is _REQ else loc,
+                       None if ip is _REQ else ip)
+    return wrap_value(op_primary(<Operation>op),
+                      mlirOperationGetResult((<Operation>op).c_op, 0))
+
+
+# -- scf.ForOp and func.FuncOp, compiled -------------------------------------
+
+from mlir._mlir_libs._ir cimport region_append_block, wrap_region
+from mlir._mlir_libs.capi.ir cimport mlirOperationGetRegion
+
+cdef object _scf_for_base = None
+
+
+def _set_scf_for_base(init):
+    """mlir.dialects.scf hands over the generated scf.ForOp's __init__,
+    which _scf_for_op_init builds the op with."""
+    global _scf_for_base
+    _scf_for_base = init
+
+
+def _scf_for_op_init(self, lower_bound=_REQ, upper_bound=_REQ, step=_REQ,
+                     iter_args=None, *extra, loc=_REQ, ip=_REQ):
+    """scf.ForOp(lower_bound, upper_bound, step, iter_args=None): the loop
+    op, with one result per iter_arg, and its body block (the induction
+    variable, of lower_bound's type, then one argument per iter_arg)."""
+    # (loc and ip default to _REQ, so that a too-many error counts those
+    # given, as CPython's does)
+    if step is _REQ or extra:
+        _python_argument_error(
+            "ForOp.__init__", ("lower_bound", "upper_bound", "step"),
+            (lower_bound, upper_bound, step), 1, 1, extra,
+            (loc is not _REQ) + (ip is not _REQ))
+    cdef list results
+    if iter_args is None:
+        # The common loop without iter_args: no lists to convert.
+        iter_args, results = [], []
+    elif isinstance(iter_args, Value):
+        raise TypeError(f"'{type(iter_args).__name__}' object is not "
+                        "iterable: scf.for's iter_args must be a list of "
+                        "Values or an operation producing them")
+    else:
+        iter_args = list(_op_values(iter_args))
+        results = [a.type for a in iter_args]
+    if loc is _REQ and ip is _REQ:
+        _scf_for_base(self, results, lower_bound, upper_bound, step,
+                      iter_args)
+    else:
+        _scf_for_base(self, results, lower_bound, upper_bound, step,
+                      iter_args, loc=None if loc is _REQ else loc,
+                      ip=None if ip is _REQ else ip)
+    iv = lower_bound if isinstance(lower_bound, Value) \
+        else _op_value(lower_bound)
+    cdef Operation op = op_primary(<Operation>self)
+    region_append_block(
+        wrap_region(op, mlirOperationGetRegion(op_handle(op), 0)),
+        [iv.type, *results], None)
+
+
+def _func_op_init(self, name=_REQ, type=_REQ, *extra, visibility=_REQ,
+                  body_builder=_REQ, loc=_REQ, ip=_REQ):
+    """func.FuncOp(name, type, *, visibility=None, body_builder=None): a
+    func.func named `name` of `type` (a FunctionType, or (inputs,
+    results)); with `body_builder`, its entry block is added and
+    body_builder(op) called with the insertion point there."""
+    # (keyword-only parameters default to _REQ, so that a too-many error
+    # counts those given, as CPython's does)
+    if type is _REQ or extra:
+        _python_argument_error(
+            "FuncOp.__init__", ("name", "type"), (name, type), 1, 0, extra,
+            (visibility is not _REQ) + (body_builder is not _REQ)
+            + (loc is not _REQ) + (ip is not _REQ))
+    _func_op_build(self, name, type,
+                   None if visibility is _REQ else visibility,
+                   None if loc is _REQ else loc, None if ip is _REQ else ip)
+    if body_builder is not _REQ and body_builder is not None:
+        with _ir.InsertionPoint(self.add_entry_block()):
+            body_builder(self)
+
+
+def _func_arguments(Operation self not None):
+    """FuncOp.arguments: the entry block's arguments (IndexError for an
+    external function)."""
+    return _entry_block_read(self, "External function does not have a "
+                             "body").arguments
+
+
+def _func_type(Operation self not None):
+    """FuncOp.type: the function's type (its function_type attribute's
+    value)."""
+    return _type_attr_value(self.function_type)
+
+
+def _loop_body(Operation self not None):
+    """The body block of a loop op (scf.for, affine.for): its first
+    region's first block."""
+    return _entry_block_read(self, "block index out of range")
+
+
+def _loop_induction_variable(Operation self not None):
+    """The induction variable of a loop op: its body's first argument."""
+    return _entry_block_argument(self, 0)
+
+
+def _func_add_entry_block(Operation self not None, arg_locs=None):
+    """FuncOp.add_entry_block: appends the entry block, with one argument
+    per input of the function's type (at `arg_locs`, else at the current
+    Location), and returns it; IndexError if there is one already."""
+    cdef Operation op = op_primary(self)
+    _first_block_absent(op)
+    inputs, _ = _function_type_io(self.type)
+    return region_append_block(
+        wrap_region(op, mlirOperationGetRegion(op_handle(op), 0)), inputs,
+        arg_locs)
+
+
+cdef int _first_block_absent(Operation op) except -1:
+    """IndexError unless op's first region has no block yet."""
+    cdef MlirOperation h = op_handle(op)
+    if mlirOperationGetNumRegions(h) == 0:
+        raise IndexError("region index out of range")
+    if not mlirBlockIsNull(mlirRegionGetFirstBlock(
+            mlirOperationGetRegion(h, 0))):
+        raise IndexError("The function already has an entry block!")
+    return 0
+
 
 # Classes named as upstream names its own (messages quote the bare name).
 from mlir._mlir_libs._ir import _settle_classes as _settle

@@ -50,42 +50,39 @@ def get_default_loc_context(location=None):
     return location.context
 
 
-def get_op_result_or_value(arg):
-    """A Value from a Value, or from an operation (view) with one result."""
-    if isinstance(arg, _ir.Value):
-        return arg
-    if isinstance(arg, _ir.Operation):
-        return arg.result
-    if isinstance(arg, _ir.OpResultList):
-        if len(arg) != 1:
-            raise ValueError(f"expected one result, got {len(arg)}")
-        return arg[0]
-    raise TypeError(f"expected a Value or a single-result operation, got "
-                    f"{type(arg).__name__}")
+# Compiled (mlir/_mlir_libs/_ods_runtime.pyx), under upstream's names and
+# signatures.
+from .._mlir_libs._ods_runtime import (  # noqa: E402
+    get_op_result_or_value, get_op_results_or_values,
+    get_op_result_or_op_results, _take_signature)
 
 
-def get_op_results_or_values(arg):
-    """A list of Values from an operation's results, or from a sequence of
-    Values / single-result operations."""
-    if isinstance(arg, _ir.Operation):
-        return arg.results
-    if isinstance(arg, _ir.OpResultList):
-        return arg
-    return [get_op_result_or_value(a) for a in arg]
+def _get_op_result_or_value(
+        arg: _Union[_ir.OpView, _ir.Operation, _ir.Value, _ir.OpResultList]
+) -> _ir.Value:
+    pass
 
 
-def get_op_result_or_op_results(op):
-    """An op's only result, its results when several, or (no results) the
-    op itself as an Operation (an OpView gives its `.operation`)."""
-    results = op.results
-    n = len(results)
-    if n == 1:
-        return results[0]
-    if n > 1:
-        return results
-    if isinstance(op, _ir.OpView):
-        return op.operation
-    return op
+def _get_op_results_or_values(
+        arg: _Union[_ir.OpView, _ir.Operation,
+                    _Sequence[_Union[_ir.OpView, _ir.Operation, _ir.Value]]]
+) -> _Union[_Sequence[_Union[_ir.OpView, _ir.Operation, _ir.Value]],
+            _ir.OpResultList]:
+    pass
+
+
+def _get_op_result_or_op_results(
+        op: _Union[_ir.OpView, _ir.Operation]
+) -> _Union[_ir.Operation, _ir.OpResult, _Sequence[_ir.OpResult]]:
+    pass
+
+
+for _f, _t in ((get_op_result_or_value, _get_op_result_or_value),
+               (get_op_results_or_values, _get_op_results_or_values),
+               (get_op_result_or_op_results, _get_op_result_or_op_results)):
+    _take_signature(_f, _t, _f.__name__)
+del _f, _t, _get_op_result_or_value, _get_op_results_or_values
+del _get_op_result_or_op_results, _take_signature
 
 
 def _dispatch_mixed_values(values):
@@ -194,15 +191,9 @@ class _LoopBodyAccessors:
     variable, then one argument per iter_arg (scf.for, affine.for)."""
     __slots__ = ()
 
-    @property
-    def body(self):
-        """The body block."""
-        return _rt._entry_block(self, "block index out of range")
-
-    @property
-    def induction_variable(self):
-        """The body's first argument: the induction variable."""
-        return _rt._entry_block_argument(self, 0)
+    # Compiled: no Python frame per access.
+    body = property(_rt._loop_body)
+    induction_variable = property(_rt._loop_induction_variable)
 
     @property
     def inner_iter_args(self):

@@ -22,6 +22,7 @@ from ._ods_common import (_IfBlockAccessors, _LoopBodyAccessors, _cext,
                           get_op_result_or_value,
                           get_op_results_or_values, ResultValueTypeTuple)
 from .. import ir as _ir
+from .._mlir_libs import _ods_runtime as _rt
 
 
 def _bound_map(name, bound, operands):
@@ -29,7 +30,7 @@ def _bound_map(name, bound, operands):
     Value / single-result op (identity map on it) or an AffineMap applied
     to `operands`."""
     operands = [] if operands is None else list(
-        get_op_results_or_values(operands))
+        _rt._op_values(operands))
     if isinstance(bound, bool):
         raise ValueError(f"{name} bound must be int | ResultValueT | "
                          "AffineMap.")
@@ -77,7 +78,7 @@ class AffineForOp(_LoopBodyAccessors, _AffineForOp):
             iter_args = []
         elif isinstance(iter_args, _ir.Value):
             iter_args = [iter_args]
-        iter_args = list(get_op_results_or_values(iter_args))
+        iter_args = list(_rt._op_values(iter_args))
         results = [a.type for a in iter_args]
         super().__init__(results, lb_operands, ub_operands, iter_args,
                          _ir.AffineMapAttr.get(lb_map),
@@ -115,7 +116,7 @@ class AffineIfOp(_IfBlockAccessors, _AffineIfOp):
         if results_ is None:
             results_ = []
         cond_operands = [] if cond_operands is None else list(
-            get_op_results_or_values(cond_operands))
+            _rt._op_values(cond_operands))
         if cond.n_inputs != len(cond_operands):
             raise ValueError(f"expected {cond.n_inputs} condition operands, "
                              f"got {len(cond_operands)}")

@@ -116,26 +116,14 @@ else:
                         "Builds arith.constant (as ConstantOp(result, "
                         "value)) and returns its result Value.")
 
-    def _signatures():
-        # What inspect.signature shows for the two compiled callables: the
-        # Python signatures they behave as (their own defaults are a
-        # sentinel that lets them word argument errors as Python does).
-        import inspect
-        P = inspect.Parameter
-        args = [P("result", P.POSITIONAL_OR_KEYWORD),
-                P("value", P.POSITIONAL_OR_KEYWORD),
-                P("loc", P.KEYWORD_ONLY, default=None),
-                P("ip", P.KEYWORD_ONLY, default=None)]
-        constant.__signature__ = inspect.Signature(args)
-        ConstantOp.__init__.__signature__ = inspect.Signature(
-            [P("self", P.POSITIONAL_OR_KEYWORD), *args])
-        # ...and defaults as upstream's. Calls keep the sentinels: Cython
-        # reads its own copies, and warns that it does.
-        import warnings
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            for f in (constant, ConstantOp.__init__):
-                f.__defaults__ = None
-                f.__kwdefaults__ = {"loc": None, "ip": None}
+    # What inspect.signature shows for the two compiled callables: the
+    # Python signatures they behave as.
+    def _constant(result, value, *, loc=None, ip=None):
+        pass
 
-    _signatures()
+    def _init(self, result, value, *, loc=None, ip=None):
+        pass
+
+    _rt._take_signature(constant, _constant)
+    _rt._take_signature(ConstantOp.__init__, _init, "ConstantOp.__init__")
+    del _constant, _init

@@ -30,13 +30,8 @@ class FuncOp(_FuncOp):
     """func.func from a name and a function type (or (inputs, results))."""
     __slots__ = ()
 
-    def __init__(self, name, type, *, visibility=None, body_builder=None,
-                 loc=None, ip=None):
-        _rt._func_op(self, name, type, visibility, loc, ip)
-        if body_builder is not None:
-            entry_block = self.add_entry_block()
-            with _ir.InsertionPoint(entry_block):
-                body_builder(self)
+    # Compiled: no Python frame per function built.
+    __init__ = _rt._func_op_init
 
     @property
     def is_external(self):
@@ -46,9 +41,7 @@ class FuncOp(_FuncOp):
     def body(self):
         return self.regions[0]
 
-    @property
-    def type(self):
-        return _rt._type_attr_value(self.function_type)
+    type = property(_rt._func_type)
 
     @property
     def visibility(self):
@@ -63,13 +56,8 @@ class FuncOp(_FuncOp):
         return _rt._entry_block(self, "External function does not have a "
                                 "body")
 
-    def add_entry_block(self, arg_locs=None):
-        """Adds the entry block (arguments: the function's inputs)."""
-        blocks = self.regions[0].blocks
-        if len(blocks):
-            raise IndexError("The function already has an entry block!")
-        inputs, _ = _rt._function_type_io(self.type)
-        return blocks.append(*inputs, arg_locs=arg_locs)
+    # Adds the entry block (arguments: the function's inputs); compiled.
+    add_entry_block = _rt._func_add_entry_block
 
     @property
     def arg_attrs(self):
@@ -99,9 +87,7 @@ class FuncOp(_FuncOp):
     def result_attrs(self, attribute):
         self.attributes[RESULT_ATTRIBUTE_NAME] = attribute
 
-    @property
-    def arguments(self):
-        return self.entry_block.arguments
+    arguments = property(_rt._func_arguments)
 
     @classmethod
     def from_py_func(cls, *inputs, results=None, name=None):
@@ -173,6 +159,21 @@ class FuncOp(_FuncOp):
             return wrapped
 
         return decorator
+
+
+def _init(self, name, type, *, visibility=None, body_builder=None,
+          loc=None, ip=None):
+    pass
+
+
+def _add_entry_block(self, arg_locs: Optional[Sequence[_ir.Location]] = None):
+    pass
+
+
+_rt._take_signature(FuncOp.__init__, _init, "FuncOp.__init__")
+_rt._take_signature(FuncOp.add_entry_block, _add_entry_block,
+                    "FuncOp.add_entry_block")
+del _init, _add_entry_block
 
 
 func = FuncOp.from_py_func

@@ -29,6 +29,7 @@ from ._ods_common import (  # noqa: F401,E402
 from ._ods_common import (_cext, _region_op,
                           get_op_result_or_value)
 from .. import ir as _ir
+from .._mlir_libs import _ods_runtime as _rt
 
 
 # -- types ------------------------------------------------------------------
@@ -46,7 +47,7 @@ def op_t() -> OperationTypeT:
 
 def _value(opname, what, v):
     try:
-        return get_op_result_or_value(v)
+        return _rt._value_of(v)
     except (TypeError, ValueError) as e:
         raise type(e)(f"{opname}: {what}: {e}") from None
 

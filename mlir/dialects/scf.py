@@ -34,22 +34,20 @@ class ForOp(_LoopBodyAccessors, _ForOp):
     per iter_arg) created."""
     __slots__ = ()
 
-    def __init__(self, lower_bound, upper_bound, step, iter_args=None, *,
-                 loc=None, ip=None):
-        if iter_args is None:
-            # The common loop without iter_args: no lists to convert.
-            iter_args, results = [], []
-        elif isinstance(iter_args, _ir.Value):
-            raise TypeError("scf.for: iter_args must be a list of Values or "
-                            "an operation producing them")
-        else:
-            iter_args = list(get_op_results_or_values(iter_args))
-            results = [a.type for a in iter_args]
-        super().__init__(results, lower_bound, upper_bound, step, iter_args,
-                         loc=loc, ip=ip)
-        iv = lower_bound if isinstance(lower_bound, _ir.Value) \
-            else get_op_result_or_value(lower_bound)
-        self.regions[0].blocks.append(iv.type, *results)
+    # Compiled: no Python frame per loop built.
+    __init__ = _rt._scf_for_op_init
+
+
+def _for_signature(self, lower_bound, upper_bound, step,
+                   iter_args: Optional[Union[_ir.Operation, _ir.OpView,
+                                             Sequence[_ir.Value]]] = None, *,
+                   loc=None, ip=None):
+    """The signature ForOp.__init__ behaves as."""
+
+
+_rt._set_scf_for_base(_ForOp.__init__)
+_rt._take_signature(ForOp.__init__, _for_signature, "ForOp.__init__")
+del _for_signature
 
 
 @_cext.register_operation(_Dialect, replace=True)
@@ -102,7 +100,7 @@ class ForallOp(_ForallOp):
         elif isinstance(shared_outs, _ir.Value):
             raise TypeError("scf.forall: shared_outs must be a list of "
                             "Values or an operation producing them")
-        shared_outs = list(get_op_results_or_values(shared_outs))
+        shared_outs = list(_rt._op_values(shared_outs))
         dyn_lbs, static_lbs = _dispatch_index_op_fold_results(
             "lower bounds", lower_bounds)
         dyn_ubs, static_ubs = _dispatch_index_op_fold_results(

@@ -18,6 +18,7 @@ from ._ods_common import (  # noqa: F401,E402
 )
 from ._ods_common import _cext, _region_op
 from .._mlir_libs import _ods_runtime as _rt
+from .. import ir as _ir
 
 
 @_cext.register_operation(_Dialect, replace=True)
@@ -32,10 +33,18 @@ class EmptyOp(_EmptyOp):
         _rt._tensor_empty(self, sizes, element_type, encoding, loc, ip)
 
 
-def empty(sizes, element_type, *, encoding=None, loc=None, ip=None):
-    """Builds tensor.empty (see EmptyOp) and returns its result."""
-    return _rt._tensor_empty(None, sizes, element_type, encoding, loc,
-                             ip).result
+# Compiled: no Python frame per call.
+empty = _rt._tensor_empty_value
+
+
+def _empty(sizes: Sequence[Union[int, _ir.Value]], element_type: _ir.Type,
+           *, encoding: Optional[_ir.Attribute] = None, loc=None,
+           ip=None) -> _ir.Value:
+    pass
+
+
+_rt._take_signature(empty, _empty, "empty")
+del _empty
 
 
 generate = _region_op(

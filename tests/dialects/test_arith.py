@@ -371,3 +371,12 @@ def test_i1_integer_attributes_come_back_as_bool_attr():
         assert type(attr) is BoolAttr, key
         assert attr.value is value
     assert type(seen["i8"]) is IntegerAttr and seen["i8"].value == 1
+
+
+def test_constant_unknown_keyword_names_the_class(ctx):
+    """Cython's own error about a keyword names the compiled __init__ as
+    the class's, as upstream's Python __init__ is named."""
+    with pytest.raises(TypeError) as e:
+        arith.ConstantOp(bogus=1)
+    assert str(e.value) == ("ConstantOp.__init__() got an unexpected keyword "
+                            "argument 'bogus'")

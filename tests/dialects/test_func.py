@@ -253,3 +253,61 @@ def test_funcop_reports_a_missing_context_first():
     with ir.Context():
         with pytest.raises(RuntimeError, match="requires a Location"):
             func.FuncOp("f", ([], []))
+
+
+def test_funcop_is_called_as_upstreams_python_init(ctx):
+    """FuncOp.__init__, add_entry_block, type and arguments are compiled;
+    they bind, name themselves and fail as upstream's Python code does."""
+    import inspect
+    module = ir.Module.create()
+    with InsertionPoint(module.body):
+        for call, text in [
+            (lambda: func.FuncOp("g"), "FuncOp.__init__() missing 1 "
+             "required positional argument: 'type'"),
+            (lambda: func.FuncOp(), "FuncOp.__init__() missing 2 required "
+             "positional arguments: 'name' and 'type'"),
+            (lambda: func.FuncOp("g", ([], []), 3), "FuncOp.__init__() takes "
+             "3 positional arguments but 4 were given"),
+            (lambda: func.FuncOp("g", ([], []), 3, visibility="private",
+                                 ip=None),
+             "FuncOp.__init__() takes 3 positional arguments but 4 positional "
+             "arguments (and 2 keyword-only arguments) were given"),
+            (lambda: func.FuncOp("g", ([], []), bogus=1), "FuncOp.__init__() "
+             "got an unexpected keyword argument 'bogus'"),
+        ]:
+            with pytest.raises(TypeError) as e:
+                call()
+            assert str(e.value) == text
+        f = func.FuncOp("f", ([T("i32"), T("f32")], []))
+        with pytest.raises(IndexError,
+                           match="^External function does not have a body$"):
+            f.arguments
+        entry = f.add_entry_block(arg_locs=[ir.Location.name("a"),
+                                            ir.Location.name("b")])
+        with pytest.raises(IndexError,
+                           match="^The function already has an entry block!$"):
+            f.add_entry_block()
+        with InsertionPoint(entry):
+            func.ReturnOp([])
+    assert [str(a.type) for a in f.arguments] == ["i32", "f32"]
+    assert [str(a.location) for a in f.arguments] == ['loc("a")', 'loc("b")']
+    assert f.arguments[1] == entry.arguments[1]
+    assert str(f.type) == "(i32, f32) -> ()"
+    assert str(inspect.signature(func.FuncOp.__init__)) == (
+        "(self, name, type, *, visibility=None, body_builder=None, loc=None, "
+        "ip=None)")
+    assert (func.FuncOp.__init__.__qualname__,
+            func.FuncOp.add_entry_block.__qualname__) == (
+        "FuncOp.__init__", "FuncOp.add_entry_block")
+    # with no arg_locs, the arguments are at the current location
+    with ir.Location.name("here"), InsertionPoint(module.body):
+        g = func.FuncOp("g", ([T("i32")], []))
+        with InsertionPoint(g.add_entry_block()):
+            func.ReturnOp([])
+    assert str(g.arguments[0].location) == 'loc("here")'
+    # a body builder runs with the entry block as insertion point
+    with InsertionPoint(module.body):
+        h = func.FuncOp("h", ([T("i32")], [T("i32")]),
+                        body_builder=lambda op: func.ReturnOp(op.arguments))
+    assert str(h) == ("func.func @h(%arg0: i32) -> i32 {\n"
+                      "  return %arg0 : i32\n}")

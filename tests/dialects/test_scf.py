@@ -3,6 +3,8 @@ for_ generator), scf.if, scf.forall and scf.index_switch built with the
 hand-written builders, verified, printed exactly and parsed back; bad
 bounds raise ValueError or TypeError."""
 
+from typing import Optional, Sequence, Union
+
 import pytest
 
 from mlir import ir
@@ -204,3 +206,60 @@ def test_scf_bad_input(ctx):
         with pytest.raises(TypeError, match="list of Values"):
             scf.ForOp(n, n, n, n)
         assert scf.constant is arith.constant
+
+
+def test_scf_for_is_called_as_upstreams_python_init(ctx):
+    """ForOp.__init__ is compiled; it binds, names itself and fails as
+    upstream's Python __init__ does."""
+    import inspect
+    module = ir.Module.create()
+    with InsertionPoint(module.body):
+        f = func.FuncOp("f", ([T("index")], []))
+        with InsertionPoint(f.add_entry_block()):
+            n = f.arguments[0]
+            for call, text in [
+                (lambda: scf.ForOp(n), "ForOp.__init__() missing 2 required "
+                 "positional arguments: 'upper_bound' and 'step'"),
+                (lambda: scf.ForOp(), "ForOp.__init__() missing 3 required "
+                 "positional arguments: 'lower_bound', 'upper_bound', and "
+                 "'step'"),
+                (lambda: scf.ForOp(n, n, n, [], 5), "ForOp.__init__() takes "
+                 "from 4 to 5 positional arguments but 6 were given"),
+                (lambda: scf.ForOp(n, n, n, [], 5, loc=None),
+                 "ForOp.__init__() takes from 4 to 5 positional arguments but "
+                 "6 positional arguments (and 1 keyword-only argument) were "
+                 "given"),
+                (lambda: scf.ForOp(n, n, n, bogus=1), "ForOp.__init__() got "
+                 "an unexpected keyword argument 'bogus'"),
+            ]:
+                with pytest.raises(TypeError) as e:
+                    call()
+                assert str(e.value) == text
+            with pytest.raises(TypeError, match="^'BlockArgument' object is "
+                               "not iterable"):
+                scf.ForOp(n, n, n, n)
+            # loc and ip given: the keyword path of the generated builder
+            loop = scf.ForOp(n, n, n, loc=ir.Location.name("here"),
+                             ip=InsertionPoint.at_block_begin(f.body.blocks[0]))
+            with InsertionPoint(loop.body):
+                scf.yield_([])
+            func.ReturnOp([])
+    assert (str(inspect.signature(scf.ForOp.__init__))
+            == str(inspect.signature(_upstream_for_init)))
+    assert scf.ForOp.__init__.__qualname__ == "ForOp.__init__"
+    assert f.body.blocks[0].operations[0] == loop
+    assert str(loop.operation.location) == 'loc("here")'
+    assert str(loop.induction_variable.type) == "index"
+    assert loop.body.arguments[0] == loop.induction_variable
+    loop.operation.erase()
+    with pytest.raises(RuntimeError, match="invalidated"):
+        loop.body
+    with pytest.raises(RuntimeError, match="invalidated"):
+        loop.induction_variable
+
+
+def _upstream_for_init(self, lower_bound, upper_bound, step,
+                       iter_args: Optional[Union[ir.Operation, ir.OpView,
+                                                 Sequence[ir.Value]]] = None,
+                       *, loc=None, ip=None):
+    """The signature of upstream's ForOp.__init__."""

@@ -103,6 +103,20 @@ cdef class Region:
         return _object_repr(self, op_primary(self.parent).flags & OP_VALID)
 
 
+cdef Block region_append_block(Region r, object arg_types, object arg_locs):
+    """Appends a new block with arguments of `arg_types` (an iterable of
+    Types) to region r, as r.blocks.append(*arg_types, arg_locs=arg_locs);
+    returns it."""
+    r.check()
+    cdef ConversionPatternRewriter crw = _block_rewriter(r.parent)
+    cdef MlirBlock b = _create_block(arg_types, arg_locs, r.parent.context)
+    cdef int t = _region_write(r, b)
+    mlirRegionAppendOwnedBlock(r.c_region, b)
+    op_write_done(r.parent, t)
+    _block_inserted(crw, b)
+    return wrap_block(r.parent, b)
+
+
 @cython.final
 @cython.collection_type("sequence")
 cdef class BlockList:
@@ -152,14 +166,7 @@ cdef class BlockList:
                arg_locs: Sequence[Location] | None = None) -> Block:
         """Appends a new block with arguments of the given types; returns
         it."""
-        self.region.check()
-        cdef ConversionPatternRewriter crw = _block_rewriter(self.region.parent)
-        cdef MlirBlock b = _create_block(args, arg_locs, self.region.parent.context)
-        cdef int t = _region_write(self.region, b)
-        mlirRegionAppendOwnedBlock(self.region.c_region, b)
-        op_write_done(self.region.parent, t)
-        _block_inserted(crw, b)
-        return wrap_block(self.region.parent, b)
+        return region_append_block(self.region, args, arg_locs)
 
 
 

@@ -24,9 +24,20 @@ cdef int keep_for_module(MlirOperation top, object owner) except -1:
         kept = _module_keepalive.get(key)
         if kept is None:
             _module_keepalive[key] = [o]
-        elif not any(x is o for x in <list>kept):
+        elif not _holds(<list>kept, o):
             (<list>kept).append(o)
     return 0
+
+
+cdef inline bint _holds(list xs, object o) noexcept:
+    """Whether `o` itself is an item of xs (a loop, not a generator: the
+    generator's closure was allocated on every call of keep_for_module,
+    before its early return)."""
+    cdef Py_ssize_t i
+    for i in range(len(xs)):
+        if xs[i] is o:
+            return True
+    return False
 
 
 cdef bint is_module_op(const void* op) noexcept:

@@ -310,7 +310,23 @@ def _argument_error_hook(exc, frame, bint first):
         exc.args = (_incompatible_text(name, _signatures_of(qualname, name),
                                        reason),)
     else:
-        exc.args = (reason,)
+        exc.args = (_as_named(reason, qualname),)
+
+
+cdef str _as_named(str reason, str qualname):
+    """Cython's error `reason` about the arguments of the function a frame
+    runs (`qualname`: module path and name), with the function called by
+    the name it goes by when that is another (a compiled __init__ of a
+    dialect's class: "ForOp.__init__() got an unexpected keyword argument",
+    as CPython words it for upstream's Python __init__)."""
+    import sys
+    module, _, name = qualname.rpartition(".")
+    fn = getattr(sys.modules.get(module), name, None)
+    known = getattr(fn, "__qualname__", None)
+    if isinstance(known, str) and known != name and \
+            reason.startswith(f"{name}()"):
+        return known + reason[len(name):]
+    return reason
 
 
 # A parameter without a default, in the (name, default) tables that

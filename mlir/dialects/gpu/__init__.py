@@ -39,6 +39,7 @@ def _convert_literal_to_constant(value):
 from .._ods_common import (_cext, _region_op,
                            get_op_result_or_op_results, get_op_result_or_value)
 from ... import ir as _ir
+from ..._mlir_libs import _ods_runtime as _rt
 
 KERNEL_ATTRIBUTE_NAME = "gpu.kernel"
 KNOWN_BLOCK_SIZE_ATTRIBUTE_NAME = "known_block_size"
@@ -166,7 +167,7 @@ def _index_operand(opname, what, v):
         from ..arith import ConstantOp
         return ConstantOp(_ir.IndexType.get(), v).result
     try:
-        return get_op_result_or_value(v)
+        return _rt._value_of(v)
     except (TypeError, ValueError) as e:
         raise type(e)(f"{opname}: {what}: {e}") from None
 

@@ -109,33 +109,19 @@ _IteratorTypeArrayAttr = _register_attribute_builder(
         IteratorType, _iterator_type_array, "linalg.iterator_types"))
 
 
-def _single_init(outs):
-    if len(outs) > 1:
-        raise ValueError(f"{outs=} must have length 1.")
-    init = _get_op_result_or_value(outs[0])
-    types = [init.type] if isinstance(init.type, _ir.RankedTensorType) \
-        else []
-    return init, types
+_single_init = _rt._linalg_single_init
 
 
 def transpose(input, *, outs, permutation):
     """linalg.transpose of `input` into outs[0] with its body; returns the
     op."""
-    input = _get_op_result_or_value(input)
-    init, result_types = _single_init(outs)
-    op = TransposeOp(result_types, input, init, permutation)
-    fill_builtin_region(op)
-    return op
+    return _rt._linalg_unary_op(TransposeOp, input, outs, permutation)
 
 
 def broadcast(input, *, outs, dimensions):
     """linalg.broadcast of `input` into outs[0] with its body; returns the
     op."""
-    input = _get_op_result_or_value(input)
-    init, result_types = _single_init(outs)
-    op = BroadcastOp(result_types, input, init, dimensions)
-    fill_builtin_region(op)
-    return op
+    return _rt._linalg_unary_op(BroadcastOp, input, outs, dimensions)
 
 
 class GenericOp_(_GenericOp):
@@ -144,18 +130,18 @@ class GenericOp_(_GenericOp):
     tensors."""
     __slots__ = ()
 
-    def __init__(self, inputs, outputs, indexing_maps, iterator_types, *,
-                 doc=None, library_call=None, loc=None, ip=None):
-        result_types = _rt._tensor_result_types(outputs)
-        if doc is None and library_call is None and loc is None and ip is None:
-            # (the common call, without keyword arguments to parse)
-            _GenericOp.__init__(self, result_types, inputs, outputs,
-                                indexing_maps, iterator_types)
-        else:
-            _GenericOp.__init__(self, result_types, inputs, outputs,
-                                indexing_maps, iterator_types, doc=doc,
-                                library_call=library_call, loc=loc, ip=ip)
-        _rt._append_element_type_block(self, inputs, outputs)
+    # Compiled: no Python frame per op built.
+    __init__ = _rt._linalg_generic_op_init
+
+
+def _generic_init(self, inputs, outputs, indexing_maps, iterator_types, *,
+                  doc=None, library_call=None, loc=None, ip=None):
+    pass
+
+
+_rt._set_linalg_bases(_GenericOp.__init__, fill_builtin_region)
+_rt._take_signature(GenericOp_.__init__, _generic_init, "GenericOp_.__init__")
+del _generic_init
 
 
 generic = _region_op(GenericOp_, terminator=YieldOp)
@@ -165,40 +151,33 @@ map = _region_op(MapOp, terminator=YieldOp)
 
 def _create_matmul_like_op(op_type, *ins, outs, indexing_maps=None,
                            cast=None):
-    ins = [_get_op_result_or_value(i) for i in ins]
-    init, result_types = _single_init(outs)
-    op = op_type(result_types, ins, [init], indexing_maps=indexing_maps,
-                 cast=cast)
-    fill_builtin_region(op)
-    return op
+    return _rt._linalg_matmul_like_op(op_type, ins, outs, indexing_maps, cast)
 
 
 def matmul(*ins, outs, indexing_maps=None, cast=None):
     """linalg.matmul with its body; returns its result (or the op)."""
-    return _get_op_result_or_op_results(_create_matmul_like_op(
-        MatmulOp, *ins, outs=outs, indexing_maps=indexing_maps, cast=cast))
+    return _get_op_result_or_op_results(_rt._linalg_matmul_like_op(
+        MatmulOp, ins, outs, indexing_maps, cast))
 
 
 def batch_matmul(*ins, outs, indexing_maps=None, cast=None):
     """linalg.batch_matmul with its body; returns its result (or the
     op)."""
-    return _get_op_result_or_op_results(_create_matmul_like_op(
-        BatchMatmulOp, *ins, outs=outs, indexing_maps=indexing_maps,
-        cast=cast))
+    return _get_op_result_or_op_results(_rt._linalg_matmul_like_op(
+        BatchMatmulOp, ins, outs, indexing_maps, cast))
 
 
 def batch_reduce_matmul(*ins, outs, indexing_maps=None, cast=None):
     """linalg.batch_reduce_matmul with its body; returns its result (or
     the op)."""
-    return _get_op_result_or_op_results(_create_matmul_like_op(
-        BatchReduceMatmulOp, *ins, outs=outs, indexing_maps=indexing_maps,
-        cast=cast))
+    return _get_op_result_or_op_results(_rt._linalg_matmul_like_op(
+        BatchReduceMatmulOp, ins, outs, indexing_maps, cast))
 
 
 def contract(*ins, outs, indexing_maps, cast=None):
     """linalg.contract with its body; returns its result (or the op)."""
-    return _get_op_result_or_op_results(_create_matmul_like_op(
-        ContractOp, *ins, outs=outs, indexing_maps=indexing_maps, cast=cast))
+    return _get_op_result_or_op_results(_rt._linalg_matmul_like_op(
+        ContractOp, ins, outs, indexing_maps, cast))
 
 
 class ElementwiseOp_(_ElementwiseOp):

@@ -116,7 +116,7 @@ def _type_list(opname, what, types):
 
 def _handle(opname, what, v):
     try:
-        return get_op_result_or_value(v)
+        return _rt._value_of(v)
     except (TypeError, ValueError) as e:
         raise type(e)(f"{opname}: {what}: {e}") from None
 
@@ -354,7 +354,7 @@ class SequenceOp(_SequenceBody, _SequenceOp):
         if extra_bindings is None:
             extra_bindings = []
         elif isinstance(extra_bindings, _ir.Operation):
-            extra_bindings = list(get_op_results_or_values(extra_bindings))
+            extra_bindings = list(_rt._op_values(extra_bindings))
         else:
             extra_bindings = list(extra_bindings)
         if extra_bindings and all(isinstance(b, _ir.Type)
@@ -447,7 +447,7 @@ class YieldOp(_YieldOp):
         elif isinstance(operands, _ir.Value):
             operands = [operands]
         try:
-            operands = list(get_op_results_or_values(operands))
+            operands = list(_rt._op_values(operands))
         except (TypeError, ValueError) as e:
             raise type(e)(f"transform.yield: operands: {e}") from None
         super().__init__(operands, loc=loc, ip=ip)

@@ -34,6 +34,7 @@ from .._ods_common import (_cext, get_op_result_or_value,
 from ..._mlir_libs._mlirDialectsTransform import AnyOpType as _AnyOpType
 from . import _two_types_then_handles
 from ... import ir as _ir
+from ..._mlir_libs import _ods_runtime as _rt
 
 
 
@@ -83,7 +84,7 @@ class MatchOp(_MatchOp):
             raise TypeError(f"{opname}: names must be a str or a list of "
                             "str")
         try:
-            target = get_op_result_or_value(target)
+            target = _rt._value_of(target)
         except (TypeError, ValueError) as e:
             raise type(e)(f"{opname}: target: {e}") from None
         return cls(result_type, target, ops=list(names), loc=loc, ip=ip)
@@ -245,7 +246,7 @@ def _handle_or_error(opname, what, v):
     """The Value of a handle argument (a Value or a one-result op), with
     the op and argument named in the error otherwise."""
     try:
-        return get_op_result_or_value(v)
+        return _rt._value_of(v)
     except (TypeError, ValueError) as e:
         raise type(e)(f"{opname}: {what}: {e}") from None
 

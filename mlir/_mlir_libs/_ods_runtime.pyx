@@ -1795,11 +1795,12 @@ def _func_op(target, name, type, visibility, loc, ip):
 
 
 cdef object _func_op_build(target, name, type, visibility, loc, ip):
+    # As upstream's: the name and the visibility are taken as str() of
+    # what is given.
     if not isinstance(name, str):
-        raise TypeError(f"func.func: name must be a str, not "
-                        f"{name.__class__.__name__}")
+        name = str(name)
     if visibility is not None and not isinstance(visibility, str):
-        raise TypeError("func.func: visibility must be a str or None")
+        visibility = str(visibility)
     cdef bint pair = False
     if isinstance(type, Type):
         if not mlirTypeIsAFunction((<Type>type).c_type):

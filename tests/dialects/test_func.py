@@ -220,8 +220,6 @@ def test_funcop_refuses_types_of_another_context():
                 func.FuncOp("f", ([i32], [foreign_i32]))
             with pytest.raises(ValueError, match="expected a function type"):
                 func.FuncOp("f", i32)
-            with pytest.raises(TypeError, match="name must be a str"):
-                func.FuncOp(3, ([], []))
             f = func.FuncOp("g", ([i32], [i32]), visibility="private")
         assert [op.operation.name for op in m.body.operations] == [
             "func.func"]
@@ -311,3 +309,15 @@ def test_funcop_is_called_as_upstreams_python_init(ctx):
                         body_builder=lambda op: func.ReturnOp(op.arguments))
     assert str(h) == ("func.func @h(%arg0: i32) -> i32 {\n"
                       "  return %arg0 : i32\n}")
+
+
+def test_funcop_takes_the_str_of_its_name_and_visibility(ctx):
+    """As upstream's FuncOp: the name and visibility are str() of what is
+    given (an int, bytes)."""
+    module = ir.Module.create()
+    with InsertionPoint(module.body):
+        a = func.FuncOp(3, ([], []))
+        b = func.FuncOp(b"f", ([], []), visibility=3)
+    assert str(a.attributes["sym_name"]) == '"3"'
+    assert str(b.attributes["sym_name"]) == '"b\'f\'"'
+    assert str(b.attributes["sym_visibility"]) == '"3"'

@@ -1787,16 +1787,11 @@ def _tensor_empty(target, sizes, element_type, encoding, loc, ip):
 
 # -- func.func --------------------------------------------------------------
 
-def _func_op(target, name, type, visibility, loc, ip):
+cdef object _func_op_build(target, name, type, visibility, loc, ip):
     """Builds func.func into `target` (None: a new op object) from its name,
     a FunctionType or (inputs, results), and an optional visibility;
-    returns the op object (one empty region)."""
-    return _func_op_build(target, name, type, visibility, loc, ip)
-
-
-cdef object _func_op_build(target, name, type, visibility, loc, ip):
-    # As upstream's: the name and the visibility are taken as str() of
-    # what is given.
+    returns the op object (one empty region). As upstream's, the name and
+    the visibility are taken as str() of what is given."""
     if not isinstance(name, str):
         name = str(name)
     if visibility is not None and not isinstance(visibility, str):
@@ -2042,20 +2037,25 @@ cdef object _element_type_of(object v):
     return v.type.element_type
 
 
-def _append_element_type_block(op, inputs, outputs):
+cdef object _append_element_type_block(Operation op, inputs, outputs):
     """Appends to op's first region a block with one argument per value of
     `inputs`, then of `outputs`: the element type of the value's (shaped)
     type, as op.regions[0].blocks.append(*[v.type.element_type for v in
     ...]); returns the block."""
     types = [_element_type_of(v) for v in inputs]
     types += [_element_type_of(v) for v in outputs]
-    if not isinstance(op, Operation):
-        return op.regions[0].blocks.append(*types)
-    cdef Operation o = op_primary(<Operation>op)
-    if mlirOperationGetNumRegions(op_handle(o)) == 0:
+    return _append_first_region_block(op, types, None)
+
+
+cdef object _append_first_region_block(Operation op, types, arg_locs):
+    """op.regions[0].blocks.append(*types, arg_locs=arg_locs), without the
+    region and block-list objects in between."""
+    cdef Operation o = op_primary(op)
+    cdef MlirOperation h = op_handle(o)
+    if mlirOperationGetNumRegions(h) == 0:
         raise IndexError("region index out of range")
     return region_append_block(
-        wrap_region(o, mlirOperationGetRegion(o.c_op, 0)), types, None)
+        wrap_region(o, mlirOperationGetRegion(h, 0)), types, arg_locs)
 
 
 # -- linalg's structured-op helpers, compiled --------------------------------
@@ -2099,7 +2099,7 @@ def _linalg_generic_op_init(self, inputs=_REQ, outputs=_REQ,
                       else library_call,
                       loc=None if loc is _REQ else loc,
                       ip=None if ip is _REQ else ip)
-    _append_element_type_block(self, inputs, outputs)
+    _append_element_type_block(<Operation?>self, inputs, outputs)
 
 
 cdef tuple _single_init(outs):
@@ -2200,11 +2200,17 @@ def _op_values(arg):
     return [_op_value(a) for a in arg]
 
 
-def _value_of(arg):
+def _value_of(arg, str opname=None, str what=None):
     """A Value from a Value, or from an operation (view) with one result;
-    TypeError for anything else, ValueError for another number of
-    results."""
-    return _op_value(arg)
+    TypeError for anything else, ValueError for another number of results.
+    With `opname` and `what` (the op and its argument), the error's text
+    starts with them: "pdl.operation: args[1]: ..."."""
+    if opname is None:
+        return _op_value(arg)
+    try:
+        return _op_value(arg)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"{opname}: {what}: {e}") from None
 
 
 cdef object _op_value(arg):
@@ -2300,10 +2306,7 @@ def _scf_for_op_init(self, lower_bound=_REQ, upper_bound=_REQ, step=_REQ,
                       ip=None if ip is _REQ else ip)
     iv = lower_bound if isinstance(lower_bound, Value) \
         else _op_value(lower_bound)
-    cdef Operation op = op_primary(<Operation>self)
-    region_append_block(
-        wrap_region(op, mlirOperationGetRegion(op_handle(op), 0)),
-        [iv.type, *results], None)
+    _append_first_region_block(<Operation?>self, [iv.type, *results], None)
 
 
 def _func_op_init(self, name=_REQ, type=_REQ, *extra, visibility=_REQ,
@@ -2355,23 +2358,14 @@ def _func_add_entry_block(Operation self not None, arg_locs=None):
     """FuncOp.add_entry_block: appends the entry block, with one argument
     per input of the function's type (at `arg_locs`, else at the current
     Location), and returns it; IndexError if there is one already."""
-    cdef Operation op = op_primary(self)
-    _first_block_absent(op)
-    inputs, _ = _function_type_io(self.type)
-    return region_append_block(
-        wrap_region(op, mlirOperationGetRegion(op_handle(op), 0)), inputs,
-        arg_locs)
-
-
-cdef int _first_block_absent(Operation op) except -1:
-    """IndexError unless op's first region has no block yet."""
-    cdef MlirOperation h = op_handle(op)
+    cdef MlirOperation h = op_handle(op_primary(self))
     if mlirOperationGetNumRegions(h) == 0:
         raise IndexError("region index out of range")
     if not mlirBlockIsNull(mlirRegionGetFirstBlock(
             mlirOperationGetRegion(h, 0))):
         raise IndexError("The function already has an entry block!")
-    return 0
+    inputs, _ = _function_type_io(self.type)
+    return _append_first_region_block(self, inputs, arg_locs)
 
 
 # Classes named as upstream names its own (messages quote the bare name).

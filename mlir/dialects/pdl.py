@@ -46,10 +46,7 @@ def op_t() -> OperationTypeT:
 # -- ops ----------------------------------------------------------------------
 
 def _value(opname, what, v):
-    try:
-        return _rt._value_of(v)
-    except (TypeError, ValueError) as e:
-        raise type(e)(f"{opname}: {what}: {e}") from None
+    return _rt._value_of(v, opname, what)
 
 
 def _optional_value(opname, what, v):

@@ -166,10 +166,7 @@ def _index_operand(opname, what, v):
     if isinstance(v, int):
         from ..arith import ConstantOp
         return ConstantOp(_ir.IndexType.get(), v).result
-    try:
-        return _rt._value_of(v)
-    except (TypeError, ValueError) as e:
-        raise type(e)(f"{opname}: {what}: {e}") from None
+    return _rt._value_of(v, opname, what)
 
 
 def _xyz(opname, what, sizes):

@@ -115,10 +115,7 @@ def _type_list(opname, what, types):
 
 
 def _handle(opname, what, v):
-    try:
-        return _rt._value_of(v)
-    except (TypeError, ValueError) as e:
-        raise type(e)(f"{opname}: {what}: {e}") from None
+    return _rt._value_of(v, opname, what)
 
 
 def _type_and_target(opname, type_or_target, target_or_none, default):

@@ -83,10 +83,7 @@ class MatchOp(_MatchOp):
         if names is None or not all(isinstance(n, str) for n in names):
             raise TypeError(f"{opname}: names must be a str or a list of "
                             "str")
-        try:
-            target = _rt._value_of(target)
-        except (TypeError, ValueError) as e:
-            raise type(e)(f"{opname}: target: {e}") from None
+        target = _rt._value_of(target, opname, "target")
         return cls(result_type, target, ops=list(names), loc=loc, ip=ip)
 
 
@@ -245,10 +242,7 @@ class InterchangeOp(_gen.InterchangeOp):
 def _handle_or_error(opname, what, v):
     """The Value of a handle argument (a Value or a one-result op), with
     the op and argument named in the error otherwise."""
-    try:
-        return _rt._value_of(v)
-    except (TypeError, ValueError) as e:
-        raise type(e)(f"{opname}: {what}: {e}") from None
+    return _rt._value_of(v, opname, what)
 
 
 def _i64_array(opname, what, values):

@@ -134,7 +134,7 @@ cdef class BlockList:
 
     def __len__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.region.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.region.parent)
         self.region.check()
         cdef Py_ssize_t n = 0
         cdef MlirBlock b = mlirRegionGetFirstBlock(self.region.c_region)
@@ -145,7 +145,7 @@ cdef class BlockList:
 
     def __getitem__(self, key):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.region.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.region.parent)
         cdef Py_ssize_t n = len(self)
         if isinstance(key, slice):
             return [self[i] for i in range(*key.indices(n))]
@@ -158,7 +158,7 @@ cdef class BlockList:
 
     def __iter__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.region.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.region.parent)
         self.region.check()
         return BlockIterator.new(self.region)
 
@@ -192,7 +192,7 @@ cdef class BlockIterator:
 
     def __next__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.region.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.region.parent)
         cdef MlirBlock b
         if self.last is None:
             self.region.check()
@@ -354,7 +354,7 @@ cdef class Block:
     def operations(self) -> OperationList:
         """The block's operations (an OperationList)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         self.check()
         return OperationList.new(self)
 
@@ -383,7 +383,7 @@ cdef class Block:
     def arguments(self) -> BlockArgumentList:
         """The block's arguments (a BlockArgumentList)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         self.check()
         return BlockArgumentList.new(self)
 
@@ -453,7 +453,7 @@ cdef class Block:
         block reached through op.successors, that operation (the one
         branching to it)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         self.check()
         if self.successor_of is not None:
             op_check(self.successor_of)
@@ -464,7 +464,7 @@ cdef class Block:
     def region(self) -> Region:
         """The Region the block is in."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         self.check()
         return wrap_region(self.parent, mlirBlockGetParentRegion(self.c_block))
 
@@ -473,7 +473,7 @@ cdef class Block:
         """The blocks the terminator of this block can branch to (a
         BlockSuccessors sequence, as of now)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         self.check()
         cdef intptr_t i, n = mlirBlockGetNumSuccessors(self.c_block)
         return _BlockSequence.new(BlockSuccessors, [
@@ -485,7 +485,7 @@ cdef class Block:
         """The blocks whose terminators can branch to this block (a
         BlockPredecessors sequence, as of now)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         self.check()
         cdef intptr_t i, n = mlirBlockGetNumPredecessors(self.c_block)
         return _BlockSequence.new(BlockPredecessors, [
@@ -506,7 +506,7 @@ cdef class Block:
 
     def __str__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         self.check()
         cdef string buf
         if not mlirCyDeepBlockPrint(self.c_block, append_to_string, &buf):
@@ -558,7 +558,7 @@ cdef class OperationList:
 
     def __len__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.block.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.block.parent)
         self.block.check()
         cdef Py_ssize_t n = 0
         cdef MlirOperation op = mlirBlockGetFirstOperation(self.block.c_block)
@@ -569,7 +569,7 @@ cdef class OperationList:
 
     def __getitem__(self, key):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.block.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.block.parent)
         self.block.check()
         cdef Py_ssize_t n
         cdef MlirOperation op
@@ -589,7 +589,7 @@ cdef class OperationList:
 
     def __iter__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.block.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.block.parent)
         self.block.check()
         return OperationIterator.new(self.block)
 
@@ -621,7 +621,7 @@ cdef class OperationIterator:
 
     def __next__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.block.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.block.parent)
         cdef Context ctx = self.block.parent.context
         cdef MlirOperation op = self.next_op
         if ctx.epoch != self.epoch:
@@ -676,7 +676,7 @@ cdef class BlockArgumentList:
 
     def __len__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.block.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.block.parent)
         self.block.check()
         cdef Py_ssize_t n = mlirBlockGetNumArguments(self.block.c_block) - self.start
         if self.count >= 0 and self.count < n:
@@ -685,7 +685,7 @@ cdef class BlockArgumentList:
 
     def __getitem__(self, key):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.block.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.block.parent)
         cdef Py_ssize_t n = len(self)
         if isinstance(key, slice):
             start, stop, step = key.indices(n)

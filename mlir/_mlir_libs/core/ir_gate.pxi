@@ -53,6 +53,7 @@ cdef extern from *:
     """
     #include <atomic>
     #include <pthread.h>
+    #include <stdlib.h>
 
     #define MLIRCY_GATE_EXCL (1 << 30)
     /* Gate.waiting: threads waiting to change IR (low 16 bits) and to
@@ -74,22 +75,59 @@ cdef extern from *:
     /* Read scopes this thread has stepped out of for a change of its own:
        their gates and nesting depths. */
     typedef struct { int *gate; int depth; } mlircy_gate_out;
-    /* One thread-local object, so a function finds it once. */
+    /* A thread's table, allocated on its first use of a gate and freed
+       when it exits (the pthread key's destructor). The thread-local
+       variable is a pointer with the initial-exec model: one load from
+       the thread pointer, no __tls_get_addr call per use as a
+       general-dynamic variable of a dlopen'ed module needs. Eight bytes
+       fit the static TLS that glibc keeps for dlopen'ed modules; the
+       table itself (528 bytes) might not. */
     typedef struct {
       mlircy_gate_held held[16];
       int nheld;
       mlircy_gate_out out[16];
       int nout;
     } mlircy_gate_tls;
-    static thread_local mlircy_gate_tls mlircy_tls;
-    #define mlircy_held (mlircy_tls.held)
-    #define mlircy_nheld (mlircy_tls.nheld)
-    #define mlircy_out (mlircy_tls.out)
-    #define mlircy_nout (mlircy_tls.nout)
+    static __thread mlircy_gate_tls *mlircy_tlsp
+        __attribute__((tls_model("initial-exec")));
+    static pthread_key_t mlircy_tls_key;
+    static pthread_once_t mlircy_tls_once = PTHREAD_ONCE_INIT;
+    /* Given to a thread whose table could not be allocated: full, so its
+       sections and scopes fail as "too many contexts" (a RuntimeError),
+       and never written. */
+    static mlircy_gate_tls mlircy_tls_full = {{}, 16, {}, 16};
+
+    static void mlircy_tls_free(void *t) {
+      free(t);
+      mlircy_tlsp = NULL;
+    }
+    static void mlircy_tls_key_make(void) {
+      pthread_key_create(&mlircy_tls_key, mlircy_tls_free);
+    }
+    static __attribute__((noinline)) mlircy_gate_tls *mlircy_tls_new(void) {
+      pthread_once(&mlircy_tls_once, mlircy_tls_key_make);
+      mlircy_gate_tls *t = (mlircy_gate_tls *)calloc(1, sizeof *t);
+      if (!t) return &mlircy_tls_full;
+      if (pthread_setspecific(mlircy_tls_key, t) != 0) {
+        free(t);
+        return &mlircy_tls_full;
+      }
+      mlircy_tlsp = t;
+      return t;
+    }
+    static inline mlircy_gate_tls *mlircy_tls(void) {
+      mlircy_gate_tls *t = mlircy_tlsp;
+      return t ? t : mlircy_tls_new();
+    }
+    #define mlircy_held (mlircy_tls()->held)
+    #define mlircy_nheld (mlircy_tls()->nheld)
+    #define mlircy_out (mlircy_tls()->out)
+    #define mlircy_nout (mlircy_tls()->nout)
 
     static mlircy_gate_held *mlircy_gate_entry(int *gate) {
-      for (int i = 0; i < mlircy_nheld; ++i)
-        if (mlircy_held[i].gate == gate) return &mlircy_held[i];
+      mlircy_gate_tls *t = mlircy_tls();
+      for (int i = 0; i < t->nheld; ++i)
+        if (t->held[i].gate == gate) return &t->held[i];
       return NULL;
     }
     static int mlircy_gate_holds(int *gate) {
@@ -99,18 +137,20 @@ cdef extern from *:
     static int mlircy_gate_hold(int *gate, int kind) {
       mlircy_gate_held *e = mlircy_gate_entry(gate);
       if (e) { ++e->depth; return 0; }
-      if (mlircy_nheld == 16) return -1;
-      mlircy_held[mlircy_nheld].gate = gate;
-      mlircy_held[mlircy_nheld].depth = 1;
-      mlircy_held[mlircy_nheld].kind = kind;
-      ++mlircy_nheld;
+      mlircy_gate_tls *t = mlircy_tls();
+      if (t->nheld == 16) return -1;
+      t->held[t->nheld].gate = gate;
+      t->held[t->nheld].depth = 1;
+      t->held[t->nheld].kind = kind;
+      ++t->nheld;
       return 0;
     }
     static void mlircy_gate_unhold(int *gate) {
-      for (int i = 0; i < mlircy_nheld; ++i)
-        if (mlircy_held[i].gate == gate) {
-          if (--mlircy_held[i].depth == 0)
-            mlircy_held[i] = mlircy_held[--mlircy_nheld];
+      mlircy_gate_tls *t = mlircy_tls();
+      for (int i = 0; i < t->nheld; ++i)
+        if (t->held[i].gate == gate) {
+          if (--t->held[i].depth == 0)
+            t->held[i] = t->held[--t->nheld];
           return;
         }
     }
@@ -224,12 +264,18 @@ cdef extern from *:
 
     /* Enters a read scope: 1 entered (leave it), -1 must wait, -2 this
        thread holds sections of too many contexts. Inside a section or
-       scope of its own this thread only nests. */
-    static int mlircy_read_try(int *state, int *waiting) {
-      mlircy_gate_tls *t = &mlircy_tls;
-      for (int i = 0; i < t->nheld; ++i)
-        if (t->held[i].gate == state) { ++t->held[i].depth; return 1; }
-      if (t->nheld == 16) return -2;
+       scope of its own this thread only nests. `*at`: the entry's index
+       in this thread's table, for mlircy_read_leave_at. */
+    static inline int mlircy_read_try_at(mlircy_gate_tls *t, int *state,
+                                         int *waiting, int *at) {
+      int n = t->nheld;
+      for (int i = 0; i < n; ++i)
+        if (t->held[i].gate == state) {
+          ++t->held[i].depth;
+          *at = i;
+          return 1;
+        }
+      if (n == 16) return -2;
       int s = mlircy_gate_load(state);
       do {
         if ((s & MLIRCY_GATE_EXCL) ||
@@ -238,27 +284,47 @@ cdef extern from *:
       } while (!__atomic_compare_exchange_n(state, &s, s + 1, false,
                                             __ATOMIC_SEQ_CST,
                                             __ATOMIC_SEQ_CST));
-      t->held[t->nheld].gate = state;
-      t->held[t->nheld].depth = 1;
-      t->held[t->nheld].kind = MLIRCY_GATE_SCOPE;
-      ++t->nheld;
+      t->held[n].gate = state;
+      t->held[n].depth = 1;
+      t->held[n].kind = MLIRCY_GATE_SCOPE;
+      t->nheld = n + 1;
+      *at = n;
       return 1;
+    }
+    static int mlircy_read_try(int *state, int *waiting) {
+      int at;
+      return mlircy_read_try_at(mlircy_tls(), state, waiting, &at);
+    }
+
+    /* Ends the scope whose entry was found at index `i` of table `t`
+       (the same thread's), nested or not. */
+    static void mlircy_read_leave(int *state);
+    static inline void mlircy_read_leave_at(mlircy_gate_tls *t, int *state,
+                                            int i) {
+      mlircy_gate_held *e = &t->held[i];
+      /* The entry moves when this thread steps out of the scope and back
+         in for a change of its own, or ends another entry before it:
+         then the scan finds it. */
+      if (i >= t->nheld || e->gate != state) {
+        mlircy_read_leave(state);
+        return;
+      }
+      if (--e->depth > 0) return;
+      int kind = e->kind;
+      *e = t->held[--t->nheld];
+      if (kind == MLIRCY_GATE_SCOPE) {
+        __atomic_fetch_sub(state, 1, __ATOMIC_SEQ_CST);
+        mlircy_gate_notify();
+      }
     }
 
     static void mlircy_read_leave(int *state) {
-      mlircy_gate_tls *t = &mlircy_tls;
-      for (int i = 0; i < t->nheld; ++i) {
-        mlircy_gate_held *e = &t->held[i];
-        if (e->gate != state) continue;
-        if (--e->depth > 0) return;
-        int kind = e->kind;
-        *e = t->held[--t->nheld];
-        if (kind == MLIRCY_GATE_SCOPE) {
-          __atomic_fetch_sub(state, 1, __ATOMIC_SEQ_CST);
-          mlircy_gate_notify();
+      mlircy_gate_tls *t = mlircy_tls();
+      for (int i = 0; i < t->nheld; ++i)
+        if (t->held[i].gate == state) {
+          mlircy_read_leave_at(t, state, i);
+          return;
         }
-        return;
-      }
       /* Stepped out for a change that then failed: forget it. */
       for (int i = 0; i < t->nout; ++i)
         if (t->out[i].gate == state) {
@@ -271,12 +337,13 @@ cdef extern from *:
        of its own (mlircy_gate_try said -4). 0, or -1 when it cannot
        remember more (the change then waits as an error). */
     static int mlircy_read_step_out(int *state) {
+      mlircy_gate_tls *t = mlircy_tls();
       mlircy_gate_held *e = mlircy_gate_entry(state);
-      if (!e || e->kind != MLIRCY_GATE_SCOPE || mlircy_nout == 16) return -1;
-      mlircy_out[mlircy_nout].gate = state;
-      mlircy_out[mlircy_nout].depth = e->depth;
-      ++mlircy_nout;
-      *e = mlircy_held[--mlircy_nheld];
+      if (!e || e->kind != MLIRCY_GATE_SCOPE || t->nout == 16) return -1;
+      t->out[t->nout].gate = state;
+      t->out[t->nout].depth = e->depth;
+      ++t->nout;
+      *e = t->held[--t->nheld];
       __atomic_fetch_sub(state, 1, __ATOMIC_SEQ_CST);
       mlircy_gate_notify();
       return 0;
@@ -285,11 +352,12 @@ cdef extern from *:
     /* After a change made from a read scope: back into the scope, waiting
        as a new reader would. */
     static void mlircy_read_step_in(int *state, int *waiting) {
-      if (mlircy_nout == 0 || mlircy_gate_holds(state)) return;
-      for (int i = 0; i < mlircy_nout; ++i) {
-        if (mlircy_out[i].gate != state) continue;
-        int depth = mlircy_out[i].depth;
-        mlircy_out[i] = mlircy_out[--mlircy_nout];
+      mlircy_gate_tls *t = mlircy_tls();
+      if (t->nout == 0 || mlircy_gate_holds(state)) return;
+      for (int i = 0; i < t->nout; ++i) {
+        if (t->out[i].gate != state) continue;
+        int depth = t->out[i].depth;
+        t->out[i] = t->out[--t->nout];
         __atomic_fetch_add(waiting, MLIRCY_GATE_READER, __ATOMIC_SEQ_CST);
         while (mlircy_read_try(state, waiting) < 0)
           mlircy_gate_wait(state, waiting, MLIRCY_GATE_SHARED);
@@ -300,18 +368,36 @@ cdef extern from *:
     }
 
     /* Held by a function for its reads; left when the function returns.
-       With the GIL a plain struct that nothing reads, so that functions
-       declaring one compile as if they did not. */
+       It keeps the thread's table and its entry's index, so that leaving
+       needs no look-up. With the GIL a plain struct that nothing reads,
+       so that functions declaring one compile as if they did not. */
     #if MLIRCY_READ_SCOPES
     struct mlircy_read_scope {
       int *state;
+      mlircy_gate_tls *t;
+      int at;
       mlircy_read_scope() : state(NULL) {}
       ~mlircy_read_scope() {
-        if (state) mlircy_read_leave(state);
+        if (state) mlircy_read_leave_at(t, state, at);
       }
     };
+    /* mlircy_read_try for a scope: on 1, the scope is entered. */
+    static inline int mlircy_read_scope_try(mlircy_read_scope *rs,
+                                            int *state, int *waiting) {
+      mlircy_gate_tls *t = mlircy_tls();
+      int r = mlircy_read_try_at(t, state, waiting, &rs->at);
+      if (r == 1) {
+        rs->t = t;
+        rs->state = state;
+      }
+      return r;
+    }
     #else
     struct mlircy_read_scope { int *state; };
+    static inline int mlircy_read_scope_try(mlircy_read_scope *rs,
+                                            int *state, int *waiting) {
+      return 1;
+    }
     #endif
     """
     int GATE_EXCL "MLIRCY_GATE_EXCL"
@@ -324,6 +410,8 @@ cdef extern from *:
     cdef cppclass mlircy_read_scope:
         int* state
     int mlircy_read_try(int* state, int* waiting) noexcept nogil
+    int mlircy_read_scope_try(mlircy_read_scope* rs, int* state,
+                              int* waiting) noexcept nogil
     int mlircy_read_step_out(int* state) noexcept nogil
     void mlircy_read_leave(int* state) noexcept nogil
     void mlircy_read_step_in(int* state, int* waiting) noexcept nogil
@@ -447,9 +535,10 @@ cdef int ir_read_wait(Context ctx) except -1:
     return _gate_acquire(ctx, GATE_READ)
 
 
-cdef int _read_scope_wait(Context ctx, int r) except -1:
-    """After mlircy_read_try said `r` (not 1): waits until this thread
-    is in a read scope on ctx, or raises."""
+cdef int _read_scope_wait(Context ctx, int r,
+                          mlircy_read_scope* rs) except -1:
+    """After the try to enter a read scope on ctx said `r` (not 1): waits
+    until this thread is in one (`rs`'s when given), or raises."""
     if r == -1:
         mlircy_gate_waiting_add(&ctx.gate.waiting, GATE_READER)
         try:
@@ -457,7 +546,11 @@ cdef int _read_scope_wait(Context ctx, int r) except -1:
                 with nogil:
                     mlircy_gate_wait(&ctx.gate.state, &ctx.gate.waiting,
                                      GATE_SHARED)
-                r = mlircy_read_try(&ctx.gate.state, &ctx.gate.waiting)
+                if rs != NULL:
+                    r = mlircy_read_scope_try(rs, &ctx.gate.state,
+                                              &ctx.gate.waiting)
+                else:
+                    r = mlircy_read_try(&ctx.gate.state, &ctx.gate.waiting)
         finally:
             mlircy_gate_waiting_add(&ctx.gate.waiting, -GATE_READER)
     if r == -2:
@@ -466,16 +559,31 @@ cdef int _read_scope_wait(Context ctx, int r) except -1:
     return 0
 
 
-cdef inline int ir_read_scope(mlircy_read_scope* rs, Context ctx) except -1:
-    """On free-threaded builds, enters a read scope on ctx's IR for the
-    rest of the calling function (which declares `cdef mlircy_read_scope
-    rs`): other threads' changes wait until it returns. Call it before the
-    first check of an object, as `if READ_SCOPES: ir_read_scope(&rs, ctx)`
-    so that GIL builds do not even evaluate ctx; a second call (another
-    context) does nothing."""
-    if READ_SCOPES and rs.state == NULL and ctx is not None:
-        ir_read_enter(ctx)
-        rs.state = &ctx.gate.state
+cdef inline int ir_read_scope(mlircy_read_scope* rs, PyObject* ctx) except -1:
+    """On free-threaded builds, enters a read scope on the IR of `ctx` (a
+    borrowed Context, or None: nothing) for the rest of the calling
+    function (which declares `cdef mlircy_read_scope rs`): other threads'
+    changes wait until it returns. Call it before the first check of an
+    object, as `if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)`
+    so that GIL builds do not even evaluate the context; a second call
+    (another context) does nothing. Borrowed, as the object it comes from
+    holds it: no reference counts taken and dropped for each read (on a
+    free-threaded build each is a test of the owning thread, and an atomic
+    operation for an object another thread made)."""
+    cdef int r
+    if READ_SCOPES and rs.state == NULL and ctx != <PyObject*>None:
+        r = mlircy_read_scope_try(rs, &(<Context>ctx).gate.state,
+                                  &(<Context>ctx).gate.waiting)
+        if r != 1:
+            _read_scope_wait(<Context>ctx, r, rs)
+    return 0
+
+
+cdef inline int ir_read_scope_op(mlircy_read_scope* rs, PyObject* op) except -1:
+    """ir_read_scope on the context of `op` (a borrowed Operation, or
+    None: nothing)."""
+    if READ_SCOPES and op != <PyObject*>None:
+        ir_read_scope(rs, <PyObject*>(<Operation>op).context)
     return 0
 
 
@@ -501,11 +609,6 @@ cdef int ctx_threading_changed(Context ctx) except -1:
     return 0
 
 
-cdef inline Context _octx(Operation o):
-    """o's context for ir_read_scope; None for no operation."""
-    return None if o is None else o.context
-
-
 cdef int ir_read_enter(Context ctx) except -1:
     """Enters a read scope on ctx (free-threaded builds), waiting as a
     reader; ir_read_scope's work, and for modules other than _ir, which end
@@ -514,7 +617,7 @@ cdef int ir_read_enter(Context ctx) except -1:
         return 0
     cdef int r = mlircy_read_try(&ctx.gate.state, &ctx.gate.waiting)
     if r != 1:
-        _read_scope_wait(ctx, r)
+        _read_scope_wait(ctx, r, NULL)
     return 1
 
 

@@ -366,7 +366,7 @@ cdef class Operation:
         as upstream's op.operation; one object per operation while it is
         referenced. Its .opview is the op-specific object."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         op_check(self)
         if type(self) is Operation:
             return self
@@ -392,7 +392,7 @@ cdef class Operation:
     def opview(self) -> OpView:
         """This operation as its registered OpView class."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         op_check(self)
         cdef Operation p = op_primary(self)
         cls = _name_info(p.context, p.c_op).cls
@@ -534,7 +534,7 @@ cdef class Operation:
     def name(self) -> str:
         """The operation's name (e.g. 'arith.addi')."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         cdef MlirOperation op = op_handle(self)
         return _name_info(self.context, op).name
 
@@ -542,7 +542,7 @@ cdef class Operation:
     def location(self) -> Location:
         """The operation's Location (settable)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         return wrap_location(self.context, mlirOperationGetLocation(op_handle(self)))
 
     @location.setter
@@ -570,7 +570,7 @@ cdef class Operation:
         """The operation's uses of its operands: a list of OpOperand (as
         Value.uses gives them), e.g. the targets of memory effects."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         op_check(self)
         cdef Operation p = op_primary(self)
         cdef unsigned int i, n = mlirOperationGetNumOperands(p.c_op)
@@ -593,7 +593,7 @@ cdef class Operation:
     def result(self) -> OpResult:
         """The single result (ValueError unless there is exactly one)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         cdef MlirOperation op = op_handle(self)
         cdef intptr_t n = mlirOperationGetNumResults(op)
         if n != 1:
@@ -620,7 +620,7 @@ cdef class Operation:
         """The operation containing this one as a plain Operation (as
         upstream), or None."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         cdef MlirOperation p = mlirOperationGetParentOperation(op_handle(self))
         if p.ptr == NULL:
             return None
@@ -639,7 +639,7 @@ cdef class Operation:
     def block(self) -> Block | None:
         """The block containing this operation, or None when detached."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         cdef MlirBlock b = mlirOperationGetBlock(op_handle(self))
         if b.ptr == NULL:
             return None
@@ -650,7 +650,7 @@ cdef class Operation:
     def is_attached(self):
         """Whether the operation is in a block (not detached)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         return mlirOperationGetBlock(op_handle(self)).ptr != NULL
 
     # -- printing -------------------------------------------------------
@@ -709,7 +709,7 @@ cdef class Operation:
         """Writes MLIR bytecode to a binary file object, or to the file at a
         path (str)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         cdef MlirOperation op
         cdef string buf
         cdef MlirBytecodeWriterConfig cfg
@@ -761,7 +761,7 @@ cdef class Operation:
     def verify(self) -> bool:
         """Verifies the operation; raises MLIRError with the diagnostics."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         cdef int t = op_section_enter(self, False)
         cdef MlirOperation op
         cdef _ErrorCapture cap
@@ -788,7 +788,7 @@ cdef class Operation:
         """Whether this operation has the trait `trait_cls`, a trait class
         such as IsTerminatorTrait (False for an unregistered operation)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         cdef TypeID tid = trait_typeid(trait_cls)
         return mlirCyOperationHasTrait(op_handle(self), tid.c_typeid)
 
@@ -847,7 +847,7 @@ cdef class Operation:
         """Whether this operation comes before `other` in their block;
         ValueError unless both are in the same block."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, self.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>self.context)
         cdef Operation o = as_operation(other, "other")
         cdef MlirOperation op = op_handle(self)
         cdef MlirBlock b = mlirOperationGetBlock(op)

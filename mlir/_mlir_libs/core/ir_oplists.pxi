@@ -42,18 +42,18 @@ cdef class OpAttributeMap:
 
     def __len__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         return mlirOperationGetNumAttributes(op_handle(self.op))
 
     def __contains__(self, name):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         name = _str_param(name, "name")
         return _get_attr(op_handle(self.op), <str>name).ptr != NULL
 
     def __getitem__(self, key):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         cdef MlirOperation op = op_handle(self.op)
         cdef MlirAttribute a
         cdef Py_ssize_t i
@@ -72,7 +72,7 @@ cdef class OpAttributeMap:
     def get(self, key, default: Any = None) -> Attribute | Any:
         """The attribute named `key`, or `default` when the op has none."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         key = _str_param(key, "key")
         cdef MlirAttribute a = _get_attr(op_handle(self.op), key)
         if a.ptr == NULL:
@@ -103,7 +103,7 @@ cdef class OpAttributeMap:
 
     def __iter__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         cdef MlirOperation op = op_handle(self.op)
         cdef intptr_t i, n = mlirOperationGetNumAttributes(op)
         names = [from_ref(mlirIdentifierStr(mlirOperationGetAttribute(op, i).name))
@@ -166,12 +166,12 @@ cdef class _OpValueList:
 
     def __len__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         return self.length()
 
     def __getitem__(self, key):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         cdef Py_ssize_t n = self.length()
         cdef Py_ssize_t i
         if isinstance(key, slice):
@@ -188,7 +188,7 @@ cdef class _OpValueList:
 
     def __iter__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         cdef _OpValueIterator it = _OpValueIterator.__new__(_OpValueIterator)
         it.values = self
         it.n = self.length()
@@ -205,7 +205,7 @@ cdef class _OpValueList:
     @property
     def types(self) -> list[Type]:
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         return [wrap_type(self.op.context, mlirValueGetType(
             self.get(op_handle(self.op), self.start + i)))
             for i in range(self.length())]
@@ -235,7 +235,7 @@ cdef class _OpValueIterator:
         cdef _OpValueList l = self.values
         if self.i >= self.n:
             raise StopIteration
-        if READ_SCOPES: ir_read_scope(&rs, l.op.context)
+        if READ_SCOPES: ir_read_scope(&rs, <PyObject*>l.op.context)
         op_check(l.op)
         if self.results:
             v = _new_value(l.op, mlirOperationGetResult(l.op.c_op,
@@ -347,12 +347,12 @@ cdef class RegionSequence:
 
     def __len__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         return self.length()
 
     def __getitem__(self, key):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         cdef MlirOperation op = op_handle(self.op)
         cdef Py_ssize_t n = self.length()
         cdef RegionSequence w
@@ -372,7 +372,7 @@ cdef class RegionSequence:
 
     def __iter__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         if self.count < 0 and self.start == 0:
             return RegionIterator.new(self.op)
         return iter([self[i] for i in range(self.length())])
@@ -399,7 +399,7 @@ cdef class RegionIterator:
 
     def __next__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         cdef MlirOperation op = op_handle(self.op)
         if self.next_index >= mlirOperationGetNumRegions(op):
             raise StopIteration
@@ -445,12 +445,12 @@ cdef class OpSuccessors:
 
     def __len__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         return self.length()
 
     def __getitem__(self, key):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         cdef OpSuccessors w
         if isinstance(key, slice):
             start, stop, step = key.indices(self.length())

@@ -108,7 +108,7 @@ cdef class Value:
     def type(self) -> Type:
         """The value's Type (settable)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         return wrap_type(self.parent.context, mlirValueGetType(self.handle()))
 
     def set_type(self, Type type not None) -> None:
@@ -125,14 +125,14 @@ cdef class Value:
     def location(self) -> Location:
         """Where the value is defined (a Location)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         return wrap_location(self.parent.context, mlirValueGetLocation(self.handle()))
 
     @property
     def owner(self) -> OpView | Block:
         """The defining operation of a result; the Block of an argument."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         cdef MlirValue v = self.handle()
         if mlirValueIsAOpResult(v):
             return self.parent
@@ -143,7 +143,7 @@ cdef class Value:
         """An iterator over the OpOperands using this value (the uses of
         when it was made: changing uses while iterating is safe)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         cdef MlirValue v = self.handle()
         cdef MlirOpOperand use = mlirValueGetFirstUse(v)
         out = []
@@ -214,7 +214,7 @@ cdef class Value:
         prints as that name ('%x'). An AsmState makes repeated calls fast
         (the flags are then the AsmState's)."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         cdef MlirValue v = self.handle()
         cdef string buf
         cdef MlirOpPrintingFlags flags
@@ -260,7 +260,7 @@ cdef class Value:
 
     def __str__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         # As upstream: the Python class's kind (OpResult, BlockArgument,
         # else Value, subclasses included), then the defining operation (or
         # the block argument's description) in parentheses.
@@ -271,7 +271,7 @@ cdef class Value:
 
     def __repr__(self):
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         try:
             self.handle()
         except RuntimeError:
@@ -300,7 +300,7 @@ cdef class OpResult(Value):
     def owner(self) -> OpView:
         """The operation defining the result."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         self.check()
         return self.parent
 
@@ -308,7 +308,7 @@ cdef class OpResult(Value):
     def result_number(self) -> int:
         """The result's position among its operation's results."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         return mlirOpResultGetResultNumber(self.handle())
 
 
@@ -319,7 +319,7 @@ cdef class BlockArgument(Value):
     def owner(self) -> Block:
         """The Block the argument belongs to."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         self.check()
         return wrap_block(self.parent, self.c_arg_block)
 
@@ -327,7 +327,7 @@ cdef class BlockArgument(Value):
     def arg_number(self) -> int:
         """The argument's position in its block."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.parent))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.parent)
         return mlirBlockArgumentGetArgNumber(self.handle())
 
     def set_type(self, Type type not None):
@@ -387,7 +387,7 @@ cdef class OpOperand:
     def value(self) -> Value:
         """The value used."""
         cdef mlircy_read_scope rs
-        if READ_SCOPES: ir_read_scope(&rs, _octx(self.op))
+        if READ_SCOPES: ir_read_scope_op(&rs, <PyObject*>self.op)
         return wrap_value_any(self.op.context,
                               mlirOperationGetOperand(op_handle(self.op), self.number))
 

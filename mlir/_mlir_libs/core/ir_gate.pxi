@@ -76,12 +76,14 @@ cdef extern from *:
        their gates and nesting depths. */
     typedef struct { int *gate; int depth; } mlircy_gate_out;
     /* A thread's table, allocated on its first use of a gate and freed
-       when it exits (the pthread key's destructor). The thread-local
-       variable is a pointer with the initial-exec model: one load from
-       the thread pointer, no __tls_get_addr call per use as a
-       general-dynamic variable of a dlopen'ed module needs. Eight bytes
-       fit the static TLS that glibc keeps for dlopen'ed modules; the
-       table itself (528 bytes) might not. */
+       when it exits (a thread_local owner's destructor; not a pthread key,
+       whose functions carry GLIBC_2.34 versions that manylinux_2_28
+       systems lack). The thread-local variable used on every read is a
+       pointer with the initial-exec model: one load from the thread
+       pointer, no __tls_get_addr call as a general-dynamic variable of a
+       dlopen'ed module needs. Eight bytes fit the static TLS that glibc
+       keeps for dlopen'ed modules; the table itself (528 bytes) might
+       not. */
     typedef struct {
       mlircy_gate_held held[16];
       int nheld;
@@ -90,28 +92,25 @@ cdef extern from *:
     } mlircy_gate_tls;
     static __thread mlircy_gate_tls *mlircy_tlsp
         __attribute__((tls_model("initial-exec")));
-    static pthread_key_t mlircy_tls_key;
-    static pthread_once_t mlircy_tls_once = PTHREAD_ONCE_INIT;
     /* Given to a thread whose table could not be allocated: full, so its
        sections and scopes fail as "too many contexts" (a RuntimeError),
        and never written. */
     static mlircy_gate_tls mlircy_tls_full = {{}, 16, {}, 16};
 
-    static void mlircy_tls_free(void *t) {
-      free(t);
-      mlircy_tlsp = NULL;
-    }
-    static void mlircy_tls_key_make(void) {
-      pthread_key_create(&mlircy_tls_key, mlircy_tls_free);
-    }
+    struct mlircy_tls_owner {
+      mlircy_gate_tls *t;
+      ~mlircy_tls_owner() {
+        free(t);
+        t = NULL;
+        mlircy_tlsp = NULL;
+      }
+    };
+    static thread_local mlircy_tls_owner mlircy_tls_owned;
+
     static __attribute__((noinline)) mlircy_gate_tls *mlircy_tls_new(void) {
-      pthread_once(&mlircy_tls_once, mlircy_tls_key_make);
       mlircy_gate_tls *t = (mlircy_gate_tls *)calloc(1, sizeof *t);
       if (!t) return &mlircy_tls_full;
-      if (pthread_setspecific(mlircy_tls_key, t) != 0) {
-        free(t);
-        return &mlircy_tls_full;
-      }
+      mlircy_tls_owned.t = t;     /* first use: registers the destructor */
       mlircy_tlsp = t;
       return t;
     }

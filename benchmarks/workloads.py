@@ -376,6 +376,39 @@ def str_type(M, n):
     return _one_op(M, body)
 
 
+def get_asm(M, n):
+    """op.get_asm() of arith.addi of _ONE_OP, a small function."""
+    def body(op):
+        for _ in range(n):
+            op.get_asm()
+    return _one_op(M, body)
+
+
+def op_parse(M, n):
+    """Operation.parse of one op, a new constant each call, dropped at
+    once (a detached op: its destruction counts too)."""
+    parse = M.ir.Operation.parse
+
+    def body():
+        for k in range(n):
+            parse(f"%0 = arith.constant {k} : i32")
+    return _calls(M, body)
+
+
+def dense_small(M, n):
+    """DenseElementsAttr.get of a 4x4 int32 numpy array, one element
+    changed before each call, as a front-end's small weights are."""
+    ir, np = M.ir, M.np
+
+    def body():
+        data = np.zeros((4, 4), dtype=np.int32)
+        get = ir.DenseElementsAttr.get
+        for k in range(n):
+            data[0, 0] = k
+            get(data)
+    return _calls(M, body)
+
+
 def op_attributes(M, n):
     """op.attributes[i] of every attribute (2), reading name and value."""
     def body(op):
@@ -826,6 +859,10 @@ WORKLOADS = {
                            "type_parse"),
     "str_type": Workload(str_type, 100_000, _ops, 1e9, "ns/call",
                          "str_type"),
+    "get_asm": Workload(get_asm, 20_000, _ops, 1e9, "ns/call", "get_asm"),
+    "op_parse": Workload(op_parse, 20_000, _ops, 1e9, "ns/call", "op_parse"),
+    "dense_small": Workload(dense_small, 100_000, _ops, 1e9, "ns/call",
+                            "dense_small"),
     "op_attributes": Workload(op_attributes, 100_000, _pairs, 1e9, "ns/attr",
                               "op_attrs"),
     "navigate": Workload(navigate, 100_000, lambda n: 3 * n, 1e9, "ns/value",

@@ -49,28 +49,52 @@ def test_inferred_types(ctx):
         or str(DenseElementsAttr.get(b"\x01\x02")) == "dense<[1, 2]> : tensor<2xi8>"
 
 
-def test_concrete_classes_and_indexing(ctx):
+def test_get_returns_the_class_itself_as_upstream(ctx):
+    # As upstream's: get and get_splat (also called through a subclass)
+    # return a DenseElementsAttr, which is neither indexed nor iterated;
+    # the attribute read back, parsed or cast is the concrete subclass.
     i = DenseElementsAttr.get(np.array([[1, -2], [3, 4]], np.int64))
-    assert type(i) is DenseIntElementsAttr
+    assert type(i) is DenseElementsAttr
+    assert repr(i) == "DenseElementsAttr(dense<[[1, -2], [3, 4]]> : tensor<2x2xi64>)"
+    with pytest.raises(TypeError, match="^'DenseElementsAttr' object is not subscriptable$"):
+        i[0]
+    with pytest.raises(TypeError, match="^'DenseElementsAttr' object is not iterable$"):
+        list(i)
+    assert len(i) == 4 and np.array(i).tolist() == [[1, -2], [3, 4]]
+    assert type(i.maybe_downcast()) is DenseIntElementsAttr
+    assert type(DenseIntElementsAttr.get(np.array([1], np.int32))) is DenseElementsAttr
+    f = DenseFPElementsAttr.get(np.array([0.5], np.float32))
+    assert type(f) is DenseElementsAttr
+    t = RankedTensorType.get([2], IntegerType.get_signless(32))
+    splat = DenseElementsAttr.get_splat(t, IntegerAttr.get(t.element_type, 7))
+    assert type(splat) is DenseElementsAttr and str(splat) == "dense<7> : tensor<2xi32>"
+    listed = DenseElementsAttr.get([IntegerAttr.get(t.element_type, 1)])
+    assert type(listed) is DenseElementsAttr
+    assert type(Attribute.parse("dense<1> : tensor<2xi32>")) is DenseIntElementsAttr
+
+
+def test_concrete_classes_and_indexing(ctx):
+    i = DenseIntElementsAttr(
+        DenseElementsAttr.get(np.array([[1, -2], [3, 4]], np.int64)))
     assert [i[k] for k in range(4)] == [1, -2, 3, 4] and list(i) == [1, -2, 3, 4]
     # As upstream: no negative indices.
     for k in (4, -1):
         with pytest.raises(IndexError, match="^attempt to access out of bounds element$"):
             i[k]
-    f = DenseElementsAttr.get(np.array([0.5, 1.5], np.float32))
+    f = DenseElementsAttr.get(np.array([0.5, 1.5], np.float32)).maybe_downcast()
     assert type(f) is DenseFPElementsAttr and f[1] == 1.5
     with pytest.raises(IndexError, match="^attempt to access out of bounds element$"):
         f[-1]
     # As upstream, only f32 and f64 elements are read by index (the buffer
     # protocol exports f16).
-    h = DenseElementsAttr.get(np.array([0.5, 2.0], np.float16))
+    h = DenseElementsAttr.get(np.array([0.5, 2.0], np.float16)).maybe_downcast()
     with pytest.raises(TypeError, match="^Unsupported floating-point type$"):
         h[1]
     assert np.array(h).tolist() == [0.5, 2.0]
     u = DenseElementsAttr.get(np.array([255], np.uint8), signless=False)
-    assert u[0] == 255
+    assert DenseIntElementsAttr(u)[0] == 255
     # i1 elements read as the ints 0 and 1, as upstream.
-    b = DenseElementsAttr.get(np.array([True, False]))
+    b = DenseElementsAttr.get(np.array([True, False])).maybe_downcast()
     assert type(b[0]) is int and (b[0], b[1]) == (1, 0) and list(b) == [1, 0]
     idx = Attribute.parse("dense<[7, 8]> : tensor<2xindex>")
     assert idx[1] == 8 and np.array(idx).tolist() == [7, 8]

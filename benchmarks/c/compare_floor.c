@@ -29,6 +29,12 @@
  *   type_parse  N x mlirTypeParseGet(ctx, "tensor<?x4xf32>")
  *   str_type    N x printing the type of a tensor<?x4xf32> value into a
  *               buffer (the value and op of ONE_OP, parsed once)
+ *   get_asm     N x printing ONE_OP's arith.addi with default flags into
+ *               a buffer (flags made and destroyed per call, as get_asm())
+ *   op_parse    N x mlirOperationCreateParse of "%0 = arith.constant k :
+ *               i32", then destroyed
+ *   dense_small N x a 4x4 int32 DenseElementsAttr (its tensor type and
+ *               the attribute), one element changed before each
  *   op_attrs    N x every attribute (2) of ONE_OP's arith.addi by
  *               position: its name's string and its value
  *   navigate    N x the results and operands (1 + 2) of that op and
@@ -388,6 +394,48 @@ static double str_type(MlirContext ctx, long n) {
   return dt;
 }
 
+static double get_asm(MlirContext ctx, long n) {
+  MlirOperation op = one_op(ctx, NULL);
+  struct buf b = {0, 0, 0};
+  double t0 = now();
+  for (long i = 0; i < n; ++i) {
+    b.len = 0;
+    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+    mlirOperationPrintWithFlags(op, flags, append, &b);
+    mlirOpPrintingFlagsDestroy(flags);
+    sink += b.len;
+  }
+  double dt = now() - t0;
+  free(b.p);
+  return dt;
+}
+
+static double op_parse(MlirContext ctx, long n) {
+  char src[64];
+  double t0 = now();
+  for (long k = 0; k < n; ++k) {
+    int len = snprintf(src, sizeof src, "%%0 = arith.constant %ld : i32", k);
+    MlirOperation op = mlirOperationCreateParse(
+        ctx, mlirStringRefCreate(src, (size_t)len), S(""));
+    sink += (uintptr_t)op.ptr;
+    mlirOperationDestroy(op);
+  }
+  return now() - t0;
+}
+
+static double dense_small(MlirContext ctx, long n) {
+  int32_t data[16] = {0};
+  int64_t shape[2] = {4, 4};
+  MlirType i32 = mlirIntegerTypeGet(ctx, 32);
+  double t0 = now();
+  for (long k = 0; k < n; ++k) {
+    data[0] = (int32_t)k;
+    MlirType t = mlirRankedTensorTypeGet(2, shape, i32, mlirAttributeGetNull());
+    sink += (uintptr_t)mlirDenseElementsAttrInt32Get(t, 16, data).ptr;
+  }
+  return now() - t0;
+}
+
 static double op_attrs(MlirContext ctx, long n) {
   MlirOperation op = one_op(ctx, NULL);
   double t0 = now();
@@ -520,6 +568,7 @@ static const struct workload workloads[] = {
     {"ranked_tensor_type", ranked_tensor_type},        {"array_attr", array_attr},
     {"dict_attr", dict_attr},
     {"type_parse", type_parse}, {"str_type", str_type}, {"op_attrs", op_attrs},
+    {"get_asm", get_asm},   {"op_parse", op_parse}, {"dense_small", dense_small},
     {"navigate", navigate},
     {"parse", parse},       {"print", print},       {"pipeline", pipeline},
     {"pass", pass},

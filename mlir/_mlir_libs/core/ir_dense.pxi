@@ -206,16 +206,25 @@ cdef object _dense_from_buffer(object array, object signless, object type,
         ctx = (<Type>type).context
     else:
         ctx = resolve_context(context)
-    cdef _HeldBuffer h
+    # The buffer on the stack, released on the way out (no object for it).
+    cdef Py_buffer view
     try:
-        h = _get_buffer(array, PyBUF_RECORDS_RO)
+        PyObject_GetBuffer(array, &view, PyBUF_RECORDS_RO)
     except (ValueError, BufferError):
         # numpy refuses a format string for some dtypes (datetime64, ...);
         # with an explicit element type the bytes are all we need.
         if type is None:
             raise
-        h = _get_buffer(array, PyBUF_STRIDED_RO)
-    cdef Py_buffer* v = &h.view
+        PyObject_GetBuffer(array, &view, PyBUF_STRIDED_RO)
+    try:
+        return _dense_from_view(&view, array, signless, type, shape, ctx)
+    finally:
+        PyBuffer_Release(&view)
+
+
+cdef object _dense_from_view(Py_buffer* v, object array, object signless,
+                             object type, object shape, Context ctx):
+    """_dense_from_buffer's work on the buffer `v` of `array`."""
     # Contiguity: copy anything else to C order.
     data_owner = None
     cdef const char* data = <const char*>v.buf
@@ -322,7 +331,19 @@ cdef object _dense_from_buffer(object array, object signless, object type,
         a = mlirDenseElementsAttrRawBufferGet(shaped, <size_t>nbytes, data)
     if a.ptr == NULL:
         raise ValueError(f"buffer does not match type {_print_type(shaped)}")
-    return wrap_attribute(ctx, a)
+    return _dense_elements(ctx, a)
+
+
+cdef DenseElementsAttr _dense_elements(Context ctx, MlirAttribute a):
+    """`a` as a DenseElementsAttr itself, not its integer or floating-point
+    subclass: what upstream's DenseElementsAttr.get and get_splat return
+    (reading the attribute back from an operation gives the subclass)."""
+    if a.ptr == NULL:
+        raise ValueError("null attribute")
+    cdef DenseElementsAttr r = DenseElementsAttr.__new__(DenseElementsAttr)
+    r.c_attr = a
+    r.context = ctx
+    return r
 
 
 cdef list _shape_for_message(object logical_shape, vector[int64_t]& dims):
@@ -398,7 +419,7 @@ cdef class DenseElementsAttr(Attribute):
                 f"shaped=Type({shaped_type}), "
                 f"element=Attribute({element_attr})")
         attribute_handle_in(element_attr, ctx, "element_attr")
-        return wrap_attribute(ctx, mlirDenseElementsAttrSplatGet(st, ea))
+        return _dense_elements(ctx, mlirDenseElementsAttrSplatGet(st, ea))
 
     @staticmethod
     def isinstance(other):
@@ -667,7 +688,7 @@ cdef object _dense_from_attributes(list attrs, object type, object context):
     if <int64_t>elems.size() != mlirElementsAttrGetNumElements_t(shaped):
         raise ValueError(f"{elems.size()} attributes do not match type "
                          f"{_print_type(shaped)}")
-    return wrap_attribute(ctx, mlirDenseElementsAttrGet(shaped, elems.size(),
+    return _dense_elements(ctx, mlirDenseElementsAttrGet(shaped, elems.size(),
                                                         elems.data()))
 
 

@@ -19,7 +19,9 @@ it with a canonical value per parameter, and one case per parameter and
 argument form replaces that one value: a sequence as list, tuple, range,
 numpy array, ctypes array, array.array, generator, one-element list around
 a ctypes object; an int as numpy integer, bool, IntEnum; a float as numpy
-float or int; None; a wrong type. With `--combos N --seed S` it also draws
+float or int; a buffer (`DenseElementsAttr.get`'s array) as numpy arrays
+of other dtypes, ranks and layouts, bytes, array.array, memoryview, a list;
+None; a wrong type. With `--combos N --seed S` it also draws
 N cases that vary several parameters at once (the long run,
 `make arg-parity-long`).
 
@@ -61,13 +63,25 @@ class Small(enum.IntEnum):
 
 # -- parameter kinds, from upstream's annotations ------------------------------
 
-def kind_of(annotation):
-    """(kind, optional) of an annotation text, or (None, False)."""
+# Parameters annotated with a bare `list` or `Sequence`: their elements'
+# kind, by the parameter's name.
+LIST_KINDS = {"attributes": "seq_attr", "attrs": "seq_attr",
+              "exprs": "seq_affine_expr", "dim_exprs": "seq_affine_expr",
+              "symbol_exprs": "seq_affine_expr", "shape": "seq_int",
+              "scalable": "seq_bool", "values": "seq_bool",
+              "arg_types": "seq_type", "arg_locs": "seq_location"}
+
+
+def kind_of(annotation, name=None):
+    """(kind, optional) of an annotation text (of the parameter `name`),
+    or (None, False)."""
     text = annotation.replace("mlir._mlir_libs._mlir.ir.", "").replace(
         "collections.abc.", "").strip()
     optional = text.endswith("| None")
     if optional:
         text = text[:-len("| None")].strip()
+    if text in ("list", "Sequence"):
+        return LIST_KINDS.get(name), optional
     known = {"int": "int", "float": "float", "bool": "bool", "str": "str",
              "Sequence[int]": "seq_int", "Sequence[float]": "seq_float",
              "Sequence[bool]": "seq_bool", "Sequence[str]": "seq_str",
@@ -77,7 +91,9 @@ def kind_of(annotation):
              "Sequence[Location]": "seq_location",
              "Sequence[Attribute]": "seq_attr", "Value": "value",
              "_OperationBase": "operation", "Operation": "operation",
-             "Block": "block", "Region": "region"}
+             "Block": "block", "Region": "region",
+             "typing_extensions.Buffer": "buffer", "bytes": "bytes",
+             "dict": "dict"}
     return known.get(text), optional
 
 
@@ -189,7 +205,43 @@ def canonical(kind, ctx, alternative=0, objects=None):
         "affine_map": lambda: ir.AffineMap.get_identity(2),
         "context": lambda: ctx, "location": lambda: ir.Location.unknown(),
         "seq_location": lambda: [ir.Location.unknown()],
+        "buffer": lambda: _np().array([1, 2], dtype=_np().int32),
+        "bytes": lambda: b"x",
+        "dict": lambda: {"a": ir.UnitAttr.get()},
+        "seq_affine_expr": lambda: [ir.AffineDimExpr.get(0)],
     }[kind]()
+
+
+def _np():
+    import numpy as np
+    return np
+
+
+def _buffers():
+    """A buffer parameter's forms: numpy arrays of other dtypes, ranks,
+    layouts and sizes, the other buffer kinds, and non-buffers."""
+    import numpy as np
+    return [
+        ("numpy_int64_2d", lambda: np.array([[1, 2], [3, 4]], dtype=np.int64)),
+        ("numpy_float32", lambda: np.array([1.5, 2.5], dtype=np.float32)),
+        ("numpy_float16", lambda: np.array([1.5], dtype=np.float16)),
+        ("numpy_bool", lambda: np.array([True, False])),
+        ("numpy_uint8", lambda: np.array([1, 255], dtype=np.uint8)),
+        ("numpy_complex64", lambda: np.array([1 + 2j], dtype=np.complex64)),
+        ("numpy_strided", lambda: np.arange(6, dtype=np.int32)[::2]),
+        ("numpy_fortran", lambda: np.asfortranarray(
+            np.arange(6, dtype=np.int32).reshape(2, 3))),
+        ("numpy_0d", lambda: np.array(7, dtype=np.int32)),
+        ("numpy_empty", lambda: np.zeros((0,), dtype=np.int32)),
+        ("numpy_big_endian", lambda: np.array([1, 2], dtype=">i4")),
+        ("numpy_datetime", lambda: np.array(["2026-01-01"], dtype="datetime64[D]")),
+        ("bytes", lambda: b"\x01\x02"),
+        ("bytearray", lambda: bytearray(b"\x01\x02")),
+        ("array_i", lambda: array.array("i", [1, 2])),
+        ("memoryview", lambda: memoryview(np.array([1, 2], dtype=np.int32))),
+        ("list_of_ints", lambda: [1, 2]),
+        ("int", lambda: 1),
+    ]
 
 
 def _ints(values):
@@ -248,6 +300,24 @@ def forms(kind):
     if kind == "seq_str":
         return [("tuple", lambda: ("x", "y")), ("str", lambda: "xy"),
                 ("list_of_bytes", lambda: [b"x"]), ("generator", lambda: (v for v in ["x"]))] + wrong
+    if kind == "bytes":
+        return [("str", lambda: "x"), ("bytearray", lambda: bytearray(b"x")),
+                ("memoryview", lambda: memoryview(b"x")), ("int", lambda: 1),
+                ("non_utf8", lambda: b"\xff")] + wrong
+    if kind == "dict":
+        return [("empty", lambda: {}), ("int_key", lambda: {1: ir.UnitAttr.get()}),
+                ("int_value", lambda: {"a": 1}), ("none_value", lambda: {"a": None}),
+                ("type_value", lambda: {"a": ir.F32Type.get()}),
+                ("bytes_key", lambda: {b"a": ir.UnitAttr.get()}),
+                ("list_of_pairs", lambda: [("a", ir.UnitAttr.get())]),
+                ("mapping_proxy", lambda: __import__("types").MappingProxyType(
+                    {"a": ir.UnitAttr.get()}))] + wrong
+    if kind == "seq_affine_expr":
+        return [("tuple", lambda: (ir.AffineDimExpr.get(0),)),
+                ("generator", lambda: (e for e in [ir.AffineDimExpr.get(0)])),
+                ("empty_list", lambda: []), ("list_of_ints", lambda: [1]),
+                ("list_of_none", lambda: [None]),
+                ("list_of_maps", lambda: [ir.AffineMap.get_identity(1)])] + wrong
     if kind in ("seq_type", "seq_attr", "seq_location"):
         return [("tuple", lambda: tuple(canonical(kind, None))),
                 ("generator", lambda: (v for v in canonical(kind, None))),
@@ -263,6 +333,8 @@ def forms(kind):
         return [("int", lambda: 1), ("attribute", lambda: ir.UnitAttr.get())] + wrong
     if kind in ("context", "location"):
         return [("int", lambda: 1)] + wrong
+    if kind == "buffer":
+        return _buffers() + wrong
     if kind in IR_KINDS:
         return [("int", lambda: 1), ("type", lambda: ir.F32Type.get())] + wrong
     return wrong
@@ -312,7 +384,7 @@ def targets():
                         continue
                     if params and params[0][0] in ("cls", "self"):
                         params = params[1:]
-                    kinds = [(n, *kind_of(a), d, kw) for n, a, d, kw in params]
+                    kinds = [(n, *kind_of(a, n), d, kw) for n, a, d, kw in params]
                     if all(k[1] for k in kinds) and (params or how == "static"):
                         out.append((target, kinds, how))
     return out

@@ -224,6 +224,29 @@ def test_opaque_attr(ctx):
     assert str(o) == "#dia.stuff"
     assert o.dialect_namespace == "dia" and o.data == b"stuff"
     assert type(Attribute.parse("#dia.stuff")) is OpaqueAttr
+    # Any buffer, all of its bytes; a str or a non-buffer is refused as by
+    # upstream's binding layer.
+    import array
+    a = OpaqueAttr.get("dia", array.array("B", b"xy"), NoneType.get())
+    assert a.data == b"xy"
+    for bad in ("stuff", 3, None):
+        with pytest.raises(TypeError, match=r"^get\(\): incompatible function arguments"):
+            OpaqueAttr.get("dia", bad, NoneType.get())
+
+
+def test_dense_resource_checks_argument_kinds_first(ctx):
+    # As upstream: a wrong kind of argument is its binding layer's
+    # TypeError before any value is looked at (here: a type that is not
+    # shaped), then upstream's ValueError for that type.
+    import numpy as np
+    data, i32 = np.array([1, 2], np.int32), IntegerType.get_signless(32)
+    for args, kw in (((data, 3, i32), {}), (([1, 2], "r", i32), {}),
+                     ((data, "r", i32), {"alignment": 1.5}),
+                     ((data, "r", i32), {"is_mutable": 1})):
+        with pytest.raises(TypeError, match=r"^get_from_buffer\(\): incompatible function arguments"):
+            DenseResourceElementsAttr.get_from_buffer(*args, **kw)
+    with pytest.raises(ValueError, match=r"^Constructing a DenseResourceElementsAttr requires a ShapedType\."):
+        DenseResourceElementsAttr.get_from_buffer(data, "r", i32)
 
 
 def test_strided_layout(ctx):

@@ -319,3 +319,34 @@ def test_replace_op_takes_new_op_or_values_by_keyword(uctx):
     ps.add("arith.constant", with_op)
     apply_patterns_and_fold_greedily(m, ps.freeze())
     assert "arith.constant 3 : i64" in str(m)
+
+
+def test_argument_kinds_are_checked_before_values_as_upstream(uctx):
+    """Upstream's binding layer refuses an argument of the wrong kind
+    before its function looks at any value: "NAME(): incompatible function
+    arguments", then our detail."""
+    from mlir import ir
+    incompatible = r"^{}\(\): incompatible function arguments"
+    f32 = ir.F32Type.get()
+    d0 = ir.AffineDimExpr.get(0)
+    for call, name in (
+            (lambda: ir.VectorType.get([2], f32, scalable_dims=[0.5]), "get"),
+            (lambda: ir.VectorType.get([2], f32, scalable_dims=3), "get"),
+            (lambda: ir.VectorType.get([2], f32, scalable=object()), "get"),
+            (lambda: ir.IntegerSet.get(1, 0, [d0], [1]), "get"),
+            (lambda: ir.IntegerSet.get(1, 0, [d0, d0], None), "get"),
+            (lambda: ir.AffineMap.get(1, 0, None), "get"),
+            (lambda: ir.ShapedTypeComponents.get([2], f32, None), "get"),
+            (lambda: ir.ShapedTypeComponents.get((2,), f32), "get"),
+            (lambda: ir.Block.create_at_start(ir.Region.__new__(ir.Region), None),
+             "create_at_start")):
+        with pytest.raises(TypeError, match=incompatible.format(name)):
+            call()
+    # The values are checked once the kinds are right.
+    with pytest.raises(ValueError, match="^Scalable dimension index out of bounds"):
+        ir.VectorType.get([2], f32, scalable_dims=[3])
+    with pytest.raises(ValueError, match="^Expected the number of constraints"):
+        ir.IntegerSet.get(1, 0, [d0], [True, False])
+    import numpy as np
+    assert str(ir.VectorType.get([2], f32, scalable_dims=[np.int64(0)])) == \
+        "vector<[2]xf32>"

@@ -236,7 +236,7 @@ def scalar_attrs(context):
             lambda s: SymbolRefAttr.get(s, context=context)),
         _IDENTS.map(lambda s: FlatSymbolRefAttr.get(s, context=context)),
         st.tuples(_OPAQUE_NAMESPACES, _IDENTS, scalar_types(context)).map(
-            lambda a: OpaqueAttr.get(a[0], a[1], a[2], context=context)),
+            lambda a: OpaqueAttr.get(a[0], a[1].encode(), a[2], context=context)),
         strided_layouts(context),
         _dense_arrays(context),
         affine_maps(context).map(AffineMapAttr.get),

@@ -489,7 +489,11 @@ cdef list _strict_exprs(object exprs, Context ctx, str action):
     """The items of `exprs`, each of which must be an AffineExpr (no int
     promotion here, as upstream): None or another object raises
     upstream's RuntimeError naming `action` ("attempting to create an
-    AffineMap", ...); an expression of another Context is a ValueError."""
+    AffineMap", ...); an expression of another Context is a ValueError.
+    Not a list at all: upstream's binding-layer TypeError."""
+    if not is_sequence_arg(exprs):
+        raise _argument_type_error(f"exprs must be a list, not "
+                                   f"{type(exprs).__name__}")
     cdef list out = []
     for v in exprs:
         if v is None:
@@ -968,8 +972,20 @@ cdef class IntegerSet:
         cdef Context ctx = resolve_context(context)
         num_dims = _count_arg(num_dims, "num_dims")
         num_symbols = _count_arg(num_symbols, "num_symbols")
+        # The arguments' kinds first, as upstream's binding layer checks
+        # them (TypeError), then their values.
+        if not is_sequence_arg(exprs):
+            raise _argument_type_error(f"exprs must be a list, not "
+                                       f"{type(exprs).__name__}")
+        if not is_sequence_arg(eq_flags):
+            raise _argument_type_error(f"eq_flags must be a sequence of bool, "
+                                       f"not {type(eq_flags).__name__}")
         exprs = list(exprs)
         flags = list(eq_flags)
+        for f in flags:
+            if f is not True and f is not False:
+                raise _argument_type_error(f"eq_flags must hold bools, not "
+                                           f"{type(f).__name__}")
         if len(exprs) != len(flags):
             raise ValueError("Expected the number of constraints to match "
                              "that of equality flags")

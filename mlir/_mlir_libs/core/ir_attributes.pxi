@@ -648,18 +648,24 @@ cdef class OpaqueAttr(Attribute):
     attr_name = from_ref(mlirOpaqueAttrGetName())
 
     @staticmethod
-    def get(dialect_namespace: str, buffer: str | bytes, type: Type,
+    def get(dialect_namespace: str, buffer: bytes, type: Type,
             context=None):
         """The opaque attribute of dialect `dialect_namespace` and type
-        `type`, its data a copy of `buffer` (a str, bytes or any object with
-        the buffer protocol); the dialect need not be registered."""
+        `type`, its data a copy of the bytes of `buffer` (bytes, or any
+        object with the buffer protocol: all its bytes, where upstream's
+        takes as many bytes as the buffer has elements); the dialect need
+        not be registered. A str is refused, as upstream's."""
         cdef Context ctx = resolve_context(context)
         cdef bytes ns = to_bytes(dialect_namespace, "dialect_namespace")
         cdef bytes data
-        if isinstance(buffer, (str, bytes)):
-            data = to_bytes(buffer, "buffer")
-        else:
+        if isinstance(buffer, bytes):
+            data = <bytes>buffer
+        elif PyObject_CheckBuffer(buffer):
             data = bytes(memoryview(buffer))
+        else:
+            raise _argument_type_error(f"buffer must be an object with the "
+                                       f"buffer protocol, not "
+                                       f"{_upstream_type_name(buffer)}")
         cdef MlirType t = type_handle(type, "type")
         return _make_attr(OpaqueAttr, ctx, mlirOpaqueAttrGet(
             ctx.c_context, str_ref(ns), len(data), <const char*>data, t))

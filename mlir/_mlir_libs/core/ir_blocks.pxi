@@ -285,10 +285,18 @@ cdef class Block:
 
     @staticmethod
     def create_at_start(Region parent not None,
-                        arg_types: Sequence[Type] | None = None,
+                        arg_types: Sequence[Type] = (),
                         arg_locs: Sequence[Location] | None = None) -> Block:
         """Creates a block at the start of `parent` with arguments of the
         given types."""
+        # As upstream's signature: arg_types a sequence (not None), arg_locs
+        # a sequence or None; else its binding layer's TypeError.
+        if not is_sequence_arg(arg_types):
+            raise _argument_type_error(f"arg_types must be a sequence of "
+                                       f"Types, not {type(arg_types).__name__}")
+        if arg_locs is not None and not is_sequence_arg(arg_locs):
+            raise _argument_type_error(f"arg_locs must be a sequence of "
+                                       f"Locations, not {type(arg_locs).__name__}")
         parent.check()
         cdef ConversionPatternRewriter crw = _block_rewriter(parent.parent)
         cdef MlirBlock b = _create_block(arg_types, arg_locs,

@@ -796,9 +796,26 @@ cdef class DenseResourceElementsAttr(Attribute):
         `type`, a statically shaped type. The buffer must be C-contiguous
         and hold at least the bytes `type` needs (ValueError otherwise); a
         larger buffer is taken whole, as upstream does."""
+        # The arguments' kinds first, as upstream's binding layer checks
+        # them before its function runs (TypeError), then their values.
+        if not PyObject_CheckBuffer(array):
+            raise _argument_type_error(
+                f"array must be an object with the buffer protocol, not "
+                f"{_upstream_type_name(array)}")
+        name = _str_param(name, "name")
+        if alignment is not None and not _is_int_arg(alignment):
+            raise _argument_type_error(f"alignment must be an int or None, "
+                                       f"not {_upstream_type_name(alignment)}")
+        if alignment is not None and alignment < 0:
+            raise _argument_type_error(f"alignment must be unsigned, got "
+                                       f"{alignment}")
+        _bool_arg(is_mutable, "is_mutable")
         cdef Context ctx = resolve_context(context)
         cdef MlirType st = type_handle_in(type, ctx, "type")
-        if not mlirTypeIsAShaped(st) or not mlirShapedTypeHasStaticShape(st):
+        if not mlirTypeIsAShaped(st):
+            raise ValueError(f"Constructing a DenseResourceElementsAttr "
+                             f"requires a ShapedType. (got {type})")
+        if not mlirShapedTypeHasStaticShape(st):
             raise ValueError(f"type must be a statically shaped type, got {type}")
         cdef int64_t bits = mlirCyDenseElementsStorageBitWidth(
             mlirShapedTypeGetElementType(st))

@@ -226,17 +226,19 @@ cdef class ShapedTypeComponents:
             raise _argument_type_error("element_type must be a Type, not "
                             + type(given["element_type"]).__name__)
         c.elt = given["element_type"]
+        # As upstream's overloads: shape a list, and an attribute given
+        # (even None) an Attribute; else its binding layer's TypeError.
         if "shape" in given:
             if not isinstance(given["shape"], list):
-                raise TypeError("shape must be a list, not "
-                                + type(given["shape"]).__name__)
+                raise _argument_type_error("shape must be a list, not "
+                                           + type(given["shape"]).__name__)
             c.shape_list = list(given["shape"])
         elif "attribute" in given:
-            raise TypeError("get() with an attribute needs a shape")
+            raise _argument_type_error("get() with an attribute needs a shape")
         c.attr = given.get("attribute")
-        if c.attr is not None and not isinstance(c.attr, Attribute):
-            raise TypeError("attribute must be an Attribute, not "
-                            + type(c.attr).__name__)
+        if "attribute" in given and not isinstance(c.attr, Attribute):
+            raise _argument_type_error("attribute must be an Attribute, not "
+                                       + type(c.attr).__name__)
         return c
 
     @property

@@ -469,6 +469,18 @@ cdef object _vector_type(object shape, object element_type, object scalable,
     if scalable is not None and scalable_dims is not None:
         raise ValueError("'scalable' and 'scalable_dims' kwargs are "
                          "mutually exclusive.")
+    if scalable is not None and not is_sequence_arg(scalable):
+        raise _argument_type_error(f"scalable must be a list of bool, not "
+                                   f"{type(scalable).__name__}")
+    if scalable_dims is not None:
+        if not is_sequence_arg(scalable_dims):
+            raise _argument_type_error(f"scalable_dims must be a sequence of "
+                                       f"ints, not {type(scalable_dims).__name__}")
+        for d in scalable_dims:
+            if not _is_int_arg(d):
+                raise _argument_type_error(f"scalable_dims must hold ints, not "
+                                           f"{type(d).__name__}")
+        scalable_dims = [_index_arg(d, "scalable_dims") for d in scalable_dims]
     if scalable is not None:
         scalable = list(scalable)
         if len(scalable) != rank:

@@ -76,7 +76,7 @@ def kind_of(annotation, name=None):
     """(kind, optional) of an annotation text (of the parameter `name`),
     or (None, False)."""
     text = annotation.replace("mlir._mlir_libs._mlir.ir.", "").replace(
-        "collections.abc.", "").strip()
+        "mlir.ir.", "").replace("collections.abc.", "").strip()
     optional = text.endswith("| None")
     if optional:
         text = text[:-len("| None")].strip()
@@ -93,7 +93,8 @@ def kind_of(annotation, name=None):
              "_OperationBase": "operation", "Operation": "operation",
              "Block": "block", "Region": "region",
              "typing_extensions.Buffer": "buffer", "bytes": "bytes",
-             "dict": "dict"}
+             "dict": "dict", "IntegerSet": "integer_set",
+             "IntegerType.Signedness": "signedness"}
     return known.get(text), optional
 
 
@@ -209,6 +210,8 @@ def canonical(kind, ctx, alternative=0, objects=None):
         "bytes": lambda: b"x",
         "dict": lambda: {"a": ir.UnitAttr.get()},
         "seq_affine_expr": lambda: [ir.AffineDimExpr.get(0)],
+        "integer_set": lambda: ir.IntegerSet.get_empty(1, 0),
+        "signedness": lambda: ir.IntegerType.Signedness.SIGNED,
     }[kind]()
 
 
@@ -312,6 +315,12 @@ def forms(kind):
                 ("list_of_pairs", lambda: [("a", ir.UnitAttr.get())]),
                 ("mapping_proxy", lambda: __import__("types").MappingProxyType(
                     {"a": ir.UnitAttr.get()}))] + wrong
+    if kind == "integer_set":
+        return [("affine_map", lambda: ir.AffineMap.get_identity(1)),
+                ("attribute", lambda: ir.UnitAttr.get()), ("int", lambda: 1)] + wrong
+    if kind == "signedness":
+        return [("int", lambda: 1), ("unsigned", lambda: ir.IntegerType.Signedness.UNSIGNED),
+                ("str", lambda: "SIGNED"), ("intenum", lambda: Small.TWO)] + wrong
     if kind == "seq_affine_expr":
         return [("tuple", lambda: (ir.AffineDimExpr.get(0),)),
                 ("generator", lambda: (e for e in [ir.AffineDimExpr.get(0)])),

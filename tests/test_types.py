@@ -294,9 +294,14 @@ def test_integer_type_signedness(ctx):
     assert IntegerType.get_signless(4).signedness is S.SIGNLESS
     assert IntegerType.get_signed(4).signedness is S.SIGNED
     assert Type.parse("ui4").signedness is S.UNSIGNED
-    with pytest.raises(TypeError, match="signedness must be an IntegerType."
-                                        "Signedness, not int"):
-        IntegerType.get(8, 1)
+    # As upstream's binding: the enum's value as a Python int (bool and
+    # IntEnum included) is taken; another int, or a numpy int, is not.
+    assert str(IntegerType.get(8, 1)) == "si8" and str(IntegerType.get(8, 2)) == "ui8"
+    assert str(IntegerType.get(8, False)) == "i8"
+    for bad in (5, -1, np.int64(1), 1.0):
+        with pytest.raises(TypeError, match="signedness must be an IntegerType."
+                                            "Signedness, not "):
+            IntegerType.get(8, bad)
 
 
 def test_type_names(ctx):

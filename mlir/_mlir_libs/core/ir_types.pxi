@@ -145,9 +145,12 @@ cdef class IntegerType(Type):
     def get(width: int,
             signedness: IntegerType.Signedness = _IntegerTypeSignedness.SIGNLESS,
             context=None) -> IntegerType:
-        """An integer type of the given IntegerType.Signedness."""
+        """An integer type of the given IntegerType.Signedness (or its
+        value as a Python int: 0, 1 or 2, as upstream's binding takes)."""
         cdef Context ctx = resolve_context(context)
         cdef unsigned int w = _check_width(width)
+        if isinstance(signedness, int) and 0 <= signedness <= 2:
+            signedness = _IntegerTypeSignedness(int(signedness))
         if not isinstance(signedness, _IntegerTypeSignedness):
             raise _argument_type_error(f"signedness must be an IntegerType.Signedness, "
                             f"not {type(signedness).__name__}")

@@ -89,6 +89,11 @@ def test_insertion_points(uctx):
                                                          "func.return"]
     ip = InsertionPoint(c)
     assert ip.block == m.body and ip.ref_operation == c
+    # As upstream's: the reference operation is a plain Operation, also
+    # when the insertion point was made from an OpView.
+    ret = InsertionPoint.at_block_terminator(f.regions[0].blocks[0]).ref_operation
+    assert type(ret) is Operation and ret.name == "func.return"
+    assert ret.opview is f.regions[0].blocks[0].operations[1]
     with ip:
         assert InsertionPoint.current is ip
     with pytest.raises(ValueError, match="No current InsertionPoint"):

@@ -491,8 +491,8 @@ cdef class InsertionPoint:
     cdef readonly Block block
     """The block operations are inserted into."""
     cdef readonly object ref_operation
-    """The operation new operations go before, or None at the block's
-    end."""
+    """The operation new operations go before (a plain Operation, as
+    upstream's), or None at the block's end."""
     cdef int insert_handle(self, Operation op) except -1
     cdef int insert_fresh(self, Operation op) except -1
     cdef int check_insertable(self) except -1

@@ -824,7 +824,9 @@ cdef class InsertionPoint:
                                  "insert before it")
             self.block = wrap_block(<Operation>parent_op_of_block(
                 (<Operation>op).context, b, _owner_for_children(op)), b)
-            self.ref_operation = op
+            # As upstream's: the plain Operation, not its OpView.
+            self.ref_operation = op if type(op) is Operation else \
+                _view_as(Operation, <Operation>op)
         else:
             raise _argument_type_error("InsertionPoint needs a Block or an Operation, not "
                             f"{type(beforeOperationOrBlock).__name__}")

@@ -1800,7 +1800,10 @@ cdef object _func_op_build(target, name, type, visibility, loc, ip):
     if isinstance(type, Type):
         if not mlirTypeIsAFunction((<Type>type).c_type):
             raise ValueError(f"expected a function type, got {type}")
-    elif isinstance(type, (tuple, list)) and len(type) == 2:
+    elif isinstance(type, tuple) or (isinstance(type, list) and len(type) == 2):
+        # As upstream's: a tuple's first two items (an IndexError for a
+        # shorter one); a list of two is taken too.
+        type = (type[0], type[1])
         pair = True
     else:
         raise TypeError("func.func: type must be a FunctionType or a tuple "

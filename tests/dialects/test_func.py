@@ -321,3 +321,20 @@ def test_funcop_takes_the_str_of_its_name_and_visibility(ctx):
     assert str(a.attributes["sym_name"]) == '"3"'
     assert str(b.attributes["sym_name"]) == '"b\'f\'"'
     assert str(b.attributes["sym_visibility"]) == '"3"'
+
+
+def test_funcop_takes_a_tuples_first_two_items_and_names_itself(ctx):
+    """As upstream's FuncOp: a tuple type gives its first two items as
+    inputs and results (an IndexError when shorter); an operation without
+    results asked for .result names itself by its operation name, also
+    through the FuncOp whose `name` is its symbol."""
+    i32 = ir.IntegerType.get_signless(32)
+    module = ir.Module.create()
+    with InsertionPoint(module.body):
+        f = func.FuncOp("g", ([i32], [i32], "ignored"))
+        with pytest.raises(IndexError):
+            func.FuncOp("h", ([i32],))
+    assert str(f.type) == "(i32) -> i32"
+    with pytest.raises(ValueError, match=r"^Cannot call \.result on operation "
+                       r"func\.func which has 0 results"):
+        f.result

@@ -813,7 +813,10 @@ cdef int _check_inferred_operands(OperationState st) except -1:
 cdef str _not_one_result(Operation op, intptr_t n):
     """Upstream's words for an operation with `n` != 1 results asked for
     its single result (Operation.result, an operation as an operand)."""
-    return (f"Cannot call .result on operation {op.name} which has {n} "
+    # The operation's name, also for an OpView whose `name` is its own
+    # accessor (func.FuncOp's symbol name).
+    cdef str name = _name_info(op.context, op_handle(op)).name
+    return (f"Cannot call .result on operation {name} which has {n} "
             "results (it is only valid for operations with a single result)")
 
 

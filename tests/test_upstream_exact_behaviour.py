@@ -350,3 +350,6 @@ def test_argument_kinds_are_checked_before_values_as_upstream(uctx):
     import numpy as np
     assert str(ir.VectorType.get([2], f32, scalable_dims=[np.int64(0)])) == \
         "vector<[2]xf32>"
+    # Any iterable, a generator too, read once.
+    assert str(ir.VectorType.get([2, 3], f32, scalable_dims=(d for d in [1]))) == \
+        "vector<2x[3]xf32>"

@@ -479,11 +479,14 @@ cdef object _vector_type(object shape, object element_type, object scalable,
         if not is_sequence_arg(scalable_dims):
             raise _argument_type_error(f"scalable_dims must be a sequence of "
                                        f"ints, not {type(scalable_dims).__name__}")
+        # One pass: the argument may be a generator.
+        dims_given = []
         for d in scalable_dims:
             if not _is_int_arg(d):
                 raise _argument_type_error(f"scalable_dims must hold ints, not "
                                            f"{type(d).__name__}")
-        scalable_dims = [_index_arg(d, "scalable_dims") for d in scalable_dims]
+            dims_given.append(_index_arg(d, "scalable_dims"))
+        scalable_dims = dims_given
     if scalable is not None:
         scalable = list(scalable)
         if len(scalable) != rank:
@@ -496,7 +499,7 @@ cdef object _vector_type(object shape, object element_type, object scalable,
         for i in range(rank):
             flags[i] = False
         for d in scalable_dims:
-            if not isinstance(d, int) or d < 0 or d >= rank:
+            if d < 0 or d >= rank:
                 PyMem_Free(flags)
                 raise ValueError("Scalable dimension index out of bounds.")
             flags[<Py_ssize_t>d] = True

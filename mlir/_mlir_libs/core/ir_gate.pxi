@@ -118,10 +118,6 @@ cdef extern from *:
       mlircy_gate_tls *t = mlircy_tlsp;
       return t ? t : mlircy_tls_new();
     }
-    #define mlircy_held (mlircy_tls()->held)
-    #define mlircy_nheld (mlircy_tls()->nheld)
-    #define mlircy_out (mlircy_tls()->out)
-    #define mlircy_nout (mlircy_tls()->nout)
 
     static mlircy_gate_held *mlircy_gate_entry(int *gate) {
       mlircy_gate_tls *t = mlircy_tls();
